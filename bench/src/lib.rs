@@ -1,0 +1,44 @@
+//! Shared helpers for the benchmarks: where the corpora are and how to load them.
+//!
+//! Corpora are not in the repository. By default they are read from `../shared/corpus` beside
+//! the checkout; set `WEBSYNTAX_CORPUS=/path/to/corpus` to use another directory.
+
+use std::path::{Path, PathBuf};
+
+/// The corpus root: `$WEBSYNTAX_CORPUS`, or `<workspace>/../shared/corpus`.
+pub fn corpus_root() -> PathBuf {
+    match std::env::var_os("WEBSYNTAX_CORPUS") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+    }
+}
+
+/// Every regular file below `dir` (recursively) whose name ends with one of `extensions`
+/// (all files when `extensions` is empty), sorted by path, with its contents.
+pub fn load_files(dir: &Path, extensions: &[&str]) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if extensions.is_empty()
+                || extensions.iter().any(|e| {
+                    path.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.ends_with(e))
+                })
+            {
+                if let Ok(bytes) = std::fs::read(&path) {
+                    out.push((path, bytes));
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}

@@ -1,0 +1,69 @@
+//! The `websyntax` command. Thin: argument parsing and output only; all logic lives in the
+//! libraries. The machine-readable modes follow `../shared/CLI.md` (copied to `docs/cli.md`).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod encoding;
+mod html;
+mod iri;
+#[allow(dead_code)] // used by the subcommands as they land
+mod jsonl;
+mod microsyntax;
+mod url;
+
+/// The web's text syntaxes, parsed exactly as the standards say.
+#[derive(Parser)]
+#[command(name = "websyntax", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Encoding Standard: decode, encode.
+    Encoding(encoding::Args),
+    /// HTML parsing: tokens, parse.
+    Html(html::Args),
+    /// URL Standard: parse, set, search-params.
+    Url(url::Args),
+    /// Strict IRI/URI datatypes: check, resolve.
+    Iri(iri::Args),
+    /// HTML common microsyntaxes.
+    Microsyntax(microsyntax::Args),
+}
+
+/// Exit status: the input was rejected (e.g. URL failure, invalid IRI).
+#[allow(dead_code)]
+pub const EXIT_REJECTED: u8 = 1;
+/// Exit status: usage error (bad label, unreadable file, bad arguments).
+pub const EXIT_USAGE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(EXIT_USAGE)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match cli.command {
+        Command::Encoding(args) => encoding::run(args),
+        Command::Html(args) => html::run(args),
+        Command::Url(args) => url::run(args),
+        Command::Iri(args) => iri::run(args),
+        Command::Microsyntax(args) => microsyntax::run(args),
+    }
+}
+
+/// Prints `websyntax: MESSAGE` on stderr and returns the usage-error exit status.
+pub fn usage_error(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("websyntax: {message}");
+    ExitCode::from(EXIT_USAGE)
+}

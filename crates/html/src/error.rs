@@ -1,0 +1,43 @@
+//! Parse errors (§13.2.2) with their positions.
+
+use std::fmt;
+
+/// A position in the input stream.
+///
+/// `offset` is the byte offset in the input as it was given to the parser (before newline
+/// normalization); `line` and `column` are 1-based, counted the way html5lib-tests counts them
+/// (after newline normalization, one column per code point).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// Byte offset from the start of the input.
+    pub offset: usize,
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column number.
+    pub column: usize,
+}
+
+/// A parse error: the spec's error code and where it happened.
+///
+/// Codes are the kebab-case names of §13.2.2 (`eof-in-tag`, `unexpected-null-character`, ...)
+/// for tokenizer errors, and the names documented in `docs/html-errors.md` for tree-construction
+/// errors.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    /// The error code, e.g. `"eof-in-tag"`.
+    pub code: &'static str,
+    /// Where the error occurred.
+    pub position: Position,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: {}",
+            self.position.line, self.position.column, self.code
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}

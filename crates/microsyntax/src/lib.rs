@@ -1,0 +1,2 @@
+//! HTML common microsyntaxes (HTML §2.3).
+#![forbid(unsafe_code)]

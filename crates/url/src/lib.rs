@@ -1,0 +1,1 @@
+//! The WHATWG URL Standard.
