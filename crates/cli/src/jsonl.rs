@@ -140,7 +140,10 @@ mod tests {
             r#""\ud83d\ude00""#
         );
         assert_eq!(replace_lone_surrogates(r#""\\ud800""#), r#""\\ud800""#);
-        assert_eq!(replace_lone_surrogates(r#""\ud800\ud800""#), r#""\uFFFD\uFFFD""#);
+        assert_eq!(
+            replace_lone_surrogates(r#""\ud800\ud800""#),
+            r#""\uFFFD\uFFFD""#
+        );
         let v = parse_line(r#"{"input": "x\ud800"}"#).unwrap();
         assert_eq!(v["input"], "x\u{FFFD}");
     }
