@@ -8,7 +8,11 @@
 //! - [`sniff`]: §13.2.3 the encoding sniffing algorithm;
 //! - [`error`]: parse errors with positions.
 
+pub mod dom;
 pub mod error;
+pub mod serialize;
+pub mod sniff;
 pub mod tokenizer;
+pub mod tree_builder;
 
 pub use error::{ParseError, Position};

@@ -1,0 +1,1 @@
+//! The arena DOM: nodes indexed by `NodeId`.

@@ -1,0 +1,1 @@
+//! Serializing HTML fragments.

@@ -1,0 +1,1 @@
+//! §13.2.3 the input byte stream: the encoding sniffing algorithm.
