@@ -1,6 +1,8 @@
 //! The tokens the tokenizer emits and the interface through which the tree builder consumes
 //! them. This file is the contract between `tokenizer` and `tree_builder`.
 
+use crate::error::{ParseError, Position};
+
 /// A DOCTYPE token (§13.2.5). Missing identifiers are `None`, distinct from empty strings.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Doctype {
@@ -80,9 +82,16 @@ pub enum SinkResult {
 
 /// The consumer of tokens: the tree builder, or anything else.
 pub trait TokenSink {
-    /// Handles one token. `offset` is the byte offset of the token's first character in the
-    /// whole input; the sink may use it to position its own errors.
-    fn process_token(&mut self, token: Token<'_>, offset: usize) -> SinkResult;
+    /// Handles one token. `at` is the position of the token's first character (for
+    /// `Characters`, of the run's first character; for `Eof`, the end of input). The sink uses
+    /// it to position its own (tree-construction) errors.
+    fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult;
+
+    /// Receives each tokenizer parse error, in the order they occur. Default: ignore them.
+    /// A sink that collects errors (the tree builder, a test harness) merges them with its own.
+    fn parse_error(&mut self, error: ParseError) {
+        let _ = error;
+    }
 
     /// §13.2.5.42 markup declaration open state: "if there is an adjusted current node and it is
     /// not an element in the HTML namespace" — `<![CDATA[` then opens a CDATA section.
