@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::dom::{Attr, Document, Namespace, NodeId};
-use crate::tokenizer::{State, TokenSink};
+use crate::tokenizer::{State, Tokenizer, TokenizerOptions};
 use crate::tree_builder::TreeBuilder;
 
 /// Options of [`parse_document`] and [`parse_fragment`].
@@ -130,9 +130,17 @@ impl Fragment {
     }
 }
 
-fn run(input: &str, sink: &mut TreeBuilder, state: State) {
-    let _ = (input, &sink, state);
-    let _ = <TreeBuilder as TokenSink>::adjusted_current_node_is_foreign;
+fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
+    let mut t = Tokenizer::with_options(
+        sink,
+        TokenizerOptions {
+            initial_state: state,
+            last_start_tag: None,
+        },
+    );
+    t.feed(input);
+    t.end();
+    t.into_sink()
 }
 
 /// Parses `input` as a whole HTML document (§13.2).
@@ -143,9 +151,8 @@ fn run(input: &str, sink: &mut TreeBuilder, state: State) {
 /// assert_eq!(doc.errors()[0].code, "missing-doctype");
 /// ```
 pub fn parse_document(input: &str, options: ParseOptions) -> Document {
-    let mut tb = TreeBuilder::new(options.scripting, options.collect_errors);
-    run(input, &mut tb, State::Data);
-    tb.finish()
+    let tb = TreeBuilder::new(options.scripting, options.collect_errors);
+    run(input, tb, State::Data).finish()
 }
 
 /// Runs the HTML fragment parsing algorithm (§13.4) on `input` with the `context` element.
@@ -156,14 +163,14 @@ pub fn parse_document(input: &str, options: ParseOptions) -> Document {
 /// assert_eq!(f.nodes().count(), 2);
 /// ```
 pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> Fragment {
-    let (mut tb, state, root) = TreeBuilder::new_fragment(
+    let (tb, state, root) = TreeBuilder::new_fragment(
         options.scripting,
         options.collect_errors,
         context.namespace,
         &context.name,
         context.attrs.clone(),
     );
-    run(input, &mut tb, state);
+    let tb = run(input, tb, state);
     Fragment {
         document: tb.finish(),
         root,
