@@ -106,6 +106,7 @@ pub struct Fragment {
     /// The root `html` element: its children are the fragment's nodes.
     pub root: NodeId,
     scripting: bool,
+    context: Context,
 }
 
 impl Fragment {
@@ -124,9 +125,16 @@ impl Fragment {
         self.document.to_test_tree(self.root)
     }
 
-    /// The HTML serialization of the nodes.
+    /// The HTML serialization of the nodes, as the children of the context element (so text
+    /// in a `script` or `style` context is written verbatim).
     pub fn to_html(&self) -> String {
-        crate::serialize::serialize_children(&self.document, self.root, self.scripting)
+        let ctx = crate::dom::Element {
+            namespace: self.context.namespace,
+            name: self.context.name.clone(),
+            attrs: Vec::new(),
+            template_contents: None,
+        };
+        crate::serialize::serialize_children_of(&self.document, self.root, &ctx, self.scripting)
     }
 }
 
@@ -175,5 +183,6 @@ pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> 
         document: tb.finish(),
         root,
         scripting: options.scripting,
+        context: context.clone(),
     }
 }

@@ -176,6 +176,26 @@ pub fn serialize_children(doc: &Document, node: NodeId, scripting: bool) -> Stri
     out
 }
 
+/// Serializes the children of `node` as if they were the children of an element like `parent`
+/// (used for fragments, whose nodes hang below a root `html` element but were parsed in a
+/// context element).
+pub fn serialize_children_of(
+    doc: &Document,
+    node: NodeId,
+    parent: &Element,
+    scripting: bool,
+) -> String {
+    let mut out = String::new();
+    let raw = is_raw_text_parent(parent, scripting);
+    for c in doc.children(node) {
+        match &doc.node(c).data {
+            NodeData::Text(t) if raw => out.push_str(t),
+            _ => serialize_node_into(doc, c, scripting, &mut out),
+        }
+    }
+    out
+}
+
 /// Serializes `node` and its descendants ("outerHTML").
 pub fn serialize_node(doc: &Document, node: NodeId, scripting: bool) -> String {
     let mut out = String::new();
