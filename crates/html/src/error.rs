@@ -6,7 +6,8 @@ use std::fmt;
 ///
 /// `offset` is the byte offset in the input as it was given to the parser (before newline
 /// normalization); `line` and `column` are 1-based, counted the way html5lib-tests counts them
-/// (after newline normalization, one column per code point).
+/// (after newline normalization; one column per UTF-16 code unit, so a character outside the
+/// BMP takes two columns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Position {
     /// Byte offset from the start of the input.

@@ -7,12 +7,29 @@
 //! - [`serialize`]: serializing HTML fragments;
 //! - [`sniff`]: §13.2.3 the encoding sniffing algorithm;
 //! - [`error`]: parse errors with positions.
+//!
+//! ```
+//! use websyntax_html::{parse_document, parse_fragment, Context, ParseOptions};
+//!
+//! let doc = parse_document("<!DOCTYPE html><title>x</title><p>Hi", ParseOptions::default());
+//! let p = doc.find_element("p").unwrap();
+//! assert_eq!(doc.text_content(p), "Hi");
+//! assert!(doc.errors().is_empty());
+//!
+//! let frag = parse_fragment("<td>cell", &Context::html("tr"), ParseOptions::default());
+//! assert_eq!(frag.to_html(), "<td>cell</td>");
+//! ```
+
+#![forbid(unsafe_code)]
 
 pub mod dom;
 pub mod error;
+mod parser;
 pub mod serialize;
 pub mod sniff;
 pub mod tokenizer;
 pub mod tree_builder;
 
+pub use dom::{Document, NodeId};
 pub use error::{ParseError, Position};
+pub use parser::{Context, Fragment, ParseOptions, parse_document, parse_fragment};

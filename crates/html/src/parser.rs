@@ -1,0 +1,188 @@
+//! The public entry points: the tokenizer and the tree builder run together.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::dom::{Attr, Document, Namespace, NodeId};
+use crate::tokenizer::{State, Tokenizer, TokenizerOptions};
+use crate::tree_builder::TreeBuilder;
+
+/// Options of [`parse_document`] and [`parse_fragment`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The scripting flag (default `true`, as in browsers): `<noscript>` is raw text when set.
+    pub scripting: bool,
+    /// Collect parse errors into [`Document::errors`] (default `true`).
+    pub collect_errors: bool,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            scripting: true,
+            collect_errors: true,
+        }
+    }
+}
+
+/// The context element of the fragment parsing algorithm (§13.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Context {
+    /// Its namespace.
+    pub namespace: Namespace,
+    /// Its local name (`td`, `foreignObject`, ...).
+    pub name: String,
+    /// Its attributes (they matter for MathML `annotation-xml` `encoding`).
+    pub attrs: Vec<Attr>,
+}
+
+impl Context {
+    /// An HTML context element.
+    pub fn html(name: &str) -> Context {
+        Context {
+            namespace: Namespace::Html,
+            name: name.to_ascii_lowercase(),
+            attrs: Vec::new(),
+        }
+    }
+}
+
+/// An error parsing a [`Context`] from a string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContextError(String);
+
+impl fmt::Display for ContextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid fragment context {:?}: expected NAME, `svg NAME` or `math NAME`",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ContextError {}
+
+impl FromStr for Context {
+    type Err = ContextError;
+
+    /// `td`, `svg foreignObject`, `math mi` (the html5lib-tests `#document-fragment` syntax).
+    fn from_str(s: &str) -> Result<Context, ContextError> {
+        let s = s.trim();
+        let mut parts = s.split(' ');
+        let (ns, name) = match (parts.next(), parts.next(), parts.next()) {
+            (Some(n), None, None) if !n.is_empty() => (Namespace::Html, n),
+            (Some("svg"), Some(n), None) if !n.is_empty() => (Namespace::Svg, n),
+            (Some("math"), Some(n), None) if !n.is_empty() => (Namespace::MathMl, n),
+            _ => return Err(ContextError(s.to_owned())),
+        };
+        Ok(Context {
+            namespace: ns,
+            name: if ns == Namespace::Html {
+                name.to_ascii_lowercase()
+            } else {
+                name.to_owned()
+            },
+            attrs: Vec::new(),
+        })
+    }
+}
+
+impl fmt::Display for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.namespace {
+            Namespace::Html => write!(f, "{}", self.name),
+            Namespace::Svg => write!(f, "svg {}", self.name),
+            Namespace::MathMl => write!(f, "math {}", self.name),
+        }
+    }
+}
+
+/// The result of [`parse_fragment`]: a document whose `root` element holds the parsed nodes.
+#[derive(Debug, Clone)]
+pub struct Fragment {
+    /// The document the nodes live in (with the parse errors).
+    pub document: Document,
+    /// The root `html` element: its children are the fragment's nodes.
+    pub root: NodeId,
+    scripting: bool,
+    context: Context,
+}
+
+impl Fragment {
+    /// The parsed nodes, in order.
+    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.document.children(self.root)
+    }
+
+    /// The parse errors.
+    pub fn errors(&self) -> &[crate::ParseError] {
+        self.document.errors()
+    }
+
+    /// The nodes in the html5lib-tests tree format.
+    pub fn to_test_tree(&self) -> String {
+        self.document.to_test_tree(self.root)
+    }
+
+    /// The HTML serialization of the nodes, as the children of the context element (so text
+    /// in a `script` or `style` context is written verbatim).
+    pub fn to_html(&self) -> String {
+        let ctx = crate::dom::Element {
+            namespace: self.context.namespace,
+            name: self.context.name.clone(),
+            attrs: Vec::new(),
+            template_contents: None,
+        };
+        crate::serialize::serialize_children_of(&self.document, self.root, &ctx, self.scripting)
+    }
+}
+
+fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
+    let mut t = Tokenizer::with_options(
+        sink,
+        TokenizerOptions {
+            initial_state: state,
+            last_start_tag: None,
+        },
+    );
+    t.feed(input);
+    t.end();
+    t.into_sink()
+}
+
+/// Parses `input` as a whole HTML document (§13.2).
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+/// let doc = parse_document("<b>x", ParseOptions::default());
+/// assert_eq!(doc.errors()[0].code, "missing-doctype");
+/// ```
+pub fn parse_document(input: &str, options: ParseOptions) -> Document {
+    let tb = TreeBuilder::new(options.scripting, options.collect_errors);
+    run(input, tb, State::Data).finish()
+}
+
+/// Runs the HTML fragment parsing algorithm (§13.4) on `input` with the `context` element.
+///
+/// ```
+/// use websyntax_html::{parse_fragment, Context, ParseOptions};
+/// let f = parse_fragment("<b>x</b>y", &"div".parse().unwrap(), ParseOptions::default());
+/// assert_eq!(f.nodes().count(), 2);
+/// ```
+pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> Fragment {
+    let (tb, state, root) = TreeBuilder::new_fragment(
+        options.scripting,
+        options.collect_errors,
+        context.namespace,
+        &context.name,
+        context.attrs.clone(),
+    );
+    let tb = run(input, tb, state);
+    Fragment {
+        document: tb.finish(),
+        root,
+        scripting: options.scripting,
+        context: context.clone(),
+    }
+}

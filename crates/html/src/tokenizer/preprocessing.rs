@@ -1,0 +1,119 @@
+//! §13.2.3.5 Preprocessing the input stream, and position bookkeeping.
+//!
+//! Newline normalization (CR LF and lone CR become LF) is done by the tokenizer as it reads
+//! (see `tokenization`); this module holds the checks for the
+//! `noncharacter-in-input-stream` and `control-character-in-input-stream` errors and the
+//! line/column counting.
+//!
+//! `surrogate-in-input-stream` cannot occur: the tokenizer takes `&str`, which cannot hold a
+//! surrogate code point. (Inputs with lone surrogates must be converted, e.g. to U+FFFD, before
+//! they become a `&str`.)
+
+/// Whether a byte may start a code point that preprocessing reports: C0 controls other than
+/// ASCII whitespace and NUL, U+007F, C1 controls (lead byte 0xC2), noncharacters in U+FDD0..
+/// U+FFFF (lead byte 0xEF) and in the supplementary planes (lead bytes 0xF0..0xF4).
+pub(crate) const fn is_candidate_byte(b: u8) -> bool {
+    matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F | 0xC2 | 0xEF | 0xF0..=0xF4)
+}
+
+/// The preprocessing error for a code point, if any.
+pub(crate) fn check_code_point(c: char) -> Option<&'static str> {
+    let u = c as u32;
+    if (0xFDD0..=0xFDEF).contains(&u) || (u & 0xFFFE) == 0xFFFE {
+        Some("noncharacter-in-input-stream")
+    } else if matches!(u, 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F..=0x9F) {
+        Some("control-character-in-input-stream")
+    } else {
+        None
+    }
+}
+
+/// How many columns (UTF-16 code units, as html5lib-tests counts them) `bytes` spans.
+#[inline]
+pub(crate) fn columns(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .map(|&b| usize::from((b & 0xC0) != 0x80) + usize::from(b >= 0xF0))
+        .sum()
+}
+
+/// Advances `(line, col)` over `bytes[from..to]`. A line ends at LF or at a CR not followed by
+/// LF (CR LF counts once). `bytes[to]` is looked at to decide a CR at the end of the range.
+pub(crate) fn advance(
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+    line: usize,
+    col: usize,
+) -> (usize, usize) {
+    let Some(seg) = bytes.get(from..to) else {
+        return (line, col);
+    };
+    let mut line = line;
+    let mut last_end = None;
+    for i in memchr::memchr2_iter(b'\n', b'\r', seg) {
+        if seg[i] == b'\r' && bytes.get(from + i + 1) == Some(&b'\n') {
+            continue;
+        }
+        line += 1;
+        last_end = Some(i);
+    }
+    match last_end {
+        Some(i) => (line, 1 + columns(&seg[i + 1..])),
+        None => (line, col + columns(seg)),
+    }
+}
+
+/// Counts the line ends in `bytes[from..to]` (as `advance` does) and returns the count and the
+/// index of the last one.
+pub(crate) fn line_ends(bytes: &[u8], from: usize, to: usize) -> (usize, Option<usize>) {
+    let Some(seg) = bytes.get(from..to) else {
+        return (0, None);
+    };
+    let mut n = 0;
+    let mut last = None;
+    for i in memchr::memchr2_iter(b'\n', b'\r', seg) {
+        if seg[i] == b'\r' && bytes.get(from + i + 1) == Some(&b'\n') {
+            continue;
+        }
+        n += 1;
+        last = Some(from + i);
+    }
+    (n, last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks() {
+        assert_eq!(
+            check_code_point('\u{1}'),
+            Some("control-character-in-input-stream")
+        );
+        assert_eq!(
+            check_code_point('\u{9F}'),
+            Some("control-character-in-input-stream")
+        );
+        assert_eq!(
+            check_code_point('\u{FDD0}'),
+            Some("noncharacter-in-input-stream")
+        );
+        assert_eq!(
+            check_code_point('\u{10FFFF}'),
+            Some("noncharacter-in-input-stream")
+        );
+        assert_eq!(check_code_point('\t'), None);
+        assert_eq!(check_code_point('\0'), None);
+        assert_eq!(check_code_point('\u{A0}'), None);
+    }
+
+    #[test]
+    fn counting() {
+        let b = b"ab\r\ncd\ref\ng";
+        assert_eq!(advance(b, 0, b.len(), 1, 1), (4, 2));
+        assert_eq!(advance(b, 0, 2, 1, 1), (1, 3));
+        assert_eq!(columns("a\u{10000}é".as_bytes()), 4);
+    }
+}

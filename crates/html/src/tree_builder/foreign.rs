@@ -1,0 +1,162 @@
+//! §13.2.6.5 the rules for parsing tokens in foreign content, and the §13.2.6.1 attribute and
+//! tag-name adjustments for SVG and MathML.
+
+use super::TagId;
+use super::foreign_tables::{SVG_ATTRS, SVG_TAGS};
+use super::{Step, Tok, TreeBuilder};
+use crate::dom::{Attr, AttrNamespace, Element, Namespace};
+use crate::tokenizer::Tag;
+
+/// The SVG element name for a (lowercase) token tag name.
+pub(crate) fn adjust_svg_tag_name(name: &str) -> &str {
+    match SVG_TAGS.binary_search_by(|(k, _)| (*k).cmp(name)) {
+        Ok(i) => SVG_TAGS[i].1,
+        Err(_) => name,
+    }
+}
+
+/// Builds the attributes of a foreign element: MathML/SVG case adjustments, then "adjust
+/// foreign attributes".
+fn foreign_attrs(tag: &Tag, ns: Namespace) -> Vec<Attr> {
+    tag.attrs
+        .iter()
+        .map(|a| {
+            let name = a.name.as_str();
+            let (namespace, prefix, local) = match name {
+                "xlink:actuate" | "xlink:arcrole" | "xlink:href" | "xlink:role" | "xlink:show"
+                | "xlink:title" | "xlink:type" => (AttrNamespace::XLink, Some("xlink"), &name[6..]),
+                "xml:lang" | "xml:space" => (AttrNamespace::Xml, Some("xml"), &name[4..]),
+                "xmlns" => (AttrNamespace::Xmlns, None, name),
+                "xmlns:xlink" => (AttrNamespace::Xmlns, Some("xmlns"), "xlink"),
+                _ => {
+                    let adjusted = match ns {
+                        Namespace::MathMl if name == "definitionurl" => "definitionURL",
+                        Namespace::Svg => {
+                            match SVG_ATTRS.binary_search_by(|(k, _)| (*k).cmp(name)) {
+                                Ok(i) => SVG_ATTRS[i].1,
+                                Err(_) => name,
+                            }
+                        }
+                        _ => name,
+                    };
+                    (AttrNamespace::None, None, adjusted)
+                }
+            };
+            Attr {
+                namespace,
+                prefix,
+                name: local.to_owned(),
+                value: a.value.clone(),
+            }
+        })
+        .collect()
+}
+
+impl TreeBuilder {
+    /// Insert a foreign element for the token (with the adjustments), and push it.
+    pub(super) fn insert_foreign_for_token(&mut self, t: &Tag, ns: Namespace) {
+        let name = match ns {
+            Namespace::Svg => adjust_svg_tag_name(&t.name).to_owned(),
+            _ => t.name.clone(),
+        };
+        let id = match ns {
+            Namespace::Svg => TagId::from_svg(&name),
+            Namespace::MathMl => TagId::from_mathml(&name),
+            Namespace::Html => TagId::from_html(&name),
+        };
+        let node = self.doc.create_element(Element {
+            namespace: ns,
+            name,
+            attrs: foreign_attrs(t, ns),
+            template_contents: None,
+        });
+        self.insert_created(node, id, ns);
+    }
+
+    /// Foreign content character tokens.
+    pub(super) fn foreign_chars(&mut self, s: &str) {
+        for (i, part) in s.split('\0').enumerate() {
+            if i > 0 {
+                self.err("unexpected-null-character");
+                self.insert_chars("\u{FFFD}");
+            }
+            if !part.is_empty() {
+                self.insert_chars(part);
+                if self.frameset_ok && part.bytes().any(|b| !super::is_ws(b)) {
+                    self.frameset_ok = false;
+                }
+            }
+        }
+    }
+
+    pub(super) fn foreign(&mut self, tok: Tok<'_>) -> Step {
+        use TagId::*;
+        match tok {
+            Tok::Comment(c) => self.insert_comment(c, None),
+            Tok::Doctype(_) => self.err("unexpected-doctype"),
+            Tok::Start(
+                _,
+                B | Big | Blockquote | Body | Br | Center | Code | Dd | Div | Dl | Dt | Em | Embed
+                | H1 | H2 | H3 | H4 | H5 | H6 | Head | Hr | I | Img | Li | Listing | Menu | Meta
+                | Nobr | Ol | P | Pre | Ruby | S | Small | Span | Strong | Strike | Sub | Sup
+                | Table | Tt | U | Ul | Var,
+            )
+            | Tok::End(_, Br | P) => return self.foreign_breakout(tok),
+            Tok::Start(t, Font)
+                if t.attrs
+                    .iter()
+                    .any(|a| matches!(a.name.as_str(), "color" | "face" | "size")) =>
+            {
+                return self.foreign_breakout(tok);
+            }
+            Tok::Start(t, _) => {
+                let ns = self.adjusted_current().map_or(Namespace::Html, |o| o.ns);
+                self.insert_foreign_for_token(t, ns);
+                if t.self_closing {
+                    // An SVG script acts as its end tag would: pop it.
+                    self.pop();
+                }
+            }
+            Tok::End(t, _) => {
+                // An SVG "script" end tag pops the current node, like the generic steps do.
+                let mut i = self.open.len();
+                if i == 0 {
+                    return Step::Done;
+                }
+                i -= 1;
+                let first = self.open[i];
+                if !self.name_of(&first).eq_ignore_ascii_case(&t.name) {
+                    self.err("unexpected-end-tag-in-foreign-content");
+                }
+                loop {
+                    if i == 0 {
+                        return Step::Done;
+                    }
+                    let node = self.open[i];
+                    if self.name_of(&node).eq_ignore_ascii_case(&t.name) {
+                        self.pop_until_node(node.node);
+                        return Step::Done;
+                    }
+                    i -= 1;
+                    if self.open[i].ns == Namespace::Html {
+                        return self.step(self.mode, tok);
+                    }
+                }
+            }
+            Tok::Eof => return self.step(self.mode, tok),
+        }
+        Step::Done
+    }
+
+    fn foreign_breakout(&mut self, tok: Tok<'_>) -> Step {
+        self.err("unexpected-html-element-in-foreign-content");
+        while let Some(o) = self.current() {
+            if o.ns == Namespace::Html || Self::is_mathml_text_ip(&o) || self.is_html_ip(&o) {
+                break;
+            }
+            self.pop();
+        }
+        // Reprocess according to the current insertion mode in HTML content.
+        self.step(self.mode, tok)
+    }
+}

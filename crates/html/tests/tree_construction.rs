@@ -1,0 +1,243 @@
+//! html5lib-tests tree-construction suite (`tests/data/html5lib-tests/tree-construction/`).
+//!
+//! Every test outside `scripted/` runs; tests without `#script-on`/`#script-off` run with the
+//! scripting flag on AND off. Prints one line per suite and asserts no failure. Also reports how
+//! many tests produce exactly as many parse errors as `#errors` + `#new-errors` list.
+
+use std::path::Path;
+
+use websyntax_html::{Context, ParseOptions};
+
+const DIR: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/html5lib-tests/tree-construction"
+);
+
+/// Cases believed wrong against our spec text: (file, index in file, reason).
+const EXCLUSIONS: &[(&str, usize, &str)] = &[];
+
+#[derive(Debug, Default, Clone)]
+struct Case {
+    data: String,
+    errors: usize,
+    old_errors: usize,
+    fragment: Option<String>,
+    script: Option<bool>,
+    document: String,
+}
+
+fn parse_dat(bytes: &[u8]) -> Vec<Case> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut cases = Vec::new();
+    let mut cur: Option<Case> = None;
+    let mut section = "";
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if line == "#data" {
+            if let Some(c) = cur.take() {
+                cases.push(c);
+            }
+            cur = Some(Case::default());
+            section = "data";
+            i += 1;
+            continue;
+        }
+        let Some(c) = cur.as_mut() else {
+            i += 1;
+            continue;
+        };
+        if line.starts_with('#') && !(section == "document" && line.starts_with("#document ")) {
+            match line {
+                "#errors" => section = "errors",
+                "#new-errors" => section = "new-errors",
+                "#document-fragment" => section = "fragment",
+                "#script-on" => {
+                    c.script = Some(true);
+                    section = "";
+                }
+                "#script-off" => {
+                    c.script = Some(false);
+                    section = "";
+                }
+                "#document" => section = "document",
+                _ => section = "",
+            }
+            i += 1;
+            continue;
+        }
+        match section {
+            "data" => {
+                if !c.data.is_empty() || c.errors == usize::MAX {
+                    c.data.push('\n');
+                }
+                if c.data.is_empty() {
+                    // Track "first line seen" via a marker count.
+                    c.errors = usize::MAX;
+                }
+                c.data.push_str(line);
+            }
+            "errors" => {
+                if c.errors == usize::MAX {
+                    c.errors = 0;
+                }
+                if !line.is_empty() {
+                    c.errors += 1;
+                    c.old_errors += 1;
+                }
+            }
+            "new-errors" if !line.is_empty() => c.errors += 1,
+            "fragment" => c.fragment = Some(line.to_owned()),
+            "document" => {
+                if !c.document.is_empty() {
+                    c.document.push('\n');
+                }
+                c.document.push_str(line);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if let Some(c) = cur.take() {
+        cases.push(c);
+    }
+    for c in &mut cases {
+        if c.errors == usize::MAX {
+            c.errors = 0;
+        }
+        // The document section ends with a blank line before the next #data.
+        while c.document.ends_with('\n') {
+            c.document.pop();
+        }
+    }
+    cases
+}
+
+fn run_case(c: &Case, scripting: bool) -> (String, usize) {
+    let (t, e) = run_case_errors(c, scripting);
+    (t, e.len())
+}
+
+fn run_case_errors(c: &Case, scripting: bool) -> (String, Vec<String>) {
+    let opts = ParseOptions {
+        scripting,
+        collect_errors: true,
+    };
+    match &c.fragment {
+        Some(ctx) => {
+            let ctx: Context = ctx.parse().expect("fragment context");
+            let f = websyntax_html::parse_fragment(&c.data, &ctx, opts);
+            (
+                f.to_test_tree(),
+                f.errors().iter().map(|e| e.to_string()).collect(),
+            )
+        }
+        None => {
+            let d = websyntax_html::parse_document(&c.data, opts);
+            (
+                d.to_test_tree(d.root()),
+                d.errors().iter().map(|e| e.to_string()).collect(),
+            )
+        }
+    }
+}
+
+#[test]
+fn html5lib_tree_construction() {
+    let mut files: Vec<_> = std::fs::read_dir(DIR)
+        .expect("tree-construction dir")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "dat"))
+        .collect();
+    files.sort();
+    let only = std::env::var("TC_ONLY").ok();
+    let verbose = std::env::var("TC_VERBOSE").is_ok();
+    let (mut tests, mut passed, mut failed, mut excluded, mut runs, mut err_ok) =
+        (0, 0, 0, 0, 0, 0);
+    let mut old_ok = 0;
+    let mut failures = Vec::new();
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        if only.as_deref().is_some_and(|o| !name.contains(o)) {
+            continue;
+        }
+        let cases = parse_dat(&std::fs::read(f).unwrap());
+        for (idx, c) in cases.iter().enumerate() {
+            tests += 1;
+            if EXCLUSIONS.iter().any(|(n, i, _)| *n == name && *i == idx) {
+                excluded += 1;
+                continue;
+            }
+            let modes: &[bool] = match c.script {
+                Some(s) => {
+                    if s {
+                        &[true]
+                    } else {
+                        &[false]
+                    }
+                }
+                None => &[true, false],
+            };
+            let mut ok = true;
+            let mut errors_match = true;
+            let mut old_match = true;
+            for &s in modes {
+                runs += 1;
+                let (tree, nerr) = std::panic::catch_unwind(|| run_case(c, s))
+                    .unwrap_or_else(|_| ("PANIC".into(), 0));
+                if tree != c.document {
+                    ok = false;
+                    failures.push(format!(
+                        "{name} #{idx} (scripting {s}){}\n--- data\n{}\n--- expected\n{}\n--- got\n{}\n",
+                        c.fragment.as_deref().map(|f| format!(" fragment {f}")).unwrap_or_default(),
+                        c.data, c.document, tree
+                    ));
+                }
+                if nerr != c.old_errors {
+                    old_match = false;
+                }
+                if nerr != c.errors {
+                    errors_match = false;
+                    if std::env::var("TC_ERRORS").is_ok() && s == modes[0] {
+                        let (_, errs) = run_case_errors(c, s);
+                        eprintln!(
+                            "ERRCOUNT {name} #{idx}: expected {}, got {}\n{}\n{}\n",
+                            c.errors,
+                            nerr,
+                            c.data,
+                            errs.join("\n")
+                        );
+                    }
+                }
+            }
+            if ok {
+                passed += 1;
+            } else {
+                failed += 1;
+            }
+            if errors_match {
+                err_ok += 1;
+            }
+            if old_match {
+                old_ok += 1;
+            }
+        }
+    }
+    let _ = Path::new(DIR);
+    if verbose || failed > 0 {
+        for f in failures.iter().take(if verbose { 10000 } else { 30 }) {
+            eprintln!("{f}");
+        }
+    }
+    println!(
+        "html5lib tree-construction: {passed} passed, {failed} failed, {excluded} excluded \
+         ({tests} tests, {runs} runs incl. scripting on and off)"
+    );
+    println!(
+        "html5lib tree-construction: {err_ok} of {tests} tests with exactly as many parse errors \
+         as #errors + #new-errors list ({old_ok} with as many as #errors alone)"
+    );
+    assert_eq!(failed, 0, "tree-construction failures");
+}
