@@ -329,10 +329,7 @@ struct AuthorityParts {
 }
 
 /// `host [ ":" port ]` from `h` up to the end of the authority.
-fn host_port<const IRI: bool>(
-    b: &[u8],
-    h: usize,
-) -> Result<(usize, HostKind, Option<(usize, usize)>, usize), Error> {
+fn host_port<const IRI: bool>(b: &[u8], h: usize) -> Result<AuthorityParts, Error> {
     let (host_end, kind) = if b.get(h) == Some(&b'[') {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
         let (close, kind) = if matches!(b.get(h + 1), Some(b'v' | b'V')) {
@@ -351,9 +348,21 @@ fn host_port<const IRI: bool>(
             if !ends_authority(b.get(p)) {
                 return Err(Error::new(b, p, Rule::Port, IRI));
             }
-            Ok((host_end, kind, Some((host_end + 1, p)), p))
+            Ok(AuthorityParts {
+                end: p,
+                userinfo_end: None,
+                host: (h, host_end),
+                host_kind: kind,
+                port: Some((host_end + 1, p)),
+            })
         }
-        c if ends_authority(c) => Ok((host_end, kind, None, host_end)),
+        c if ends_authority(c) => Ok(AuthorityParts {
+            end: host_end,
+            userinfo_end: None,
+            host: (h, host_end),
+            host_kind: kind,
+            port: None,
+        }),
         _ => Err(Error::new(b, host_end, Rule::Host, IRI)),
     }
 }
@@ -409,13 +418,10 @@ fn authority<const IRI: bool>(b: &[u8], a: usize) -> Result<AuthorityParts, Erro
         _ => return Err(Error::new(b, j, Rule::Host, IRI)),
     };
     let h = userinfo_end.map_or(a, |u| u + 1);
-    let (host_end, host_kind, port, end) = host_port::<IRI>(b, h)?;
+    let parts = host_port::<IRI>(b, h)?;
     Ok(AuthorityParts {
-        end,
         userinfo_end,
-        host: (h, host_end),
-        host_kind,
-        port,
+        ..parts
     })
 }
 
