@@ -1,0 +1,171 @@
+//! RFC 3986 §5.2 reference resolution (strict), §5.2.4 `remove_dot_segments` and §5.3
+//! component recomposition. RFC 3987 §6.5 applies the same algorithm to IRIs.
+
+use crate::components::Reference;
+use crate::error::ResolveError;
+use crate::syntax::parse_reference;
+
+/// Resolves `reference` against `base` (RFC 3986 §5.2, strict; RFC 3987 for IRIs).
+///
+/// Both are parsed as `IRI-reference` (which includes every `URI-reference`); the base must
+/// have a scheme (§5.1); a fragment of the base is ignored (§5.2.1).
+///
+/// ```
+/// use websyntax_iri::resolve;
+/// let base = "http://a/b/c/d;p?q";
+/// assert_eq!(resolve(base, "../g").unwrap(), "http://a/b/g");
+/// assert_eq!(resolve(base, "../../../g").unwrap(), "http://a/g");
+/// assert_eq!(resolve(base, "g;x=1/../y").unwrap(), "http://a/b/c/y");
+/// assert_eq!(resolve(base, "?y").unwrap(), "http://a/b/c/d;p?y");
+/// ```
+pub fn resolve(base: &str, reference: &str) -> Result<String, ResolveError> {
+    let b = parse_reference::<true>(base).map_err(ResolveError::Base)?;
+    let r = parse_reference::<true>(reference).map_err(ResolveError::Reference)?;
+    r.resolve_against(&b)
+}
+
+impl Reference<'_> {
+    /// Resolves this reference against `base` (RFC 3986 §5.2.2, strict), recomposing the
+    /// target (§5.3). Fails only when `base` has no scheme.
+    ///
+    /// ```
+    /// use websyntax_iri::Reference;
+    /// let base = Reference::parse_uri_reference("http://a/b/c/d;p?q").unwrap();
+    /// let r = Reference::parse_uri_reference("//g/./x/..").unwrap();
+    /// assert_eq!(r.resolve_against(&base).unwrap(), "http://g/");
+    /// ```
+    pub fn resolve_against(&self, base: &Reference<'_>) -> Result<String, ResolveError> {
+        let Some(base_scheme) = base.scheme else {
+            return Err(ResolveError::BaseNotAbsolute);
+        };
+        let r = self;
+        let mut out = String::with_capacity(base.input.len() + r.input.len());
+        // §5.2.2 transform references (strict: a reference with a scheme is taken as is).
+        let (scheme, authority, query);
+        let mut path_done = false;
+        if let Some(s) = r.scheme {
+            scheme = s;
+            authority = r.authority.map(|a| a.text);
+            query = r.query;
+            recompose_head(&mut out, scheme, authority);
+            remove_dot_segments_into(r.path, &mut out);
+            path_done = true;
+        } else if let Some(a) = r.authority {
+            scheme = base_scheme;
+            authority = Some(a.text);
+            query = r.query;
+            recompose_head(&mut out, scheme, authority);
+            remove_dot_segments_into(r.path, &mut out);
+            path_done = true;
+        } else {
+            scheme = base_scheme;
+            authority = base.authority.map(|a| a.text);
+            recompose_head(&mut out, scheme, authority);
+            if r.path.is_empty() {
+                out.push_str(base.path);
+                query = r.query.or(base.query);
+                path_done = true;
+            } else {
+                query = r.query;
+            }
+        }
+        if !path_done {
+            if r.path.starts_with('/') {
+                remove_dot_segments_into(r.path, &mut out);
+            } else {
+                // §5.2.3 merge paths, then remove_dot_segments.
+                let mut merged = String::with_capacity(base.path.len() + r.path.len() + 1);
+                if base.authority.is_some() && base.path.is_empty() {
+                    merged.push('/');
+                } else if let Some(slash) = base.path.rfind('/') {
+                    merged.push_str(&base.path[..=slash]);
+                }
+                merged.push_str(r.path);
+                remove_dot_segments_into(&merged, &mut out);
+            }
+        }
+        // §5.3 component recomposition (query and fragment).
+        if let Some(q) = query {
+            out.push('?');
+            out.push_str(q);
+        }
+        if let Some(f) = r.fragment {
+            out.push('#');
+            out.push_str(f);
+        }
+        Ok(out)
+    }
+}
+
+/// §5.3: `scheme ":"` and `"//" authority`.
+fn recompose_head(out: &mut String, scheme: &str, authority: Option<&str>) {
+    out.push_str(scheme);
+    out.push(':');
+    if let Some(a) = authority {
+        out.push_str("//");
+        out.push_str(a);
+    }
+}
+
+/// RFC 3986 §5.2.4 `remove_dot_segments`.
+///
+/// ```
+/// use websyntax_iri::remove_dot_segments;
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    remove_dot_segments_into(path, &mut out);
+    out
+}
+
+/// §5.2.4, appending the output buffer to `out` (whose existing content is left alone).
+pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
+    let start = out.len();
+    // Fast path: no dot segment at all.
+    if !path.split('/').any(|s| s == "." || s == "..") {
+        out.push_str(path);
+        return;
+    }
+    let mut input = path;
+    // 2. While the input buffer is not empty, loop:
+    while !input.is_empty() {
+        if let Some(rest) = input.strip_prefix("../") {
+            // A. remove a "../" prefix
+            input = rest;
+        } else if let Some(rest) = input.strip_prefix("./") {
+            // A. remove a "./" prefix
+            input = rest;
+        } else if input.starts_with("/./") {
+            // B. replace a "/./" prefix with "/"
+            input = &input[2..];
+        } else if input == "/." {
+            // B. replace "/." (a complete segment) with "/"
+            input = "/";
+        } else if input.starts_with("/../") {
+            // C. replace "/../" with "/" and remove the last output segment
+            input = &input[3..];
+            pop_segment(out, start);
+        } else if input == "/.." {
+            // C. replace "/.." with "/" and remove the last output segment
+            input = "/";
+            pop_segment(out, start);
+        } else if input == "." || input == ".." {
+            // D. remove a lone "." or ".."
+            input = "";
+        } else {
+            // E. move the first path segment (with its leading "/", if any) to the output
+            let from = usize::from(input.starts_with('/'));
+            let end = input[from..].find('/').map_or(input.len(), |k| k + from);
+            out.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+}
+
+/// Removes the last segment and its preceding "/" (if any) from `out[start..]`.
+fn pop_segment(out: &mut String, start: usize) {
+    let cut = out[start..].rfind('/').map_or(start, |k| start + k);
+    out.truncate(cut);
+}
