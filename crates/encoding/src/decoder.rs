@@ -49,6 +49,8 @@ pub enum BomHandling {
     #[default]
     Remove,
     /// TextDecoder with `ignoreBOM`: a leading BOM is decoded as U+FEFF like any character.
+    /// (Our Japanese spec text of \[68\] reads as if the flag being *set* removed the BOM; the
+    /// Encoding Standard and browsers do it this way round; see `docs/conformance.md`.)
     Keep,
     /// The "decode" hook's BOM sniffing (\[6\]–\[14\]): a UTF-8, UTF-16BE or UTF-16LE BOM switches
     /// the decoder to that encoding (see [`Decoder::encoding`]) and is removed.
