@@ -147,7 +147,7 @@ impl Decoder {
     /// The encoding in use: the one given, or with [`BomHandling::Sniff`] the BOM's once one
     /// has been seen. A call with `stream = false` ends the stream and resets the decoder, after
     /// which this is the given encoding again: ask before the final call (or use
-    /// [`decode`](crate::decode), which returns the encoding used).
+    /// [`decode`](crate::decode()), which returns the encoding used).
     ///
     /// ```
     /// use websyntax_encoding::{BomHandling, Decoder, DecodeErrorMode, Encoding};
