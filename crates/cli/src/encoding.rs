@@ -1,5 +1,6 @@
-//! `websyntax encoding`: `decode` (bytes in, UTF-8 out) and `encode` (UTF-8 in, bytes out),
-//! as `docs/cli.md` specifies. All logic is in `websyntax-encoding`.
+//! `websyntax encoding`: `sniff` (HTML encoding sniffing), `decode` (bytes in, UTF-8 out) and
+//! `encode` (UTF-8 in, bytes out), as `docs/cli.md` specifies. All logic is in
+//! `websyntax-encoding` and `websyntax-html`'s `sniff` module.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -16,12 +17,40 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Command {
+    /// Run the HTML encoding sniffing algorithm on FILE and print `NAME CONFIDENCE`.
+    Sniff(SniffArgs),
     /// Decode bytes (FILE or stdin) to UTF-8: a BOM wins over --encoding; malformed input
     /// becomes U+FFFD unless --fatal.
     Decode(DecodeArgs),
     /// Encode UTF-8 text (FILE or stdin; a leading UTF-8 BOM is dropped) to bytes:
     /// unmappable characters become &#N; (--html, the default) or fail (--fatal).
     Encode(EncodeArgs),
+}
+
+#[derive(clap::Args)]
+struct SniffArgs {
+    /// Input file (`-` for stdin).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The transport layer's charset (e.g. from Content-Type); it wins, with confidence
+    /// certain. A label that is not a supported encoding is ignored, as the spec says (with a
+    /// warning on stderr).
+    #[arg(long, value_name = "LABEL")]
+    transport: Option<String>,
+    /// The user's locale (BCP 47), choosing the default encoding from the spec's table;
+    /// default: windows-1252 ("all other locales").
+    #[arg(long, value_name = "TAG")]
+    locale: Option<String>,
+    /// How many bytes the prescan looks at (0: no prescan).
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    prescan_bytes: usize,
+    /// Autodetect (chardetng) when nothing declares the encoding; UTF-8 may be detected,
+    /// as for a local file.
+    #[arg(long)]
+    autodetect: bool,
+    /// Also print why the encoding was chosen: `NAME CONFIDENCE (REASON)`.
+    #[arg(long)]
+    why: bool,
 }
 
 #[derive(clap::Args)]
@@ -56,9 +85,49 @@ struct EncodeArgs {
 /// Runs `websyntax encoding`.
 pub fn run(args: Args) -> ExitCode {
     match args.command {
+        Command::Sniff(a) => run_sniff(a),
         Command::Decode(a) => run_decode(a),
         Command::Encode(a) => run_encode(a),
     }
+}
+
+fn run_sniff(args: SniffArgs) -> ExitCode {
+    use websyntax::html::sniff::{Autodetect, SniffOptions, default_encoding_for_locale, sniff};
+
+    let (_, bytes) = match read_input(Some(&args.file)) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    if let Some(label) = &args.transport
+        && Encoding::for_label(label).is_none()
+    {
+        eprintln!(
+            "websyntax: warning: transport charset {label:?} is not a supported encoding; ignored"
+        );
+    }
+    let options = SniffOptions {
+        transport_charset: args.transport,
+        prescan_limit: args.prescan_bytes,
+        autodetect: args.autodetect.then_some(Autodetect {
+            tld: None,
+            allow_utf8: true,
+        }),
+        default_encoding: args
+            .locale
+            .as_deref()
+            .map_or(Encoding::WINDOWS_1252, default_encoding_for_locale),
+        ..SniffOptions::default()
+    };
+    let result = sniff(&bytes, &options);
+    let line = if args.why {
+        format!(
+            "{} {} ({})\n",
+            result.encoding, result.confidence, result.reason
+        )
+    } else {
+        format!("{} {}\n", result.encoding, result.confidence)
+    };
+    write_output(line.as_bytes())
 }
 
 fn run_decode(args: DecodeArgs) -> ExitCode {

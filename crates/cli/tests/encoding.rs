@@ -179,3 +179,42 @@ fn html_and_fatal_conflict() {
     );
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn sniff_prints_name_and_confidence() {
+    let o = run(&["encoding", "sniff", SAMPLE], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.stdout, b"Shift_JIS tentative\n");
+    let o = run(&["encoding", "sniff", SAMPLE, "--transport", "EUC-JP"], b"");
+    assert_eq!(o.stdout, b"EUC-JP certain\n");
+    let o = run(&["encoding", "sniff", "-"], b"\xFF\xFE<\0p\0");
+    assert_eq!(o.stdout, b"UTF-16LE certain\n");
+    let o = run(&["encoding", "sniff", "-"], b"<p>plain");
+    assert_eq!(o.stdout, b"windows-1252 tentative\n");
+    let o = run(
+        &["encoding", "sniff", "-", "--locale", "ja-JP", "--why"],
+        b"<p>plain",
+    );
+    assert_eq!(o.stdout, b"Shift_JIS tentative (default)\n");
+    let o = run(&["encoding", "sniff", "-"], b"<meta charset=utf-16>");
+    assert_eq!(o.stdout, b"UTF-8 tentative\n");
+    let o = run(
+        &["encoding", "sniff", "-"],
+        b"<meta charset=x-user-defined>",
+    );
+    assert_eq!(o.stdout, b"windows-1252 tentative\n");
+}
+
+#[test]
+fn sniff_ignores_unsupported_transport_charset_with_a_warning() {
+    let o = run(&["encoding", "sniff", SAMPLE, "--transport", "utf-7"], b"");
+    assert!(o.status.success());
+    assert_eq!(o.stdout, b"Shift_JIS tentative\n");
+    assert!(stderr(&o).contains("not a supported encoding"));
+}
+
+#[test]
+fn sniff_unreadable_file_is_a_usage_error() {
+    let o = run(&["encoding", "sniff", "/nonexistent/websyntax"], b"");
+    assert_one_line_error(&o, 2, "cannot read /nonexistent/websyntax");
+}

@@ -1,6 +1,14 @@
-//! Decoding: BOM sniff, "decode" ([3]–[17], returning the encoding used [31]), "UTF-8 decode",
+//! Decoding: BOM sniff, "decode" (\[3\]–\[17\], returning the encoding used \[31\]), "UTF-8 decode",
 //! "UTF-8 decode without BOM", "UTF-8 decode without BOM or fail" (Encoding Standard §6
 //! Hooks for standards).
+//!
+//! ```
+//! use websyntax_encoding::decode::{decode, utf8_decode};
+//! use websyntax_encoding::Encoding;
+//!
+//! assert_eq!(decode(b"caf\xE9", Encoding::WINDOWS_1252).text, "café");
+//! assert_eq!(utf8_decode(b"\xEF\xBB\xBFcaf\xC3\xA9"), "café");
+//! ```
 
 use std::borrow::Cow;
 
@@ -22,7 +30,7 @@ use crate::{DecodeError, Encoding};
 pub struct Decoded<'a> {
     /// The decoded text (borrowed from the input when no conversion was needed).
     pub text: Cow<'a, str>,
-    /// The encoding actually used: the BOM's if there was one, else the one given [31].
+    /// The encoding actually used: the BOM's if there was one, else the one given \[31\].
     pub encoding: Encoding,
     /// Whether a malformed sequence was replaced by U+FFFD (always `false` in fatal mode).
     pub had_errors: bool,
@@ -51,9 +59,9 @@ pub fn bom_sniff(bytes: &[u8]) -> Option<(Encoding, usize)> {
     }
 }
 
-/// "Decode" ([3]–[17]): BOM sniffing (a BOM overrides `fallback` [37]), then the chosen
+/// "Decode" (\[3\]–\[17\]): BOM sniffing (a BOM overrides `fallback` \[37\]), then the chosen
 /// encoding's decoder in `replacement` error mode. Returns the text and the encoding actually
-/// used ([31]).
+/// used (\[31\]).
 ///
 /// ```
 /// use websyntax_encoding::{decode, Encoding};

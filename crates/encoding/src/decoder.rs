@@ -1,9 +1,17 @@
-//! The streaming decoder: TextDecoder's decode() semantics ([57]–[70]) on top of
+//! The streaming decoder: TextDecoder's decode() semantics (\[57\]–\[70\]) on top of
 //! `encoding_rs::Decoder`.
+//!
+//! ```
+//! use websyntax_encoding::decoder::Decoder;
+//! use websyntax_encoding::Encoding;
+//!
+//! let mut d = Decoder::text_decoder(Encoding::UTF_8, false, false);
+//! assert_eq!(d.decode(b"\xC3", true).unwrap() + &d.decode(b"\xA9", false).unwrap(), "é");
+//! ```
 
 use crate::{DecodeError, Encoding};
 
-/// A decoder error mode ([20]): `replacement` (malformed input becomes U+FFFD) or `fatal`
+/// A decoder error mode (\[20\]): `replacement` (malformed input becomes U+FFFD) or `fatal`
 /// (malformed input is an error).
 ///
 /// ```
@@ -35,19 +43,21 @@ pub enum DecodeErrorMode {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BomHandling {
-    /// TextDecoder without `ignoreBOM` ([68]–[69]): if the decoder's encoding is UTF-8,
+    /// TextDecoder without `ignoreBOM` (\[68\]–\[69\]): if the decoder's encoding is UTF-8,
     /// UTF-16BE or UTF-16LE, a leading U+FEFF is removed from the output. No other encoding
     /// is ever switched to.
     #[default]
     Remove,
     /// TextDecoder with `ignoreBOM`: a leading BOM is decoded as U+FEFF like any character.
+    /// (Our Japanese spec text of \[68\] reads as if the flag being *set* removed the BOM; the
+    /// Encoding Standard and browsers do it this way round; see `docs/conformance.md`.)
     Keep,
-    /// The "decode" hook's BOM sniffing ([6]–[14]): a UTF-8, UTF-16BE or UTF-16LE BOM switches
+    /// The "decode" hook's BOM sniffing (\[6\]–\[14\]): a UTF-8, UTF-16BE or UTF-16LE BOM switches
     /// the decoder to that encoding (see [`Decoder::encoding`]) and is removed.
     Sniff,
 }
 
-/// A streaming decoder with TextDecoder semantics ([57]–[70]).
+/// A streaming decoder with TextDecoder semantics (\[57\]–\[70\]).
 ///
 /// Feed chunks with `stream = true` ("do not flush"); the final call (possibly with an empty
 /// chunk) uses `stream = false`, which flushes any incomplete sequence (as U+FFFD or as an
@@ -135,7 +145,9 @@ impl Decoder {
     }
 
     /// The encoding in use: the one given, or with [`BomHandling::Sniff`] the BOM's once one
-    /// has been seen.
+    /// has been seen. A call with `stream = false` ends the stream and resets the decoder, after
+    /// which this is the given encoding again: ask before the final call (or use
+    /// [`decode`](crate::decode()), which returns the encoding used).
     ///
     /// ```
     /// use websyntax_encoding::{BomHandling, Decoder, DecodeErrorMode, Encoding};
@@ -297,7 +309,7 @@ impl Decoder {
         }
     }
 
-    /// Runs the decoder object on `input` ([64]-[65]).
+    /// Runs the decoder object on `input` (\[64\]-\[65\]).
     fn feed(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<(), DecodeError> {
         let mut read_total = 0usize;
         loop {

@@ -1,9 +1,16 @@
-//! Encoding: "encode" ([40]–[43]) with the `html` and `fatal` error modes ([29]), the
-//! refusal of encoders that do not exist ([44]), and a streaming [`Encoder`].
+//! Encoding: "encode" (\[40\]–\[43\]) with the `html` and `fatal` error modes (\[29\]), the
+//! refusal of encoders that do not exist (\[44\]), and a streaming [`Encoder`].
+//!
+//! ```
+//! use websyntax_encoding::encode::{encode, EncodeErrorMode};
+//! use websyntax_encoding::Encoding;
+//!
+//! assert_eq!(encode("é✓", Encoding::WINDOWS_1252, EncodeErrorMode::Html).unwrap(), b"\xE9&#10003;");
+//! ```
 
 use crate::{EncodeError, Encoding};
 
-/// An encoder error mode ([20]): `html` (the default of "encode" [42]) or `fatal`.
+/// An encoder error mode (\[20\]): `html` (the default of "encode" \[42\]) or `fatal`.
 ///
 /// ```
 /// use websyntax_encoding::EncodeErrorMode;
@@ -12,7 +19,7 @@ use crate::{EncodeError, Encoding};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EncodeErrorMode {
-    /// An unmappable code point is replaced by `&#N;` (N in decimal, shortest form [29]),
+    /// An unmappable code point is replaced by `&#N;` (N in decimal, shortest form \[29\]),
     /// which is itself run through the encoder (the standard prepends it to the input).
     #[default]
     Html,
@@ -20,10 +27,10 @@ pub enum EncodeErrorMode {
     Fatal,
 }
 
-/// "Encode" ([40]–[43]): encodes `text` to `encoding` with the given error mode.
+/// "Encode" (\[40\]–\[43\]): encodes `text` to `encoding` with the given error mode.
 ///
 /// Encodings without an encoder (replacement, UTF-16BE, UTF-16LE) are refused with
-/// [`EncodeError::NoEncoder`] ([44]); call [`Encoding::output_encoding`] first when, as in
+/// [`EncodeError::NoEncoder`] (\[44\]); call [`Encoding::output_encoding`] first when, as in
 /// form submission or URL query encoding, their output encoding (UTF-8) is meant.
 ///
 /// ```
@@ -79,7 +86,7 @@ pub struct Encoder {
 
 impl Encoder {
     /// An encoder for `encoding`; [`EncodeError::NoEncoder`] for replacement, UTF-16BE and
-    /// UTF-16LE ([44]).
+    /// UTF-16LE (\[44\]).
     ///
     /// ```
     /// use websyntax_encoding::{Encoder, EncodeError, EncodeErrorMode, Encoding};

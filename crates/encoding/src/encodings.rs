@@ -1,5 +1,11 @@
 //! Encodings, labels and names: "get an encoding", "get an output encoding" (Encoding Standard
 //! §4.2 Names and labels).
+//!
+//! ```
+//! use websyntax_encoding::encodings::Encoding;
+//!
+//! assert_eq!(Encoding::for_label("csshiftjis").map(Encoding::name), Some("Shift_JIS"));
+//! ```
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,10 +30,18 @@ use crate::error::UnknownLabelError;
 pub struct Encoding(&'static encoding_rs::Encoding);
 
 macro_rules! encodings {
-    ($($(#[$doc:meta])* $konst:ident = $init:ident;)*) => {
+    ($($(#[$doc:meta])* $konst:ident = $init:ident, $name:literal;)*) => {
         impl Encoding {
             $(
                 $(#[$doc])*
+                ///
+                #[doc = concat!(
+                    "```\nuse websyntax_encoding::Encoding;\n\nassert_eq!(Encoding::",
+                    stringify!($konst),
+                    ".name(), \"",
+                    $name,
+                    "\");\n```"
+                )]
                 pub const $konst: Encoding = Encoding(&encoding_rs::$init);
             )*
 
@@ -45,86 +59,86 @@ macro_rules! encodings {
 }
 
 encodings! {
-    /// UTF-8. `Encoding::UTF_8.name() == "UTF-8"`.
-    UTF_8 = UTF_8_INIT;
+    /// UTF-8.
+    UTF_8 = UTF_8_INIT, "UTF-8";
     /// IBM866.
-    IBM866 = IBM866_INIT;
+    IBM866 = IBM866_INIT, "IBM866";
     /// ISO-8859-2.
-    ISO_8859_2 = ISO_8859_2_INIT;
+    ISO_8859_2 = ISO_8859_2_INIT, "ISO-8859-2";
     /// ISO-8859-3.
-    ISO_8859_3 = ISO_8859_3_INIT;
+    ISO_8859_3 = ISO_8859_3_INIT, "ISO-8859-3";
     /// ISO-8859-4.
-    ISO_8859_4 = ISO_8859_4_INIT;
+    ISO_8859_4 = ISO_8859_4_INIT, "ISO-8859-4";
     /// ISO-8859-5.
-    ISO_8859_5 = ISO_8859_5_INIT;
+    ISO_8859_5 = ISO_8859_5_INIT, "ISO-8859-5";
     /// ISO-8859-6.
-    ISO_8859_6 = ISO_8859_6_INIT;
+    ISO_8859_6 = ISO_8859_6_INIT, "ISO-8859-6";
     /// ISO-8859-7.
-    ISO_8859_7 = ISO_8859_7_INIT;
+    ISO_8859_7 = ISO_8859_7_INIT, "ISO-8859-7";
     /// ISO-8859-8.
-    ISO_8859_8 = ISO_8859_8_INIT;
+    ISO_8859_8 = ISO_8859_8_INIT, "ISO-8859-8";
     /// ISO-8859-8-I.
-    ISO_8859_8_I = ISO_8859_8_I_INIT;
+    ISO_8859_8_I = ISO_8859_8_I_INIT, "ISO-8859-8-I";
     /// ISO-8859-10.
-    ISO_8859_10 = ISO_8859_10_INIT;
+    ISO_8859_10 = ISO_8859_10_INIT, "ISO-8859-10";
     /// ISO-8859-13.
-    ISO_8859_13 = ISO_8859_13_INIT;
+    ISO_8859_13 = ISO_8859_13_INIT, "ISO-8859-13";
     /// ISO-8859-14.
-    ISO_8859_14 = ISO_8859_14_INIT;
+    ISO_8859_14 = ISO_8859_14_INIT, "ISO-8859-14";
     /// ISO-8859-15.
-    ISO_8859_15 = ISO_8859_15_INIT;
+    ISO_8859_15 = ISO_8859_15_INIT, "ISO-8859-15";
     /// ISO-8859-16.
-    ISO_8859_16 = ISO_8859_16_INIT;
+    ISO_8859_16 = ISO_8859_16_INIT, "ISO-8859-16";
     /// KOI8-R.
-    KOI8_R = KOI8_R_INIT;
+    KOI8_R = KOI8_R_INIT, "KOI8-R";
     /// KOI8-U.
-    KOI8_U = KOI8_U_INIT;
+    KOI8_U = KOI8_U_INIT, "KOI8-U";
     /// macintosh.
-    MACINTOSH = MACINTOSH_INIT;
+    MACINTOSH = MACINTOSH_INIT, "macintosh";
     /// windows-874.
-    WINDOWS_874 = WINDOWS_874_INIT;
+    WINDOWS_874 = WINDOWS_874_INIT, "windows-874";
     /// windows-1250.
-    WINDOWS_1250 = WINDOWS_1250_INIT;
+    WINDOWS_1250 = WINDOWS_1250_INIT, "windows-1250";
     /// windows-1251.
-    WINDOWS_1251 = WINDOWS_1251_INIT;
+    WINDOWS_1251 = WINDOWS_1251_INIT, "windows-1251";
     /// windows-1252 (also what the labels `latin1`, `ascii` and `iso-8859-1` mean).
-    WINDOWS_1252 = WINDOWS_1252_INIT;
+    WINDOWS_1252 = WINDOWS_1252_INIT, "windows-1252";
     /// windows-1253.
-    WINDOWS_1253 = WINDOWS_1253_INIT;
+    WINDOWS_1253 = WINDOWS_1253_INIT, "windows-1253";
     /// windows-1254.
-    WINDOWS_1254 = WINDOWS_1254_INIT;
+    WINDOWS_1254 = WINDOWS_1254_INIT, "windows-1254";
     /// windows-1255.
-    WINDOWS_1255 = WINDOWS_1255_INIT;
+    WINDOWS_1255 = WINDOWS_1255_INIT, "windows-1255";
     /// windows-1256.
-    WINDOWS_1256 = WINDOWS_1256_INIT;
+    WINDOWS_1256 = WINDOWS_1256_INIT, "windows-1256";
     /// windows-1257.
-    WINDOWS_1257 = WINDOWS_1257_INIT;
+    WINDOWS_1257 = WINDOWS_1257_INIT, "windows-1257";
     /// windows-1258.
-    WINDOWS_1258 = WINDOWS_1258_INIT;
+    WINDOWS_1258 = WINDOWS_1258_INIT, "windows-1258";
     /// x-mac-cyrillic.
-    X_MAC_CYRILLIC = X_MAC_CYRILLIC_INIT;
+    X_MAC_CYRILLIC = X_MAC_CYRILLIC_INIT, "x-mac-cyrillic";
     /// GBK.
-    GBK = GBK_INIT;
+    GBK = GBK_INIT, "GBK";
     /// gb18030.
-    GB18030 = GB18030_INIT;
+    GB18030 = GB18030_INIT, "gb18030";
     /// Big5.
-    BIG5 = BIG5_INIT;
+    BIG5 = BIG5_INIT, "Big5";
     /// EUC-JP.
-    EUC_JP = EUC_JP_INIT;
+    EUC_JP = EUC_JP_INIT, "EUC-JP";
     /// ISO-2022-JP.
-    ISO_2022_JP = ISO_2022_JP_INIT;
+    ISO_2022_JP = ISO_2022_JP_INIT, "ISO-2022-JP";
     /// Shift_JIS.
-    SHIFT_JIS = SHIFT_JIS_INIT;
+    SHIFT_JIS = SHIFT_JIS_INIT, "Shift_JIS";
     /// EUC-KR.
-    EUC_KR = EUC_KR_INIT;
+    EUC_KR = EUC_KR_INIT, "EUC-KR";
     /// replacement: decodes any non-empty input to a single U+FFFD; has no encoder.
-    REPLACEMENT = REPLACEMENT_INIT;
+    REPLACEMENT = REPLACEMENT_INIT, "replacement";
     /// UTF-16BE (no encoder).
-    UTF_16BE = UTF_16BE_INIT;
+    UTF_16BE = UTF_16BE_INIT, "UTF-16BE";
     /// UTF-16LE (no encoder).
-    UTF_16LE = UTF_16LE_INIT;
+    UTF_16LE = UTF_16LE_INIT, "UTF-16LE";
     /// x-user-defined.
-    X_USER_DEFINED = X_USER_DEFINED_INIT;
+    X_USER_DEFINED = X_USER_DEFINED_INIT, "x-user-defined";
 }
 
 /// ASCII whitespace as the Infra Standard defines it: TAB, LF, FF, CR, SPACE.
@@ -208,7 +222,7 @@ impl Encoding {
     }
 
     /// Whether the encoding has an encoder: every encoding except replacement, UTF-16BE and
-    /// UTF-16LE ([44]).
+    /// UTF-16LE (\[44\]).
     ///
     /// ```
     /// use websyntax_encoding::Encoding;

@@ -1,4 +1,12 @@
 //! Typed errors: each says what went wrong and where.
+//!
+//! ```
+//! use websyntax_encoding::error::UnknownLabelError;
+//! use websyntax_encoding::Encoding;
+//!
+//! let err: UnknownLabelError = "nope".parse::<Encoding>().unwrap_err();
+//! assert_eq!(err.to_string(), "unknown encoding label \"nope\"");
+//! ```
 
 use std::fmt;
 
@@ -89,7 +97,7 @@ impl std::error::Error for DecodeError {}
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EncodeError {
-    /// The encoding has no encoder (replacement, UTF-16BE, UTF-16LE; Encoding Standard [44]).
+    /// The encoding has no encoder (replacement, UTF-16BE, UTF-16LE; Encoding Standard \[44\]).
     /// Use [`Encoding::output_encoding`] to get the encoding to encode to instead.
     NoEncoder {
         /// The encoding that was asked for.

@@ -1,4 +1,10 @@
 //! Isomorphic decode and encode (Infra Standard §4.5 Byte sequences / §4.7 Strings).
+//!
+//! ```
+//! use websyntax_encoding::isomorphic::{isomorphic_decode, isomorphic_encode};
+//!
+//! assert_eq!(isomorphic_encode(&isomorphic_decode(b"\xFF\x00")).unwrap(), b"\xFF\x00");
+//! ```
 
 use crate::IsomorphicEncodeError;
 
