@@ -624,3 +624,25 @@ fn tokens_and_references() {
     assert_eq!(hash_name_reference_key("a#b#c"), Some("b#c"));
     assert_eq!(parse_hash_name_reference("#m", |_| None::<u8>), None);
 }
+
+#[test]
+fn large_token_sets() {
+    let many: Vec<String> = (0..100).map(|i| format!("t{i}")).collect();
+    let s = many.join(" ");
+    assert!(is_unordered_unique_set(&s, TokenComparison::CaseSensitive));
+    let dup = format!("{s} T5");
+    assert!(is_unordered_unique_set(
+        &dup,
+        TokenComparison::CaseSensitive
+    ));
+    assert!(!is_unordered_unique_set(
+        &dup,
+        TokenComparison::AsciiCaseInsensitive
+    ));
+    assert_eq!(
+        named_color("LightGoldenRodYellow"),
+        Some(SimpleColor::new(250, 250, 210))
+    );
+    assert_eq!(named_color("lightgoldenrodyellowx"), None);
+    assert_eq!(named_color("blüe"), None);
+}
