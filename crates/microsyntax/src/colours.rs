@@ -110,12 +110,10 @@ pub fn is_valid_lowercase_simple_color(input: &str) -> bool {
 /// assert_eq!(named_color("transparent"), None);
 /// ```
 pub fn named_color(name: &str) -> Option<SimpleColor> {
-    if name.len() > 20 || !name.is_ascii() {
-        return None;
-    }
-    let lower = name.to_ascii_lowercase();
+    // Compare ASCII-lowercased bytes without allocating (the table is sorted by lowercase name).
+    let key = name.as_bytes();
     NAMED_COLOURS
-        .binary_search_by(|(n, _)| (*n).cmp(lower.as_str()))
+        .binary_search_by(|(n, _)| n.bytes().cmp(key.iter().map(|b| b.to_ascii_lowercase())))
         .ok()
         .map(|i| {
             let [r, g, b] = NAMED_COLOURS[i].1;

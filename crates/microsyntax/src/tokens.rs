@@ -45,10 +45,19 @@ pub fn space_tokens(input: &str) -> impl Iterator<Item = &str> {
 /// Whether `input` is an unordered set of unique space-separated tokens: no token repeats.
 pub fn is_unordered_unique_set(input: &str, cmp: TokenComparison) -> bool {
     let tokens = split_space_tokens(input);
-    tokens
-        .iter()
-        .enumerate()
-        .all(|(i, a)| !tokens[..i].iter().any(|b| cmp.eq(a, b)))
+    if tokens.len() <= 32 {
+        return tokens
+            .iter()
+            .enumerate()
+            .all(|(i, a)| !tokens[..i].iter().any(|b| cmp.eq(a, b)));
+    }
+    let mut seen = std::collections::HashSet::with_capacity(tokens.len());
+    tokens.iter().all(|t| match cmp {
+        TokenComparison::CaseSensitive => seen.insert(std::borrow::Cow::Borrowed(*t)),
+        TokenComparison::AsciiCaseInsensitive => {
+            seen.insert(std::borrow::Cow::Owned(t.to_ascii_lowercase()))
+        }
+    })
 }
 
 /// Whether `input` is an ordered set of unique space-separated tokens: no token repeats (the
