@@ -169,3 +169,31 @@ fn pop_segment(out: &mut String, start: usize) {
     let cut = out[start..].rfind('/').map_or(start, |k| start + k);
     out.truncate(cut);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_algorithm_quirks() {
+        // §5.2 as written: the merged path "//g" turns into an authority.
+        assert_eq!(resolve("a:/b", ".//g").unwrap(), "a://g");
+        // Base fragment ignored (§5.2.1); reference fragment kept.
+        assert_eq!(resolve("http://a/b#f", "").unwrap(), "http://a/b");
+        assert_eq!(resolve("http://a/b?q#f", "#g").unwrap(), "http://a/b?q#g");
+        // Authority with empty path: merge gives "/" + reference (§5.2.3).
+        assert_eq!(resolve("http://a", "g").unwrap(), "http://a/g");
+        // No authority, rootless base path.
+        assert_eq!(resolve("mailto:x@y", "z").unwrap(), "mailto:z");
+        // IRIs resolve the same way (RFC 3987 §6.5).
+        assert_eq!(resolve("http://é/ü/", "../ö").unwrap(), "http://é/ö");
+        assert!(matches!(
+            resolve("g", "h"),
+            Err(ResolveError::BaseNotAbsolute)
+        ));
+        assert!(matches!(
+            resolve("http://a/", "a b"),
+            Err(ResolveError::Reference(_))
+        ));
+    }
+}
