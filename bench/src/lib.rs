@@ -26,16 +26,15 @@ pub fn load_files(dir: &Path, extensions: &[&str]) -> Vec<(PathBuf, Vec<u8>)> {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if extensions.is_empty()
+            } else if (extensions.is_empty()
                 || extensions.iter().any(|e| {
                     path.file_name()
                         .and_then(|n| n.to_str())
                         .is_some_and(|n| n.ends_with(e))
-                })
+                }))
+                && let Ok(bytes) = std::fs::read(&path)
             {
-                if let Ok(bytes) = std::fs::read(&path) {
-                    out.push((path, bytes));
-                }
+                out.push((path, bytes));
             }
         }
     }

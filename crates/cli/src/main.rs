@@ -23,7 +23,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Encoding Standard: decode, encode.
+    /// Encoding Standard: decode, encode; HTML encoding sniffing.
     Encoding(encoding::Args),
     /// HTML parsing: tokens, parse.
     Html(html::Args),
