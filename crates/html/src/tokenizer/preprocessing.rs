@@ -75,24 +75,50 @@ pub(crate) fn advance(
             *col += usize::from((b & 0xC0) != 0x80) + usize::from(b >= 0xF0);
         }
     }
+    #[inline]
+    fn units(w: u64) -> usize {
+        if w & HI == 0 {
+            return 8; // all ASCII
+        }
+        let cont = (w & !(w << 1) & HI).count_ones() as usize;
+        let four = (w & (w << 1) & (w << 2) & (w << 3) & HI).count_ones() as usize;
+        8 - cont + four
+    }
+    #[inline]
+    fn breaks(w: u64) -> bool {
+        has_zero_byte(w ^ (LO * 0x0A)) || has_zero_byte(w ^ (LO * 0x0D))
+    }
     let mut chunks = seg.chunks_exact(8);
     let mut i = 0;
     for chunk in &mut chunks {
         let mut a = [0u8; 8];
         a.copy_from_slice(chunk);
         let w = u64::from_le_bytes(a);
-        if has_zero_byte(w ^ (LO * 0x0A)) || has_zero_byte(w ^ (LO * 0x0D)) {
+        if breaks(w) {
             for (j, &b) in chunk.iter().enumerate() {
                 step(bytes, from + i + j, b, &mut line, &mut col);
             }
         } else {
-            let cont = (w & !(w << 1) & HI).count_ones() as usize;
-            let four = (w & (w << 1) & (w << 2) & (w << 3) & HI).count_ones() as usize;
-            col += 8 - cont + four;
+            col += units(w);
         }
         i += 8;
     }
-    for (j, &b) in chunks.remainder().iter().enumerate() {
+    let rest = chunks.remainder();
+    if rest.is_empty() {
+        return (line, col);
+    }
+    // The last 1..=7 bytes: load the 8 bytes ending at `to` and shift out the ones already
+    // counted (they become zero bytes, which count one unit each and are subtracted).
+    if let Some(window) = to.checked_sub(8).and_then(|s| bytes.get(s..to)) {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(window);
+        let pad = 8 - rest.len();
+        let w = u64::from_le_bytes(a) >> (8 * pad);
+        if !breaks(w) {
+            return (line, col + units(w) - pad);
+        }
+    }
+    for (j, &b) in rest.iter().enumerate() {
         step(bytes, from + i + j, b, &mut line, &mut col);
     }
     (line, col)
