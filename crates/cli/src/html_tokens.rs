@@ -1,7 +1,7 @@
 //! `websyntax html tokens`: the tokenizer alone, output in the html5lib-tests token format
 //! (`docs/cli.md`, "HTML").
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
@@ -133,6 +133,14 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("websyntax: input is not UTF-8");
         return ExitCode::from(crate::EXIT_REJECTED);
     };
-    println!("{}", tokenize(&text, state, args.last_start_tag.as_deref()));
+    let value = tokenize(&text, state, args.last_start_tag.as_deref());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = serde_json::to_writer(&mut out, &value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    if let Err(e) = written {
+        return crate::usage_error(format!("cannot write output: {e}"));
+    }
     ExitCode::SUCCESS
 }

@@ -166,3 +166,34 @@ fn errors_do_not_depend_on_the_sink_reading_them() {
     let n = Tokenizer::tokenize_str(Quiet(0), "<a b b>&#0;<!--x--!></a c>").0;
     assert_eq!(n, 5);
 }
+
+#[test]
+fn many_attributes_and_duplicates() {
+    #[derive(Default)]
+    struct Attrs(Vec<usize>, Vec<ParseError>);
+    impl TokenSink for Attrs {
+        fn process_token(&mut self, token: Token<'_>, _: Position) -> SinkResult {
+            if let Token::StartTag(t) = token {
+                self.0.push(t.attrs.len());
+            }
+            SinkResult::Continue
+        }
+        fn parse_error(&mut self, e: ParseError) {
+            self.1.push(e);
+        }
+    }
+    let mut html = String::from("<x");
+    for i in 0..20_000 {
+        html.push_str(&format!(" a{i}=v"));
+    }
+    html.push_str(" a5 a19999=y a20000><y a=1 a=2 b>");
+    let s = Tokenizer::tokenize_str(Attrs::default(), &html);
+    assert_eq!(s.0, [20_001, 2]);
+    let dups: Vec<usize> =
+        s.1.iter()
+            .filter(|e| e.code == "duplicate-attribute")
+            .map(|e| e.position.column)
+            .collect();
+    assert_eq!(dups.len(), 3);
+    assert_eq!(dups[2], html.len() - "=2 b>".len() + 1);
+}
