@@ -39,6 +39,16 @@
 //! assert!(lines.iter().any(|l| l == "error 2:5: unexpected-solidus-in-tag"));
 //! ```
 //!
+//! # State switches
+//!
+//! The tree builder switches the tokenizer's state (to RCDATA after `<title>`, to script data
+//! after `<script>`, ...) by returning [`SinkResult::SwitchTo`] from
+//! [`TokenSink::process_token`]; the switch takes effect before the next input character is
+//! read. It is meant for tag tokens: after a `Characters` token the tokenizer may already be on
+//! its way into another state (e.g. the `<` that ended the run), which then wins.
+//! [`Tokenizer::set_state`] and [`Tokenizer::set_last_start_tag`] do the same from outside
+//! (fragment parsing, test harnesses).
+//!
 //! # Parse errors
 //!
 //! Every tokenizer parse error of §13.2.2 is reported to [`TokenSink::parse_error`] as a
