@@ -4,10 +4,16 @@
 //! html5gum: its default emitter, iterating the tokens).
 //!
 //! `cargo bench -p websyntax-bench --features peers-html --bench html_tokenizer -- --warm-up-time 1 --measurement-time 3`
+//!
+//! On a shared machine wall-clock numbers swing widely; for a steadier comparison the binary
+//! also has a one-pass mode for counting CPU cycles with `perf stat`:
+//! `HTML_TOKENIZER_ONCE=websyntax|html5ever|html5gum|none perf stat -e cycles:u,instructions:u <bench binary>`
+//! tokenizes the corpus once with one tokenizer (`none`: only loads the corpus, the baseline to
+//! subtract) and exits.
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use websyntax::html::Position;
 use websyntax::html::tokenizer as ws;
 use websyntax_bench::{corpus_root, load_files};
@@ -61,17 +67,20 @@ fn html5gum_tokens(s: &str) -> usize {
     n
 }
 
-fn bench(c: &mut Criterion) {
-    let dir = corpus_root().join("html");
-    let files: Vec<String> = load_files(&dir, &[])
+fn load_corpus() -> Vec<String> {
+    load_files(&corpus_root().join("html"), &[])
         .into_iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == "html" || e == "htm"))
         .filter_map(|(_, b)| String::from_utf8(b).ok())
-        .collect();
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let files = load_corpus();
     if files.is_empty() {
         eprintln!(
             "html_tokenizer: no corpus at {} (set WEBSYNTAX_CORPUS); skipping",
-            dir.display()
+            corpus_root().join("html").display()
         );
         return;
     }
@@ -97,5 +106,28 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
+/// One pass over the corpus with one tokenizer (for `perf stat`), then exit.
+fn once(which: &str) {
+    let files = load_corpus();
+    let n: usize = match which {
+        "websyntax" => files.iter().map(|s| websyntax_tokens(s)).sum(),
+        "html5ever" => files
+            .iter()
+            .map(|s| html5ever_tokens(&html5ever::tendril::StrTendril::from_slice(s)))
+            .sum(),
+        "html5gum" => files.iter().map(|s| html5gum_tokens(s)).sum(),
+        _ => files.len(),
+    };
+    eprintln!("{which}: {n}");
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(which) = std::env::var("HTML_TOKENIZER_ONCE") {
+        once(&which);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
