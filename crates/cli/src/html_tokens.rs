@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
 use websyntax::html::tokenizer::{
-    SinkResult, State, Token, TokenSink, Tokenizer, TokenizerOptions,
+    SinkResult, State, Token, TokenSink, Tokenizer, TokenizerOptions, UnknownStateError,
 };
 use websyntax::html::{ParseError, Position};
 
@@ -80,15 +80,10 @@ impl TokenSink for Collect {
 }
 
 fn parse_state(name: Option<&str>) -> Result<State, String> {
-    Ok(match name {
-        None | Some("Data state") => State::Data,
-        Some("PLAINTEXT state") => State::Plaintext,
-        Some("RCDATA state") => State::Rcdata,
-        Some("RAWTEXT state") => State::Rawtext,
-        Some("Script data state") => State::ScriptData,
-        Some("CDATA section state") => State::CdataSection,
-        Some(other) => return Err(format!("unknown initialState {other:?}")),
-    })
+    match name {
+        None => Ok(State::Data),
+        Some(n) => n.parse().map_err(|e: UnknownStateError| e.to_string()),
+    }
 }
 
 fn tokenize(input: &str, state: State, last_start_tag: Option<&str>) -> Value {
