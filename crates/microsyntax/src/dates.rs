@@ -1015,7 +1015,7 @@ pub fn parse_duration(input: &str) -> Result<Duration, Error> {
     let overflow = |at| Error::new(ErrorKind::Overflow, at);
     // 1-3. input, position, months (only whether non-zero matters), seconds, component count.
     let mut c = Cursor::new(input);
-    let mut months_nonzero = false;
+    let mut months_at: Option<usize> = None;
     let mut seconds: u64 = 0;
     let mut nanos: u64 = 0;
     let mut component_count = 0u32;
@@ -1122,7 +1122,7 @@ pub fn parse_duration(input: &str) -> Result<Duration, Error> {
         let multiplier: u64 = match units {
             Units::Years | Units::Months => {
                 if n_int != 0 || n_nanos != 0 {
-                    months_nonzero = true;
+                    months_at.get_or_insert(number_at);
                 }
                 0
             }
@@ -1152,8 +1152,8 @@ pub fn parse_duration(input: &str) -> Result<Duration, Error> {
     if component_count == 0 {
         return err(ErrorKind::NoComponent, c.pos);
     }
-    if months_nonzero {
-        return err(ErrorKind::Months, 0);
+    if let Some(at) = months_at {
+        return err(ErrorKind::Months, at);
     }
     // 11. The duration.
     Ok(Duration {

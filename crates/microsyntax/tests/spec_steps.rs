@@ -415,6 +415,7 @@ fn duration_steps() {
     // 7/8.4: "M" means months after "P" until a "T" or a unit that resets it.
     assert_eq!(secs("P1M").unwrap_err().kind(), ErrorKind::Months);
     assert_eq!(secs("P1Y").unwrap_err().kind(), ErrorKind::Months);
+    assert_eq!(secs("1d 2y").unwrap_err(), Error::new(ErrorKind::Months, 3));
     assert_eq!(secs("P0M"), Ok((0, 0)));
     assert_eq!(secs("P1D1M"), Ok((86_460, 0)));
     // Informal.
