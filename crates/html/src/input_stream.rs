@@ -277,6 +277,12 @@ impl ParsedDocument {
     /// ```
     pub fn why(&self) -> String {
         match &self.change {
+            Some(change) if change.outcome == ChangeOutcome::SameEncoding => {
+                format!("{}, confirmed by <meta>", self.sniffed.reason)
+            }
+            Some(change) if change.outcome == ChangeOutcome::IgnoredUtf16 => {
+                format!("{}; {change}", self.sniffed.reason)
+            }
             Some(change) => change.to_string(),
             None => self.sniffed.reason.to_string(),
         }
