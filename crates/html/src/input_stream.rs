@@ -34,7 +34,8 @@
 //! 2. **Decoding and parsing.** Each chunk is decoded with the streaming decoder (the
 //!    Encoding Standard's "decode": a BOM is skipped) in replacement mode, and each malformed
 //!    byte sequence is reported as a [`DecodeError`] whose `offset` is a byte offset into the
-//!    original bytes. The text goes to the tokenizer (pieces of at most 64 KiB).
+//!    original bytes. The text goes to the tokenizer in pieces of 16 KiB cut at offsets of
+//!    the text (so the tokenizer is fed the same way for every chunking of the input).
 //! 3. **Change the encoding** (§13.2.3.4). While the confidence is tentative, the tree
 //!    builder's "in head" `<meta>` rule records the first encoding a `charset` attribute or an
 //!    `http-equiv=Content-Type` `content` attribute names; after each piece the parser
@@ -76,9 +77,13 @@ use crate::sniff::{Confidence, SniffOptions, Sniffed, sniff};
 use crate::tokenizer::Tokenizer;
 use crate::tree_builder::TreeBuilder;
 
-/// The most text handed to the tokenizer at once (bounds the scratch buffer and how much is
-/// parsed before a `<meta>`'s change of encoding is acted on).
-const PIECE: usize = 64 * 1024;
+/// The tokenizer is fed the decoded text in pieces of this many bytes (cut at the last
+/// character boundary at or before it; the rest at the end), whatever the chunking of the
+/// input: the tokenizer then sees the same sequence of `feed` calls for every chunking, so
+/// even the interleaving of its errors with the tree builder's cannot depend on it. Input
+/// bytes are also decoded at most this many at a time, and a `<meta>`'s change of encoding is
+/// acted on after each piece.
+const PIECE: usize = 16 * 1024;
 
 /// Options of [`DocumentParser`] and [`parse_document_bytes`].
 ///
@@ -301,7 +306,7 @@ struct Pass {
     all_ascii: bool,
     decode_errors: Vec<DecodeError>,
     collect_errors: bool,
-    /// Scratch buffer for decoded text.
+    /// Decoded text not yet handed to the tokenizer (less than a piece after each push).
     text: String,
 }
 
@@ -341,10 +346,24 @@ impl Pass {
             let _ = self.decoder.decode_to_string(bytes, !last, &mut self.text);
         }
         self.decoded = self.decoded.saturating_add(bytes.len());
-        self.tokenizer.feed(&self.text);
-        self.text.clear();
+        // Whole pieces of text, cut at offsets that depend only on the text.
+        let mut start = 0;
+        while self.text.len().saturating_sub(start) >= PIECE {
+            let mut cut = start + PIECE;
+            while !self.text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            self.tokenizer
+                .feed(self.text.get(start..cut).unwrap_or_default());
+            start = cut;
+        }
         if last {
+            self.tokenizer
+                .feed(self.text.get(start..).unwrap_or_default());
+            self.text.clear();
             self.tokenizer.end();
+        } else if start > 0 {
+            self.text.replace_range(..start, "");
         }
     }
 }
@@ -369,6 +388,7 @@ enum Phase {
 /// parser.feed(b"<!DOCTYPE html><title>");
 /// parser.feed(&[b'x'; 2000]);
 /// parser.feed(b"</title><meta charset=koi8-r>");
+/// parser.feed(&[b' '; 16 * 1024]); // the tokenizer gets text in 16 KiB pieces
 /// // Only ASCII was decoded so far: the decoder is switched on the fly.
 /// assert_eq!((parser.encoding(), parser.confidence()), (Some(Encoding::KOI8_R), Some(Confidence::Certain)));
 /// parser.feed(b"<p>\xF0\xD2\xC9\xD7\xC5\xD4");

@@ -119,8 +119,8 @@ fn padded(pad: usize, tail: &[u8]) -> Vec<u8> {
 
 #[test]
 fn meta_charset_after_1024_bytes_changes_the_encoding() {
-    // "日本" in Shift_JIS after the meta: switched on the fly when fed in pieces that end
-    // at the meta, restarted when the non-ASCII bytes were decoded before the meta was seen.
+    // "日本" in Shift_JIS right after the meta: the whole document (less than one 16 KiB
+    // piece of text) is decoded before the tokenizer meets the meta: restart.
     let doc = padded(2000, b"<meta charset=shift_jis><p>\x93\xfa\x96\x7b");
     let one = parse(&doc);
     assert_eq!(one.sniffed.reason, Reason::Default);
@@ -138,17 +138,6 @@ fn meta_charset_after_1024_bytes_changes_the_encoding() {
         )
     );
     assert_eq!(text_of(&one, "p"), "日本");
-    let meta_end = doc.len() - 7;
-    let mut parser = DocumentParser::new(DocumentParserOptions::default());
-    parser.feed(&doc[..meta_end]);
-    assert_eq!(parser.encoding(), Some(Encoding::SHIFT_JIS));
-    parser.feed(&doc[meta_end..]);
-    let streamed = parser.finish();
-    assert_eq!(
-        streamed.change.map(|c| c.outcome),
-        Some(ChangeOutcome::SwitchedOnTheFly)
-    );
-    assert_same(&one, &streamed);
     // The restart gives exactly the document a parse with Shift_JIS certain gives.
     let certain = parse_document_bytes(
         &doc,
@@ -156,6 +145,30 @@ fn meta_charset_after_1024_bytes_changes_the_encoding() {
     );
     assert_eq!(certain.change, None);
     assert_same(&one, &certain);
+
+    // After 16 KiB of spaces: when the first 16 KiB (a whole piece of text for the tokenizer,
+    // all ASCII) are decoded, the tokenizer meets the meta and the decoder is switched on the
+    // fly.
+    let mut tail = b"<meta charset=shift_jis><p>".to_vec();
+    tail.resize(tail.len() + 16 * 1024, b' ');
+    tail.extend_from_slice(b"\x93\xfa\x96\x7b");
+    let doc = padded(2000, &tail);
+    let mut parser = DocumentParser::new(DocumentParserOptions::default());
+    parser.feed(&doc[..16 * 1024]);
+    assert_eq!(parser.encoding(), Some(Encoding::SHIFT_JIS));
+    parser.feed(&doc[16 * 1024..]);
+    let streamed = parser.finish();
+    assert_eq!(
+        streamed.change.map(|c| c.outcome),
+        Some(ChangeOutcome::SwitchedOnTheFly)
+    );
+    assert_eq!(text_of(&streamed, "p").trim_start(), "日本");
+    let certain = parse_document_bytes(
+        &doc,
+        DocumentParserOptions::default().user_override(Encoding::SHIFT_JIS),
+    );
+    assert_same(&streamed, &certain);
+    assert_same(&streamed, &parse(&doc));
 }
 
 #[test]
@@ -481,7 +494,12 @@ mod chunking {
     /// A document, the byte range of a `<meta>` in it (maybe empty), and the index of a byte
     /// inside a multi-byte character (maybe 0).
     fn document() -> impl Strategy<Value = (Vec<u8>, (usize, usize), usize)> {
-        let pad = prop_oneof![0usize..40, 1000usize..1100, 1900usize..2100];
+        let pad = prop_oneof![
+            0usize..40,
+            1000usize..1100,
+            1900usize..2100,
+            16300usize..16500
+        ];
         let pad_byte = prop_oneof![Just(b'x'), Just(b'\xE9'), Just(b'\r'), Just(b'\n')];
         let meta = prop_oneof![
             Just(&b""[..]),
@@ -564,22 +582,79 @@ mod chunking {
         }
     }
 
+    /// Markup-like random bytes: metas with assorted labels, BOMs, comments, bytes.
+    fn markupish() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just(b"<meta charset=".to_vec()),
+            Just(b"<meta http-equiv=content-type content='charset=".to_vec()),
+            Just(b"shift_jis>".to_vec()),
+            Just(b"utf-8>".to_vec()),
+            Just(b"utf-16be'>".to_vec()),
+            Just(b"iso-2022-jp>".to_vec()),
+            Just(b"x-user-defined>".to_vec()),
+            Just(b"<!--".to_vec()),
+            Just(b"-->".to_vec()),
+            Just(b"<p>".to_vec()),
+            Just(b"\xEF\xBB\xBF".to_vec()),
+            Just(b"\x1b$B".to_vec()),
+            Just(vec![b'a'; 300]),
+            prop::collection::vec(any::<u8>(), 0..12),
+        ];
+        prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        // Default config: `PROPTEST_CASES` raises the count for long runs.
+        #[test]
+        fn arbitrary_bytes_never_panic_and_chunk_invariant(
+            doc in markupish(),
+            random in prop::collection::vec(any::<prop::sample::Index>(), 0..8),
+            wait_for in prop_oneof![Just(1024usize), 0usize..64],
+        ) {
+            let options = DocumentParserOptions { wait_for, ..DocumentParserOptions::default() };
+            let one = parse_document_bytes(&doc, options.clone());
+            let mut at: Vec<usize> = random.iter().map(|i| i.index(doc.len() + 1)).collect();
+            at.sort_unstable();
+            let mut parser = DocumentParser::new(options);
+            let mut prev = 0;
+            for s in at {
+                parser.feed(&doc[prev..s]);
+                prev = s;
+            }
+            parser.feed(&doc[prev..]);
+            let streamed = parser.finish();
+            assert_same(&one, &streamed);
+            prop_assert_eq!(one.confidence, streamed.confidence);
+        }
+    }
+
     #[test]
-    fn byte_by_byte_on_the_fly_and_restart_agree() {
-        // Fed byte by byte, the switch happens on the fly right after the meta; fed at once,
-        // the non-ASCII bytes after it force a restart. Same document.
-        let doc = padded(1500, b"<meta charset=shift_jis><p>\x93\xfa\x96\x7b");
+    fn on_the_fly_and_restart_agree() {
+        // The meta is in the first 16 KiB piece of text, all ASCII up to byte 16400, then
+        // Shift_JIS. Byte by byte (or at once), the tokenizer meets the meta once 16384 bytes
+        // are decoded, all ASCII: switched on the fly. Fed as 1100 bytes (sniffed and parsed at
+        // once) and the rest, the second chunk's first piece ends at byte 17484, past the
+        // non-ASCII bytes: restart.
+        // Same document.
+        let mut tail = b"<meta charset=shift_jis><p>".to_vec();
+        tail.resize(16400 - 1530, b' ');
+        tail.extend_from_slice(b"\x93\xfa\x96\x7b");
+        let doc = padded(1500, &tail);
+        assert_eq!(&doc[16400..16402], b"\x93\xfa");
         let splits: Vec<usize> = (1..doc.len()).collect();
         let bytewise = chunked(&doc, &splits);
+        let two = chunked(&doc, &[1100]);
         let one = parse(&doc);
         assert_eq!(
             bytewise.change.map(|c| c.outcome),
             Some(ChangeOutcome::SwitchedOnTheFly)
         );
         assert_eq!(
-            one.change.map(|c| c.outcome),
+            two.change.map(|c| c.outcome),
             Some(ChangeOutcome::Restarted)
         );
         assert_same(&one, &bytewise);
+        assert_same(&one, &two);
+        assert_eq!(text_of(&one, "p").trim_start(), "日本");
     }
 }
