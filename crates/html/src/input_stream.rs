@@ -26,7 +26,7 @@
 //! # How it runs
 //!
 //! 1. **Waiting to sniff** (§13.2.3.2 step 3). Bytes are buffered until
-//!    `max(wait_for, sniff.prescan_limit)` bytes have arrived, or [`DocumentParser::finish`] is
+//!    `max(wait_for, sniff.prescan_limit, 3)` bytes have arrived, or [`DocumentParser::finish`] is
 //!    called. The sniffing algorithm then runs on exactly that window (so its answer does not
 //!    depend on how the bytes were chunked). Shortcut: once 3 bytes are in and either they
 //!    start with a BOM or a user override / supported transport charset is given, the answer
@@ -109,8 +109,8 @@ pub struct DocumentParserOptions {
     pub sniff: SniffOptions,
     /// The scripting flag and whether parse errors (and decoding errors) are collected.
     pub parse: ParseOptions,
-    /// §13.2.3.2 step 3: how many bytes to wait for before sniffing (the prescan length is
-    /// waited for in any case). The spec suggests 1024; `usize::MAX` waits for the whole
+    /// §13.2.3.2 step 3: how many bytes to wait for before sniffing (the prescan length, and
+    /// 3 bytes for a BOM, are waited for in any case). The spec suggests 1024; `usize::MAX` waits for the whole
     /// input (useful with autodetection).
     pub wait_for: usize,
 }
@@ -166,8 +166,9 @@ impl DocumentParserOptions {
         self
     }
 
+    /// The bytes the sniffing algorithm sees: at least 3, so that a BOM is always seen.
     fn window(&self) -> usize {
-        self.wait_for.max(self.sniff.prescan_limit)
+        self.wait_for.max(self.sniff.prescan_limit).max(3)
     }
 }
 

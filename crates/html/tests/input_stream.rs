@@ -408,6 +408,22 @@ fn waits_for_the_prescan_window() {
     assert_eq!(parser.encoding(), None);
     parser.feed(b">");
     assert_eq!(parser.encoding(), Some(Encoding::BIG5));
+    // No waiting and no prescan: a BOM is still seen by the sniffing algorithm.
+    let mut options = DocumentParserOptions {
+        wait_for: 0,
+        ..DocumentParserOptions::default()
+    };
+    options.sniff.prescan_limit = 0;
+    let mut parser = DocumentParser::new(options);
+    for b in b"\xEF\xBB\xBF<p>\xC3\xA9" {
+        parser.feed(std::slice::from_ref(b));
+    }
+    let parsed = parser.finish();
+    assert_eq!(
+        (parsed.encoding, parsed.sniffed.reason),
+        (Encoding::UTF_8, Reason::ByteOrderMark)
+    );
+    assert_eq!(text_of(&parsed, "p"), "é");
     // Empty input.
     let parsed = parse(b"");
     assert_eq!(parsed.encoding, Encoding::WINDOWS_1252);
