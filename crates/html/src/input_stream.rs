@@ -96,10 +96,12 @@ const PIECE: usize = 16 * 1024;
 /// use websyntax_html::input_stream::DocumentParserOptions;
 /// use websyntax_html::sniff::default_encoding_for_locale;
 ///
+/// // E.g. from `Content-Type: text/html; charset=EUC-JP`, for a user with a Japanese locale.
 /// let mut options = DocumentParserOptions::default()
-///     .transport_charset("text/html's charset label, if any")
+///     .transport_charset("EUC-JP")
 ///     .default_encoding(default_encoding_for_locale("ja"));
 /// options.parse.scripting = false;
+/// options.sniff.prescan_limit = 4096; // also: user_override, parent, previous_visit, autodetect
 /// assert_eq!(options.sniff.default_encoding, Encoding::SHIFT_JIS);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
