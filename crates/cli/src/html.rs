@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+#[path = "html_bytes.rs"]
+mod bytes;
 #[path = "html_parse.rs"]
 mod parse;
 #[path = "html_tokens.rs"]

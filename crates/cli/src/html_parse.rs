@@ -1,7 +1,9 @@
 //! `websyntax html parse`: see `docs/cli.md` ("HTML").
 //!
-//! Input is taken as UTF-8 text for now (invalid bytes become U+FFFD); encoding sniffing comes
-//! with the byte-stream entry point.
+//! A document's input is bytes, through the byte-stream pipeline (encoding sniffing unless
+//! `--encoding LABEL` gives the transport-layer charset; see `html_bytes.rs`); decoding errors
+//! go to stderr with `--output errors`. `--fragment` input is UTF-8 text (invalid bytes become
+//! U+FFFD).
 //!
 //! `--output json` writes the DOM as one JSON object:
 //! - document: `{"type": "document", "quirksMode": "no-quirks"|"limited-quirks"|"quirks",
@@ -12,7 +14,9 @@
 //!   "children": [...]}` plus `"content": [...]` (the template contents) for `template`;
 //! - `{"type": "text", "data": S}`, `{"type": "comment", "data": S}`,
 //!   `{"type": "doctype", "name": S, "publicId": S, "systemId": S}`;
-//! - errors: `{"code": CODE, "line": N, "col": N}`.
+//! - errors: `{"code": CODE, "line": N, "col": N}`;
+//! - a document also has `"encoding": NAME, "confidence": "certain"|"tentative", "why": S,
+//!   "decodeErrors": [{"offset": BYTE, "length": N}]`.
 //!
 //! The JSON is written while walking the tree (no recursion), so any depth is fine.
 
@@ -43,6 +47,10 @@ pub struct Args {
     /// With `--output stats`: also count parse errors.
     #[arg(long)]
     count_errors: bool,
+    /// The transport layer's charset label (as from Content-Type): the encoding, with
+    /// confidence certain. Without it, the encoding is sniffed. Not with `--fragment`.
+    #[arg(long, value_name = "LABEL")]
+    encoding: Option<String>,
     /// Batch mode: JSON lines `{"data", "fragment", "scripting"}` on stdin.
     #[arg(long)]
     jsonl: bool,
@@ -76,12 +84,21 @@ pub fn run(args: Args) -> ExitCode {
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => return crate::usage_error(e),
     };
+    if context.is_some() && args.encoding.is_some() {
+        return crate::usage_error("--encoding does not go with --fragment (its input is text)");
+    }
+    super::bytes::warn_unknown_label(args.encoding.as_deref());
     let options = ParseOptions {
         scripting: args.scripting == OnOff::On,
         collect_errors: args.output != Output::Stats || args.count_errors,
     };
     if args.output == Output::Stats {
-        return stats(&args.files, context.as_ref(), options);
+        return stats(
+            &args.files,
+            context.as_ref(),
+            options,
+            args.encoding.as_deref(),
+        );
     }
     if args.count_errors {
         return crate::usage_error("--count-errors goes with --output stats");
@@ -89,13 +106,13 @@ pub fn run(args: Args) -> ExitCode {
     if args.files.len() > 1 {
         return crate::usage_error("several inputs need --output stats");
     }
-    let input = match read_input(args.files.first().map(PathBuf::as_path)) {
+    let raw = match read_bytes(args.files.first().map(PathBuf::as_path)) {
         Ok(s) => s,
         Err(e) => return crate::usage_error(e),
     };
     let out = match &context {
         Some(ctx) => {
-            let f = parse_fragment(&input, ctx, options);
+            let f = parse_fragment(&String::from_utf8_lossy(&raw), ctx, options);
             match args.output {
                 Output::Tree => f.to_test_tree(),
                 Output::Html => f.to_html(),
@@ -104,14 +121,18 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         None => {
-            let d = parse_document(&input, options);
+            let parsed = super::bytes::parse(&raw, args.encoding.as_deref(), options);
+            let d = &parsed.document;
             match args.output {
                 Output::Tree => d.to_test_tree(d.root()),
                 Output::Html => {
-                    websyntax::html::serialize::serialize_children(&d, d.root(), options.scripting)
+                    websyntax::html::serialize::serialize_children(d, d.root(), options.scripting)
                 }
-                Output::Errors => errors_text(d.errors()),
-                _ => json_dom(&d, d.root(), None, d.errors()),
+                Output::Errors => {
+                    super::bytes::report_decode_errors(&parsed);
+                    errors_text(d.errors())
+                }
+                _ => super::bytes::with_encoding(json_dom(d, d.root(), None, d.errors()), &parsed),
             }
         }
     };
@@ -125,10 +146,6 @@ pub fn run(args: Args) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => crate::usage_error(format!("cannot write output: {e}")),
     }
-}
-
-fn read_input(path: Option<&Path>) -> Result<String, String> {
-    Ok(String::from_utf8_lossy(&read_bytes(path)?).into_owned())
 }
 
 fn read_bytes(path: Option<&Path>) -> Result<Vec<u8>, String> {
@@ -329,7 +346,12 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
 }
 
 /// `--output stats`: parse every file (directories recursively: `*.html`, `*.htm`).
-fn stats(inputs: &[PathBuf], ctx: Option<&Context>, options: ParseOptions) -> ExitCode {
+fn stats(
+    inputs: &[PathBuf],
+    ctx: Option<&Context>,
+    options: ParseOptions,
+    transport: Option<&str>,
+) -> ExitCode {
     let mut files = Vec::new();
     if inputs.is_empty() {
         files.push(PathBuf::from("-"));
@@ -371,15 +393,14 @@ fn stats(inputs: &[PathBuf], ctx: Option<&Context>, options: ParseOptions) -> Ex
             Err(e) => return crate::usage_error(e),
         };
         bytes += raw.len() as u64;
-        let input = String::from_utf8_lossy(&raw);
         let (doc, root) = match ctx {
             Some(c) => {
-                let fr = parse_fragment(&input, c, options);
+                let fr = parse_fragment(&String::from_utf8_lossy(&raw), c, options);
                 let root = fr.root;
                 (fr.document, root)
             }
             None => {
-                let d = parse_document(&input, options);
+                let d = super::bytes::parse(&raw, transport, options).document;
                 (d, NodeId::DOCUMENT)
             }
         };

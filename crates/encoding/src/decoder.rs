@@ -249,11 +249,58 @@ impl Decoder {
         result
     }
 
+    /// Decodes in replacement mode whatever the configured error mode, appending to `out`, and
+    /// appends one [`DecodeError`] to `errors` per malformed sequence (each replaced with one
+    /// U+FFFD, exactly as [`DecodeErrorMode::Replacement`] does). Offsets count from the start
+    /// of the stream, across chunks, BOM included; a sequence may be reported in a later call
+    /// than the one that fed its first byte. `stream` is as in [`Decoder::decode`].
+    ///
+    /// The output is the same as in replacement mode; on valid input this costs nothing more.
+    ///
+    /// ```
+    /// use websyntax_encoding::{Decoder, Encoding};
+    ///
+    /// let mut d = Decoder::text_decoder(Encoding::UTF_8, false, false);
+    /// let (mut text, mut errors) = (String::new(), Vec::new());
+    /// d.decode_to_string_reporting(b"a\xFFb\xE3", true, &mut text, &mut errors);
+    /// d.decode_to_string_reporting(b"\x81", false, &mut text, &mut errors);
+    /// assert_eq!(text, "a\u{FFFD}b\u{FFFD}");
+    /// let at: Vec<(u64, u8)> = errors.iter().map(|e| (e.offset, e.length)).collect();
+    /// assert_eq!(at, [(1, 1), (3, 2)]);
+    /// ```
+    pub fn decode_to_string_reporting(
+        &mut self,
+        input: &[u8],
+        stream: bool,
+        out: &mut String,
+        errors: &mut Vec<DecodeError>,
+    ) {
+        let last = !stream;
+        // Reporting mode never fails: the Err arm is unreachable, but handled without panic.
+        let saved = self.mode;
+        self.mode = DecodeErrorMode::Replacement;
+        let result = self.decode_inner_reporting(input, last, out, Some(errors));
+        self.mode = saved;
+        if result.is_err() || last {
+            self.reset();
+        }
+    }
+
     fn decode_inner(
         &mut self,
         input: &[u8],
         last: bool,
         out: &mut String,
+    ) -> Result<(), DecodeError> {
+        self.decode_inner_reporting(input, last, out, None)
+    }
+
+    fn decode_inner_reporting(
+        &mut self,
+        input: &[u8],
+        last: bool,
+        out: &mut String,
+        mut errors: Option<&mut Vec<DecodeError>>,
     ) -> Result<(), DecodeError> {
         let mut input = input;
         if let Some((mut buf, mut len)) = self.pending.take() {
@@ -279,13 +326,13 @@ impl Decoder {
                     // [9], [36], [32]: the bytes after the BOM go back to the stream.
                     let rest = buffered.get(bom_len..).unwrap_or_default();
                     if input.is_empty() {
-                        return self.feed(rest, last, out);
+                        return self.feed(rest, last, out, errors);
                     }
-                    self.feed(rest, false, out)?;
+                    self.feed(rest, false, out, errors.as_deref_mut())?;
                 }
             }
         }
-        self.feed(input, last, out)
+        self.feed(input, last, out, errors)
     }
 
     /// Whether the buffered stream start is (or cannot be) a BOM this decoder acts on: the
@@ -309,8 +356,15 @@ impl Decoder {
         }
     }
 
-    /// Runs the decoder object on `input` (\[64\]-\[65\]).
-    fn feed(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<(), DecodeError> {
+    /// Runs the decoder object on `input` (\[64\]-\[65\]). With `errors`, decodes without
+    /// replacement and does the replacement here, recording each malformed sequence.
+    fn feed(
+        &mut self,
+        input: &[u8],
+        last: bool,
+        out: &mut String,
+        mut errors: Option<&mut Vec<DecodeError>>,
+    ) -> Result<(), DecodeError> {
         let mut read_total = 0usize;
         loop {
             let rest = input.get(read_total..).unwrap_or_default();
@@ -319,37 +373,42 @@ impl Decoder {
                 self.inner.max_utf8_buffer_length(rest.len()),
                 rest.len(),
             );
-            match self.mode {
-                DecodeErrorMode::Replacement => {
-                    let (result, read, _) = self.inner.decode_to_string(rest, out, last);
-                    read_total = read_total.saturating_add(read);
-                    match result {
-                        encoding_rs::CoderResult::InputEmpty => break,
-                        encoding_rs::CoderResult::OutputFull => continue,
-                    }
+            if self.mode == DecodeErrorMode::Replacement && errors.is_none() {
+                let (result, read, _) = self.inner.decode_to_string(rest, out, last);
+                read_total = read_total.saturating_add(read);
+                match result {
+                    encoding_rs::CoderResult::InputEmpty => break,
+                    encoding_rs::CoderResult::OutputFull => continue,
                 }
-                DecodeErrorMode::Fatal => {
-                    let (result, read) = self
-                        .inner
-                        .decode_to_string_without_replacement(rest, out, last);
-                    read_total = read_total.saturating_add(read);
-                    match result {
-                        encoding_rs::DecoderResult::InputEmpty => break,
-                        encoding_rs::DecoderResult::OutputFull => continue,
-                        encoding_rs::DecoderResult::Malformed(length, after) => {
-                            // [65] error: the malformed sequence ends `after` bytes before the
-                            // read position and is `length` bytes long (it may have started
-                            // in an earlier chunk).
-                            let position = self.offset.saturating_add(read_total as u64);
-                            let offset = position
-                                .saturating_sub(u64::from(after))
-                                .saturating_sub(u64::from(length));
-                            return Err(DecodeError {
-                                encoding: self.encoding(),
-                                offset,
-                                length,
-                            });
+            }
+            let (result, read) = self
+                .inner
+                .decode_to_string_without_replacement(rest, out, last);
+            read_total = read_total.saturating_add(read);
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => break,
+                encoding_rs::DecoderResult::OutputFull => continue,
+                encoding_rs::DecoderResult::Malformed(length, after) => {
+                    // [65] error: the malformed sequence ends `after` bytes before the read
+                    // position and is `length` bytes long (it may have started in an earlier
+                    // chunk).
+                    let position = self.offset.saturating_add(read_total as u64);
+                    let offset = position
+                        .saturating_sub(u64::from(after))
+                        .saturating_sub(u64::from(length));
+                    let error = DecodeError {
+                        encoding: self.encoding(),
+                        offset,
+                        length,
+                    };
+                    match errors.as_deref_mut() {
+                        // Replacement mode, reporting: U+FFFD, as encoding_rs's own
+                        // replacement loop writes it, and go on.
+                        Some(list) => {
+                            list.push(error);
+                            out.push('\u{FFFD}');
                         }
+                        None => return Err(error),
                     }
                 }
             }
@@ -471,6 +530,44 @@ mod tests {
         let one = d.decode(input, false).unwrap_err();
         for size in 1..input.len() {
             assert_eq!(chunked(&mut d, input, size).unwrap_err(), one);
+        }
+    }
+
+    #[test]
+    fn reporting_matches_replacement_and_fatal() {
+        let cases: &[(Encoding, &[u8])] = &[
+            (Encoding::UTF_8, b"a\xFF\xE3\x81b\xF0\x9F\x92\xA9\xC3"),
+            (Encoding::SHIFT_JIS, b"\x82\xa0\x82\x20\xFFz\x82"),
+            (Encoding::ISO_2022_JP, b"a\x1b$B$\"\x1b(Bz\x1b$B$\x1b"),
+            (Encoding::EUC_KR, b"\xb0\x20abc\xb0\xa1"),
+            (Encoding::UTF_16LE, b"a\x00\x00\xD8b\x00c"),
+            (Encoding::REPLACEMENT, b"abc"),
+        ];
+        for &(encoding, input) in cases {
+            let replaced = Decoder::text_decoder(encoding, false, false)
+                .decode(input, false)
+                .unwrap();
+            // Every malformed sequence, by repeatedly running fatal mode on what follows.
+            let first_fatal = Decoder::text_decoder(encoding, true, false)
+                .decode(input, false)
+                .unwrap_err();
+            for size in 1..=input.len() {
+                let mut d = Decoder::text_decoder(encoding, true, false);
+                let (mut text, mut errors) = (String::new(), Vec::new());
+                for chunk in input.chunks(size) {
+                    d.decode_to_string_reporting(chunk, true, &mut text, &mut errors);
+                }
+                d.decode_to_string_reporting(b"", false, &mut text, &mut errors);
+                assert_eq!(text, replaced, "{encoding} size {size}");
+                assert_eq!(errors.first(), Some(&first_fatal), "{encoding} size {size}");
+                assert_eq!(
+                    errors.len(),
+                    text.matches('\u{FFFD}').count(),
+                    "{encoding} size {size}"
+                );
+                // The decoder's own error mode is kept.
+                assert_eq!(d.error_mode(), DecodeErrorMode::Fatal);
+            }
         }
     }
 }

@@ -6,6 +6,8 @@
 //! - [`dom`]: the arena DOM the tree builder builds;
 //! - [`serialize`]: serializing HTML fragments;
 //! - [`sniff`]: §13.2.3 the encoding sniffing algorithm;
+//! - [`input_stream`]: §13.2.3 the input byte stream: parsing bytes ([`parse_document_bytes`],
+//!   [`DocumentParser`]) with sniffing and "change the encoding";
 //! - [`error`]: parse errors with positions.
 //!
 //! ```
@@ -24,6 +26,7 @@
 
 pub mod dom;
 pub mod error;
+pub mod input_stream;
 mod parser;
 pub mod serialize;
 pub mod sniff;
@@ -32,4 +35,7 @@ pub mod tree_builder;
 
 pub use dom::{Document, NodeId};
 pub use error::{ParseError, Position};
+pub use input_stream::{
+    DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,
+};
 pub use parser::{Context, Fragment, ParseOptions, parse_document, parse_fragment};

@@ -20,11 +20,11 @@
 //! assert_eq!((result.encoding, result.confidence), (Encoding::EUC_JP, Confidence::Certain));
 //! ```
 //!
-//! Not here (by design, see issue 5): "change the encoding" (§13.2.3.4) and the streaming
-//! document parser that restarts with a new encoding. The tree builder's "in head" `<meta>`
-//! handling calls [`extract_character_encoding_from_meta`] and must then apply §13.2.3.4
-//! itself (UTF-16 → UTF-8, x-user-defined → windows-1252, switch or restart) when the
-//! confidence from [`sniff`] is [`Confidence::Tentative`].
+//! Sniffing is one step of parsing bytes: [`crate::input_stream`] (the streaming
+//! [`DocumentParser`](crate::DocumentParser)) waits for the bytes, runs [`sniff`], decodes, and
+//! applies "change the encoding" (§13.2.3.4: UTF-16 → UTF-8, x-user-defined → windows-1252,
+//! switch on the fly or restart) when the tree builder's "in head" `<meta>` handling declares
+//! an encoding while the confidence is [`Confidence::Tentative`].
 #![forbid(unsafe_code)]
 
 use std::fmt;

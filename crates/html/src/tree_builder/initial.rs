@@ -215,6 +215,9 @@ impl TreeBuilder {
             Tok::Start(t, id @ (Base | Basefont | Bgsound | Link | Meta)) => {
                 self.insert_html_element(t, id);
                 self.pop();
+                if id == Meta {
+                    self.meta_encoding_declaration(t);
+                }
             }
             Tok::Start(t, Title) => self.parse_raw_text(t, Title, State::Rcdata),
             Tok::Start(t, Noscript) if self.scripting => {

@@ -9,6 +9,7 @@
 //! - `foreign`: §13.2.6.5 foreign content and the SVG/MathML adjustments.
 
 mod after;
+mod encoding_declaration;
 mod foreign;
 mod foreign_tables;
 mod in_body;
@@ -122,6 +123,7 @@ pub struct TreeBuilder {
     collect_errors: bool,
     pos: Position,
     switch_to: Option<State>,
+    encoding_declaration: encoding_declaration::EncodingDeclaration,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -159,6 +161,7 @@ impl TreeBuilder {
             collect_errors,
             pos: Position::default(),
             switch_to: None,
+            encoding_declaration: Default::default(),
         }
     }
 

@@ -1,0 +1,694 @@
+//! §13.2.3 The input byte stream: a streaming document parser that takes bytes, sniffs their
+//! encoding (§13.2.3.2, [`crate::sniff`]), decodes them incrementally with
+//! [`websyntax_encoding::Decoder`] into the tokenizer and tree builder, and runs "change the
+//! encoding" (§13.2.3.4) when the tree builder meets a `<meta>` that declares an encoding
+//! while the confidence is tentative. No network is ever touched: a restart re-parses the
+//! bytes kept in memory.
+//!
+//! ```
+//! use websyntax_encoding::Encoding;
+//! use websyntax_html::input_stream::{DocumentParser, DocumentParserOptions};
+//! use websyntax_html::sniff::{Confidence, Reason};
+//!
+//! let mut parser = DocumentParser::new(DocumentParserOptions::default());
+//! parser.feed(b"<!DOCTYPE html><meta charset=shift_jis><title>\x82");
+//! parser.feed(b"\xa0</title>"); // the second half of "あ"
+//! let parsed = parser.finish();
+//! assert_eq!(parsed.encoding, Encoding::SHIFT_JIS);
+//! // Found by the prescan (tentative), then confirmed by the tree builder's <meta> rule.
+//! assert_eq!(parsed.sniffed.reason, Reason::Meta);
+//! assert_eq!(parsed.sniffed.confidence, Confidence::Tentative);
+//! assert_eq!(parsed.confidence, Confidence::Certain);
+//! let title = parsed.document.find_element("title").unwrap();
+//! assert_eq!(parsed.document.text_content(title), "あ");
+//! ```
+//!
+//! # How it runs
+//!
+//! 1. **Waiting to sniff** (§13.2.3.2 step 3). Bytes are buffered until
+//!    `max(wait_for, sniff.prescan_limit, 3)` bytes have arrived, or [`DocumentParser::finish`] is
+//!    called. The sniffing algorithm then runs on exactly that window (so its answer does not
+//!    depend on how the bytes were chunked). Shortcut: once 3 bytes are in and either they
+//!    start with a BOM or a user override / supported transport charset is given, the answer
+//!    cannot depend on more bytes and parsing starts at once.
+//! 2. **Decoding and parsing.** Each chunk is decoded with the streaming decoder (the
+//!    Encoding Standard's "decode": a BOM is skipped) in replacement mode, and each malformed
+//!    byte sequence is reported as a [`DecodeError`] whose `offset` is a byte offset into the
+//!    original bytes. The text goes to the tokenizer in pieces of 16 KiB cut at offsets of
+//!    the text (so the tokenizer is fed the same way for every chunking of the input).
+//! 3. **Change the encoding** (§13.2.3.4). While the confidence is tentative, the tree
+//!    builder's "in head" `<meta>` rule records the first encoding a `charset` attribute or an
+//!    `http-equiv=Content-Type` `content` attribute names; after each piece the parser
+//!    acts on it:
+//!    - the current encoding is UTF-16BE/LE: confidence certain, nothing else (step 2);
+//!    - UTF-16BE/LE becomes UTF-8 (step 3), x-user-defined becomes windows-1252 (step 4);
+//!    - the same encoding: confidence certain (step 5);
+//!    - **same meaning** (step 6): when every byte handed to the current decoder so far has
+//!      the same Unicode interpretation in both encodings, the decoder is switched on the fly
+//!      and the confidence becomes certain. The check implemented: a fresh decoder for the new
+//!      encoding decodes every byte the current decoder has consumed (as a stream, not
+//!      flushed) and its text must equal the text the current encoding gives for those bytes
+//!      (when all those bytes are ASCII and both encodings ASCII-compatible, this holds
+//!      without comparing). The new decoder, in the state those bytes left it in, then takes
+//!      over, and its decoding errors replace the old ones; so the text the tokenizer sees is
+//!      exactly what a parse in the new encoding would have fed it;
+//!    - otherwise (step 7) the parse **restarts** from the buffered bytes with the new
+//!      encoding and confidence certain: a fresh tokenizer and tree builder, and only the
+//!      final parse's parse errors and decoding errors are kept.
+//!
+//! Bytes are kept in memory only while they may be needed: before sniffing and while the
+//! confidence is tentative.
+//!
+//! # Chunk invariance
+//!
+//! The document, its parse errors, the decoding errors, the encoding and the confidence are
+//! the same for every way of splitting the same bytes into [`DocumentParser::feed`] calls.
+//! Only [`EncodingChange::outcome`] may differ: whether a `<meta>` change could switch on the
+//! fly or had to restart depends on how many bytes had been decoded when the `<meta>` was
+//! met, but both give the document that a parse with the new encoding, certain, gives.
+
+use std::fmt;
+
+use websyntax_encoding::{BomHandling, DecodeError, DecodeErrorMode, Decoder, Encoding};
+
+use crate::dom::Document;
+use crate::parser::ParseOptions;
+use crate::sniff::{Confidence, SniffOptions, Sniffed, sniff};
+use crate::tokenizer::Tokenizer;
+use crate::tree_builder::TreeBuilder;
+
+/// The tokenizer is fed the decoded text in pieces of this many bytes (cut at the last
+/// character boundary at or before it; the rest at the end), whatever the chunking of the
+/// input: the tokenizer then sees the same sequence of `feed` calls for every chunking, so
+/// even the interleaving of its errors with the tree builder's cannot depend on it. Input
+/// bytes are also decoded at most this many at a time, and a `<meta>`'s change of encoding is
+/// acted on after each piece.
+const PIECE: usize = 16 * 1024;
+
+/// Options of [`DocumentParser`] and [`parse_document_bytes`].
+///
+/// `DocumentParserOptions::default()`: the default [`SniffOptions`] (no transport charset or
+/// override, 1024-byte prescan, no autodetection, default windows-1252), the default
+/// [`ParseOptions`] (scripting on, errors collected), and waiting for 1024 bytes.
+///
+/// ```
+/// use websyntax_encoding::Encoding;
+/// use websyntax_html::input_stream::DocumentParserOptions;
+/// use websyntax_html::sniff::default_encoding_for_locale;
+///
+/// // E.g. from `Content-Type: text/html; charset=EUC-JP`, for a user with a Japanese locale.
+/// let mut options = DocumentParserOptions::default()
+///     .transport_charset("EUC-JP")
+///     .default_encoding(default_encoding_for_locale("ja"));
+/// options.parse.scripting = false;
+/// options.sniff.prescan_limit = 4096; // also: user_override, parent, previous_visit, autodetect
+/// assert_eq!(options.sniff.default_encoding, Encoding::SHIFT_JIS);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentParserOptions {
+    /// The encoding sniffing algorithm's inputs: user override, transport-layer charset,
+    /// prescan length, parent document, previous visit, autodetection, default encoding.
+    pub sniff: SniffOptions,
+    /// The scripting flag and whether parse errors (and decoding errors) are collected.
+    pub parse: ParseOptions,
+    /// §13.2.3.2 step 3: how many bytes to wait for before sniffing (the prescan length, and
+    /// 3 bytes for a BOM, are waited for in any case). The spec suggests 1024; `usize::MAX` waits for the whole
+    /// input (useful with autodetection).
+    pub wait_for: usize,
+}
+
+impl Default for DocumentParserOptions {
+    fn default() -> DocumentParserOptions {
+        DocumentParserOptions {
+            sniff: SniffOptions::default(),
+            parse: ParseOptions::default(),
+            wait_for: 1024,
+        }
+    }
+}
+
+impl DocumentParserOptions {
+    /// Sets the transport layer's charset label (e.g. from `Content-Type`); a label that is no
+    /// encoding is ignored, as the sniffing algorithm says.
+    ///
+    /// ```
+    /// use websyntax_html::input_stream::DocumentParserOptions;
+    /// let o = DocumentParserOptions::default().transport_charset("euc-kr");
+    /// assert_eq!(o.sniff.transport_charset.as_deref(), Some("euc-kr"));
+    /// ```
+    pub fn transport_charset(mut self, label: &str) -> DocumentParserOptions {
+        self.sniff.transport_charset = Some(label.to_owned());
+        self
+    }
+
+    /// Sets the user's explicit override (certain).
+    ///
+    /// ```
+    /// use websyntax_encoding::Encoding;
+    /// use websyntax_html::input_stream::DocumentParserOptions;
+    /// let o = DocumentParserOptions::default().user_override(Encoding::BIG5);
+    /// assert_eq!(o.sniff.user_override, Some(Encoding::BIG5));
+    /// ```
+    pub fn user_override(mut self, encoding: Encoding) -> DocumentParserOptions {
+        self.sniff.user_override = Some(encoding);
+        self
+    }
+
+    /// Sets the default encoding of step 9 (e.g. from
+    /// [`default_encoding_for_locale`](crate::sniff::default_encoding_for_locale)).
+    ///
+    /// ```
+    /// use websyntax_encoding::Encoding;
+    /// use websyntax_html::input_stream::DocumentParserOptions;
+    /// let o = DocumentParserOptions::default().default_encoding(Encoding::UTF_8);
+    /// assert_eq!(o.sniff.default_encoding, Encoding::UTF_8);
+    /// ```
+    pub fn default_encoding(mut self, encoding: Encoding) -> DocumentParserOptions {
+        self.sniff.default_encoding = encoding;
+        self
+    }
+
+    /// The bytes the sniffing algorithm sees: at least 3, so that a BOM is always seen.
+    fn window(&self) -> usize {
+        self.wait_for.max(self.sniff.prescan_limit).max(3)
+    }
+}
+
+/// What "change the encoding" (§13.2.3.4) did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChangeOutcome {
+    /// Step 2: the input was being decoded as UTF-16BE/LE; the declaration was ignored and the
+    /// confidence became certain.
+    IgnoredUtf16,
+    /// Step 5: the declared encoding (after steps 3-4) is the one in use: the confidence
+    /// became certain.
+    SameEncoding,
+    /// Step 6: every byte decoded so far means the same in both encodings: the decoder was
+    /// switched on the fly.
+    SwitchedOnTheFly,
+    /// Step 7: the parse restarted from the buffered bytes with the new encoding.
+    Restarted,
+}
+
+impl fmt::Display for ChangeOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ChangeOutcome::IgnoredUtf16 => "ignored (the input is UTF-16)",
+            ChangeOutcome::SameEncoding => "same encoding",
+            ChangeOutcome::SwitchedOnTheFly => "switched on the fly",
+            ChangeOutcome::Restarted => "restarted",
+        })
+    }
+}
+
+/// A `<meta>` met by the tree builder asked to change the encoding (§13.2.3.4).
+///
+/// ```
+/// use websyntax_encoding::Encoding;
+/// use websyntax_html::input_stream::{ChangeOutcome, EncodingChange};
+///
+/// let c = EncodingChange {
+///     from: Encoding::WINDOWS_1252,
+///     declared: Encoding::X_USER_DEFINED,
+///     to: Encoding::WINDOWS_1252,
+///     outcome: ChangeOutcome::SameEncoding,
+/// };
+/// assert_eq!(c.to_string(), "<meta> declared x-user-defined while parsing as windows-1252: same encoding");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EncodingChange {
+    /// The encoding in use when the `<meta>` was met.
+    pub from: Encoding,
+    /// The encoding the `<meta>` named.
+    pub declared: Encoding,
+    /// The encoding used afterwards (after the UTF-16 and x-user-defined rules).
+    pub to: Encoding,
+    /// What was done. Unlike everything else in a [`ParsedDocument`], this may depend on how
+    /// the bytes were chunked (on the fly or restart); the document does not.
+    pub outcome: ChangeOutcome,
+}
+
+impl fmt::Display for EncodingChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "<meta> declared {} while parsing as {}: {}",
+            self.declared, self.from, self.outcome
+        )?;
+        if self.to != self.from && self.outcome != ChangeOutcome::IgnoredUtf16 {
+            write!(f, " as {}", self.to)?;
+        }
+        Ok(())
+    }
+}
+
+/// The result of [`DocumentParser::finish`] and [`parse_document_bytes`].
+///
+/// ```
+/// use websyntax_encoding::Encoding;
+/// use websyntax_html::input_stream::{parse_document_bytes, DocumentParserOptions};
+///
+/// let parsed = parse_document_bytes(b"<p>caf\xE9", DocumentParserOptions::default());
+/// assert_eq!(parsed.encoding, Encoding::WINDOWS_1252);
+/// assert_eq!(parsed.why(), "default");
+/// assert_eq!(parsed.document.text_content(parsed.document.find_element("p").unwrap()), "café");
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParsedDocument {
+    /// The document, with its parse errors ([`Document::errors`]: positions in the decoded
+    /// text).
+    pub document: Document,
+    /// The character encoding the document was finally decoded with.
+    pub encoding: Encoding,
+    /// The confidence at the end of parsing.
+    pub confidence: Confidence,
+    /// What the encoding sniffing algorithm decided, and why.
+    pub sniffed: Sniffed,
+    /// The change of encoding a `<meta>` asked for, if any.
+    pub change: Option<EncodingChange>,
+    /// Each malformed byte sequence in the input (for the final encoding), in order, with its
+    /// byte offset in the input; each became one U+FFFD. Empty when errors are not collected.
+    pub decode_errors: Vec<DecodeError>,
+}
+
+impl ParsedDocument {
+    /// Why [`encoding`](Self::encoding) was used: the sniffing step, or the `<meta>` change.
+    ///
+    /// ```
+    /// use websyntax_html::input_stream::{parse_document_bytes, DocumentParserOptions};
+    ///
+    /// let mut bytes = vec![b' '; 1100];
+    /// bytes.extend_from_slice(b"<meta charset=utf-8><p>\xE2\x82\xAC");
+    /// let parsed = parse_document_bytes(&bytes, DocumentParserOptions::default());
+    /// assert_eq!(parsed.encoding.name(), "UTF-8");
+    /// assert!(parsed.why().starts_with("<meta> declared UTF-8 while parsing as windows-1252"));
+    /// ```
+    pub fn why(&self) -> String {
+        match &self.change {
+            Some(change) if change.outcome == ChangeOutcome::SameEncoding => {
+                format!("{}, confirmed by <meta>", self.sniffed.reason)
+            }
+            Some(change) if change.outcome == ChangeOutcome::IgnoredUtf16 => {
+                format!("{}; {change}", self.sniffed.reason)
+            }
+            Some(change) => change.to_string(),
+            None => self.sniffed.reason.to_string(),
+        }
+    }
+}
+
+/// One run of the tokenizer and tree builder over the bytes, decoded with one encoding.
+struct Pass {
+    tokenizer: Tokenizer<TreeBuilder>,
+    decoder: Decoder,
+    encoding: Encoding,
+    confidence: Confidence,
+    /// Bytes handed to the decoder so far.
+    decoded: usize,
+    /// Whether they were all ASCII.
+    all_ascii: bool,
+    decode_errors: Vec<DecodeError>,
+    collect_errors: bool,
+    /// Decoded text not yet handed to the tokenizer (less than a piece after each push).
+    text: String,
+}
+
+impl Pass {
+    fn new(encoding: Encoding, confidence: Confidence, options: ParseOptions) -> Pass {
+        let mut tree_builder = TreeBuilder::new(options.scripting, options.collect_errors);
+        tree_builder.set_confidence_tentative(confidence == Confidence::Tentative);
+        Pass {
+            tokenizer: Tokenizer::new(tree_builder),
+            // The Encoding Standard's "decode": a BOM is sniffed and skipped (§13.2.3.2 step 1
+            // already chose its encoding).
+            decoder: Decoder::new(encoding, DecodeErrorMode::Replacement, BomHandling::Sniff),
+            encoding,
+            confidence,
+            decoded: 0,
+            all_ascii: true,
+            decode_errors: Vec::new(),
+            collect_errors: options.collect_errors,
+            text: String::new(),
+        }
+    }
+
+    /// Decodes `bytes` (at most one piece) and tokenizes the text; `last` ends the input.
+    fn push(&mut self, bytes: &[u8], last: bool) {
+        if self.confidence == Confidence::Tentative {
+            self.all_ascii = self.all_ascii && bytes.is_ascii();
+        }
+        if self.collect_errors {
+            self.decoder.decode_to_string_reporting(
+                bytes,
+                !last,
+                &mut self.text,
+                &mut self.decode_errors,
+            );
+        } else {
+            // Replacement mode never fails.
+            let _ = self.decoder.decode_to_string(bytes, !last, &mut self.text);
+        }
+        self.decoded = self.decoded.saturating_add(bytes.len());
+        // Whole pieces of text, cut at offsets that depend only on the text.
+        let mut start = 0;
+        while self.text.len().saturating_sub(start) >= PIECE {
+            let mut cut = start + PIECE;
+            while !self.text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            self.tokenizer
+                .feed(self.text.get(start..cut).unwrap_or_default());
+            start = cut;
+        }
+        if last {
+            self.tokenizer
+                .feed(self.text.get(start..).unwrap_or_default());
+            self.text.clear();
+            self.tokenizer.end();
+        } else if start > 0 {
+            self.text.replace_range(..start, "");
+        }
+    }
+}
+
+enum Phase {
+    /// Waiting for enough bytes to sniff (all bytes are in `DocumentParser::bytes`).
+    Sniffing,
+    /// Parsing with the sniffed encoding.
+    Parsing { pass: Box<Pass>, sniffed: Sniffed },
+}
+
+/// The streaming document parser: [`feed`](Self::feed) bytes any number of times, then
+/// [`finish`](Self::finish). See the [module docs](self) for what it does when.
+///
+/// ```
+/// use websyntax_encoding::Encoding;
+/// use websyntax_html::input_stream::{ChangeOutcome, DocumentParser, DocumentParserOptions};
+/// use websyntax_html::sniff::Confidence;
+///
+/// // A declaration beyond the 1024-byte prescan window is found by the tree builder.
+/// let mut parser = DocumentParser::new(DocumentParserOptions::default());
+/// parser.feed(b"<!DOCTYPE html><title>");
+/// parser.feed(&[b'x'; 2000]);
+/// parser.feed(b"</title><meta charset=koi8-r>");
+/// parser.feed(&[b' '; 16 * 1024]); // the tokenizer gets text in 16 KiB pieces
+/// // Only ASCII was decoded so far: the decoder is switched on the fly.
+/// assert_eq!((parser.encoding(), parser.confidence()), (Some(Encoding::KOI8_R), Some(Confidence::Certain)));
+/// parser.feed(b"<p>\xF0\xD2\xC9\xD7\xC5\xD4");
+/// let parsed = parser.finish();
+/// assert_eq!(parsed.change.unwrap().outcome, ChangeOutcome::SwitchedOnTheFly);
+/// let p = parsed.document.find_element("p").unwrap();
+/// assert_eq!(parsed.document.text_content(p), "Привет");
+/// ```
+pub struct DocumentParser {
+    options: DocumentParserOptions,
+    /// Every byte fed, while they may still be needed (before sniffing; while tentative).
+    bytes: Vec<u8>,
+    phase: Phase,
+    change: Option<EncodingChange>,
+}
+
+impl fmt::Debug for DocumentParser {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DocumentParser")
+            .field("buffered_bytes", &self.bytes.len())
+            .field("encoding", &self.encoding())
+            .field("confidence", &self.confidence())
+            .field("change", &self.change)
+            .finish_non_exhaustive()
+    }
+}
+
+impl DocumentParser {
+    /// A parser with the given options.
+    ///
+    /// ```
+    /// use websyntax_html::input_stream::{DocumentParser, DocumentParserOptions};
+    /// let parser = DocumentParser::new(DocumentParserOptions::default());
+    /// assert_eq!(parser.encoding(), None); // not sniffed yet
+    /// ```
+    pub fn new(options: DocumentParserOptions) -> DocumentParser {
+        DocumentParser {
+            options,
+            bytes: Vec::new(),
+            phase: Phase::Sniffing,
+            change: None,
+        }
+    }
+
+    /// The encoding in use, once sniffed.
+    ///
+    /// ```
+    /// use websyntax_encoding::Encoding;
+    /// use websyntax_html::input_stream::{DocumentParser, DocumentParserOptions};
+    /// let mut parser = DocumentParser::new(DocumentParserOptions::default());
+    /// parser.feed(b"\xEF\xBB\xBF<p>");
+    /// assert_eq!(parser.encoding(), Some(Encoding::UTF_8));
+    /// ```
+    pub fn encoding(&self) -> Option<Encoding> {
+        match &self.phase {
+            Phase::Sniffing => None,
+            Phase::Parsing { pass, .. } => Some(pass.encoding),
+        }
+    }
+
+    /// The confidence, once sniffed.
+    pub fn confidence(&self) -> Option<Confidence> {
+        match &self.phase {
+            Phase::Sniffing => None,
+            Phase::Parsing { pass, .. } => Some(pass.confidence),
+        }
+    }
+
+    /// Feeds the next bytes of the input. Chunks may split anything anywhere (a character,
+    /// a tag, a BOM).
+    pub fn feed(&mut self, chunk: &[u8]) {
+        match &self.phase {
+            Phase::Sniffing => {
+                self.bytes.extend_from_slice(chunk);
+                if self.ready_to_sniff() {
+                    self.start();
+                }
+            }
+            Phase::Parsing { pass, .. } => {
+                if pass.confidence == Confidence::Tentative {
+                    self.bytes.extend_from_slice(chunk);
+                }
+                self.push(chunk, false);
+            }
+        }
+    }
+
+    /// Ends the input and returns the document, the encoding, the confidence, why, and the
+    /// errors.
+    pub fn finish(mut self) -> ParsedDocument {
+        if let Phase::Sniffing = self.phase {
+            self.start();
+        }
+        self.push(&[], true);
+        let change = self.change;
+        match self.phase {
+            Phase::Parsing { pass, sniffed } => {
+                let pass = *pass;
+                ParsedDocument {
+                    document: pass.tokenizer.into_sink().finish(),
+                    encoding: pass.encoding,
+                    confidence: pass.confidence,
+                    sniffed,
+                    change,
+                    decode_errors: pass.decode_errors,
+                }
+            }
+            // `start` always leaves the parsing phase; this arm only keeps the code total.
+            Phase::Sniffing => ParsedDocument {
+                document: TreeBuilder::new(true, false).finish(),
+                encoding: self.options.sniff.default_encoding,
+                confidence: Confidence::Tentative,
+                sniffed: sniff(&[], &self.options.sniff),
+                change,
+                decode_errors: Vec::new(),
+            },
+        }
+    }
+
+    /// §13.2.3.2 step 3: whether the sniffing algorithm may run now (before the end).
+    fn ready_to_sniff(&self) -> bool {
+        if self.bytes.len() >= self.options.window() {
+            return true;
+        }
+        // With 3 bytes, a BOM, a user override or a supported transport charset decides, and
+        // no later byte can change the answer.
+        self.bytes.len() >= 3
+            && (websyntax_encoding::bom_sniff(&self.bytes).is_some()
+                || self.options.sniff.user_override.is_some()
+                || self
+                    .options
+                    .sniff
+                    .transport_charset
+                    .as_deref()
+                    .and_then(Encoding::for_label)
+                    .is_some())
+    }
+
+    /// Runs the sniffing algorithm on the window and starts parsing the buffered bytes.
+    fn start(&mut self) {
+        let window = self
+            .bytes
+            .get(..self.options.window())
+            .unwrap_or(&self.bytes);
+        let sniffed = sniff(window, &self.options.sniff);
+        let pass = Pass::new(sniffed.encoding, sniffed.confidence, self.options.parse);
+        self.phase = Phase::Parsing {
+            pass: Box::new(pass),
+            sniffed,
+        };
+        if sniffed.confidence == Confidence::Tentative {
+            // The bytes stay buffered (a restart may need them); `push` reads a copy.
+            let bytes = self.bytes.clone();
+            self.push(&bytes, false);
+        } else {
+            let bytes = std::mem::take(&mut self.bytes);
+            self.push(&bytes, false);
+        }
+    }
+
+    /// Parses `chunk` piece by piece, acting on a `<meta>` change after each piece; `last`
+    /// ends the input. (While tentative, `chunk` is already at the end of `self.bytes`.)
+    fn push(&mut self, chunk: &[u8], last: bool) {
+        let mut rest = chunk;
+        loop {
+            let (piece, after) = rest.split_at(rest.len().min(PIECE));
+            let end = last && after.is_empty();
+            let Phase::Parsing { pass, .. } = &mut self.phase else {
+                return;
+            };
+            pass.push(piece, end);
+            if self.change_the_encoding_if_asked(last) {
+                // Restarted: the new pass has parsed every byte, this chunk's included.
+                return;
+            }
+            if after.is_empty() {
+                return;
+            }
+            rest = after;
+        }
+    }
+
+    /// §13.2.3.4 change the encoding, if the tree builder asked. Returns whether the parse
+    /// restarted (the new pass has then parsed all bytes, ended if `last`).
+    fn change_the_encoding_if_asked(&mut self, last: bool) -> bool {
+        let Phase::Parsing { pass, .. } = &mut self.phase else {
+            return false;
+        };
+        let Some(declared) = pass.tokenizer.sink_mut().take_encoding_declaration() else {
+            return false;
+        };
+        if pass.confidence != Confidence::Tentative {
+            return false;
+        }
+        // 1. The encoding already being used to interpret the input stream.
+        let current = pass.encoding;
+        let mut change = EncodingChange {
+            from: current,
+            declared,
+            to: current,
+            outcome: ChangeOutcome::SameEncoding,
+        };
+        let mut restart = None;
+        if current == Encoding::UTF_16BE || current == Encoding::UTF_16LE {
+            // 2. UTF-16: confidence certain, the new encoding is ignored.
+            change.outcome = ChangeOutcome::IgnoredUtf16;
+        } else {
+            // 3. UTF-16BE/LE becomes UTF-8. 4. x-user-defined becomes windows-1252.
+            let new = if declared == Encoding::UTF_16BE || declared == Encoding::UTF_16LE {
+                Encoding::UTF_8
+            } else if declared == Encoding::X_USER_DEFINED {
+                Encoding::WINDOWS_1252
+            } else {
+                declared
+            };
+            change.to = new;
+            if new == current {
+                // 5. The same encoding: confidence certain.
+                change.outcome = ChangeOutcome::SameEncoding;
+            } else if let Some((decoder, errors)) = same_meaning(
+                self.bytes.get(..pass.decoded).unwrap_or(&self.bytes),
+                pass.all_ascii,
+                current,
+                new,
+                pass.collect_errors,
+            ) {
+                // 6. Same meaning so far: switch the decoder on the fly.
+                pass.decoder = decoder;
+                pass.decode_errors = errors;
+                pass.encoding = new;
+                change.outcome = ChangeOutcome::SwitchedOnTheFly;
+            } else {
+                // 7. Restart with the new encoding, confidence certain.
+                change.outcome = ChangeOutcome::Restarted;
+                restart = Some(new);
+            }
+        }
+        pass.confidence = Confidence::Certain;
+        pass.tokenizer.sink_mut().set_confidence_tentative(false);
+        self.change = Some(change);
+        let bytes = std::mem::take(&mut self.bytes);
+        let Some(new) = restart else {
+            return false;
+        };
+        let mut pass = Pass::new(new, Confidence::Certain, self.options.parse);
+        for piece in bytes.chunks(PIECE) {
+            pass.push(piece, false);
+        }
+        if last {
+            pass.push(&[], true);
+        }
+        if let Phase::Parsing { pass: old, .. } = &mut self.phase {
+            **old = pass;
+        }
+        true
+    }
+}
+
+/// §13.2.3.4 step 6, "all the bytes up to the last byte converted by the current decoder have
+/// the same Unicode interpretations in both the current encoding and the new encoding": a
+/// fresh decoder for `new` decodes `consumed` (unflushed) and its text must equal what
+/// `current` gives for the same bytes. If so, returns that decoder (in the state those bytes
+/// left it in, ready to continue) and its decoding errors.
+fn same_meaning(
+    consumed: &[u8],
+    all_ascii: bool,
+    current: Encoding,
+    new: Encoding,
+    collect_errors: bool,
+) -> Option<(Decoder, Vec<DecodeError>)> {
+    let decode = |encoding: Encoding| {
+        let mut decoder = Decoder::new(encoding, DecodeErrorMode::Replacement, BomHandling::Sniff);
+        let (mut text, mut errors) = (String::new(), Vec::new());
+        decoder.decode_to_string_reporting(consumed, true, &mut text, &mut errors);
+        (decoder, text, errors)
+    };
+    let (decoder, text, errors) = decode(new);
+    let same = (all_ascii && current.is_ascii_compatible() && new.is_ascii_compatible())
+        || decode(current).1 == text;
+    same.then(|| (decoder, if collect_errors { errors } else { Vec::new() }))
+}
+
+/// Parses a whole document given as bytes: [`DocumentParser`] fed once.
+///
+/// ```
+/// use websyntax_encoding::Encoding;
+/// use websyntax_html::input_stream::{parse_document_bytes, DocumentParserOptions};
+/// use websyntax_html::sniff::Confidence;
+///
+/// let options = DocumentParserOptions::default().transport_charset("utf-8");
+/// let parsed = parse_document_bytes(b"<p>\xE6\x97\xA5\xFF", options);
+/// assert_eq!((parsed.encoding, parsed.confidence), (Encoding::UTF_8, Confidence::Certain));
+/// assert_eq!(parsed.decode_errors[0].offset, 6);
+/// assert_eq!(parsed.document.text_content(parsed.document.find_element("p").unwrap()), "日\u{FFFD}");
+/// ```
+pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> ParsedDocument {
+    let mut parser = DocumentParser::new(options);
+    parser.feed(bytes);
+    parser.finish()
+}
