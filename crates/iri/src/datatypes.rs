@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use crate::components::Reference;
 use crate::error::{Error, Rule};
-use crate::syntax::{parse_reference, relative_error, scheme_error};
+use crate::syntax::{Positions, parse_reference, positions, relative_error, scheme_error};
 
 /// One of the eight datatypes; `Display`/`FromStr` use the note's type names.
 ///
@@ -86,41 +86,42 @@ impl Datatype {
     /// assert_eq!((e.offset(), e.rule()), (1, Rule::PathNoscheme));
     /// ```
     pub fn parse(self, input: &str) -> Result<Reference<'_>, Error> {
+        self.positions(input).map(|p| p.reference(input))
+    }
+
+    /// The grammar check shared by [`parse`](Self::parse) and [`validate`](Self::validate).
+    #[inline]
+    fn positions(self, input: &str) -> Result<Positions, Error> {
         let iri = self.is_iri();
-        let r = if iri {
-            parse_reference::<true>(input)
+        let p = if iri {
+            positions::<true>(input)?
         } else {
-            parse_reference::<false>(input)
+            positions::<false>(input)?
         };
         match self {
-            Datatype::UriReference3986 | Datatype::IriReference3987 => r,
+            Datatype::UriReference3986 | Datatype::IriReference3987 => {}
             Datatype::Uri3986 | Datatype::Iri3987 => {
-                let r = r?;
-                if r.scheme.is_none() {
+                if p.scheme_end.is_none() {
                     return Err(scheme_error(input, iri));
                 }
-                Ok(r)
             }
             Datatype::AbsoluteUri3986 | Datatype::AbsoluteIri3987 => {
-                let r = r?;
-                if r.scheme.is_none() {
+                if p.scheme_end.is_none() {
                     return Err(scheme_error(input, iri));
                 }
-                if let Some(f) = r.fragment {
-                    // The offset of "#": the input ends with "#" fragment.
-                    let at = input.len() - f.len() - 1;
+                if let Some(f) = p.fragment_start {
+                    // The offset of "#".
+                    let at = f.saturating_sub(1);
                     return Err(Error::new(input.as_bytes(), at, Rule::AbsoluteUri, iri));
                 }
-                Ok(r)
             }
             Datatype::RelativeReference3986 | Datatype::RelativeReference3987 => {
-                let r = r?;
-                if r.scheme.is_some() {
-                    return Err(relative_error(&r, iri));
+                if let Some(k) = p.scheme_end {
+                    return Err(relative_error(input, k, iri));
                 }
-                Ok(r)
             }
         }
+        Ok(p)
     }
 
     /// Checks `input` against this type; on failure, where and which rule failed.
@@ -132,7 +133,7 @@ impl Datatype {
     /// assert_eq!((e.offset(), e.rule()), (11, Rule::Ipv6Address));
     /// ```
     pub fn validate(self, input: &str) -> Result<(), Error> {
-        self.parse(input).map(|_| ())
+        self.positions(input).map(|_| ())
     }
 
     /// Whether `input` is in this type's lexical space.
@@ -144,7 +145,7 @@ impl Datatype {
     /// ```
     #[inline]
     pub fn is_valid(self, input: &str) -> bool {
-        self.parse(input).is_ok()
+        self.positions(input).is_ok()
     }
 }
 
