@@ -74,14 +74,24 @@ impl Reference<'_> {
                 remove_dot_segments_into(r.path, &mut out);
             } else {
                 // §5.2.3 merge paths, then remove_dot_segments.
-                let mut merged = String::with_capacity(base.path.len() + r.path.len() + 1);
-                if base.authority.is_some() && base.path.is_empty() {
-                    merged.push('/');
-                } else if let Some(slash) = base.path.rfind('/') {
-                    merged.push_str(&base.path[..=slash]);
+                let prefix = if base.authority.is_some() && base.path.is_empty() {
+                    "/"
+                } else {
+                    base.path
+                        .rfind('/')
+                        .map_or("", |slash| &base.path[..=slash])
+                };
+                if !has_dot_segment(prefix) && !has_dot_segment(r.path) {
+                    // Nothing to remove (the prefix ends at a segment boundary): skip the
+                    // merged buffer.
+                    out.push_str(prefix);
+                    out.push_str(r.path);
+                } else {
+                    let mut merged = String::with_capacity(prefix.len() + r.path.len());
+                    merged.push_str(prefix);
+                    merged.push_str(r.path);
+                    remove_dot_segments_into(&merged, &mut out);
                 }
-                merged.push_str(r.path);
-                remove_dot_segments_into(&merged, &mut out);
             }
         }
         // §5.3 component recomposition (query and fragment).
@@ -124,7 +134,7 @@ pub fn remove_dot_segments(path: &str) -> String {
 pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
     let start = out.len();
     // Fast path: no dot segment at all.
-    if !path.split('/').any(|s| s == "." || s == "..") {
+    if !has_dot_segment(path) {
         out.push_str(path);
         return;
     }
@@ -162,6 +172,22 @@ pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
             input = &input[end..];
         }
     }
+}
+
+/// Whether a segment of `path` is "." or "..".
+#[inline]
+fn has_dot_segment(path: &str) -> bool {
+    let b = path.as_bytes();
+    // Each "." that starts a segment: the segment is "." or "..".
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'.'
+            && (i == 0 || b[i - 1] == b'/')
+            && match b.get(i + 1) {
+                None | Some(b'/') => true,
+                Some(b'.') => matches!(b.get(i + 2), None | Some(b'/')),
+                Some(_) => false,
+            }
+    })
 }
 
 /// Removes the last segment and its preceding "/" (if any) from `out[start..]`.
