@@ -124,6 +124,51 @@ fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
     (cp, len)
 }
 
+/// The end of the run of bytes of class `mask` starting at `i`: the offset of the first byte
+/// not in the class, or the input length.
+///
+/// Eight bytes at a time: the chunk's class bytes are gathered into a `u64`, masked, and the
+/// first zero byte (the first byte outside the class) is found with the classic "has zero
+/// byte" bit trick, so the only data-dependent branch is one per chunk. Bytes past the end of
+/// the input count as byte 0, which is in no class.
+#[inline(always)]
+fn run_end(b: &[u8], mut i: usize, mask: u8) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let m = LO * u64::from(mask);
+    loop {
+        let rest = b.get(i..).unwrap_or_default();
+        // Byte k of the chunk in bits 8k..8k+8.
+        let classes = match (rest.first_chunk::<8>(), b.last_chunk::<8>()) {
+            (Some(chunk), _) => gather(chunk),
+            // Fewer than 8 bytes left: the input's last 8 bytes, shifted so that `rest`
+            // starts at byte 0 and zeros follow.
+            (None, Some(last)) => gather(last)
+                .checked_shr(8 * (8 - rest.len() as u32))
+                .unwrap_or(0),
+            (None, None) => (0..8).rev().fold(0u64, |acc, k| {
+                acc << 8 | u64::from(class(rest.get(k).copied().unwrap_or(0)))
+            }),
+        };
+        let y = classes & m; // each byte: 0 (outside) or the mask bit (inside)
+        let zero = y.wrapping_sub(LO) & !y & HI; // lowest set bit: the first zero byte
+        if zero == 0 {
+            i += 8;
+            continue;
+        }
+        return (i + (zero.trailing_zeros() / 8) as usize).min(b.len());
+    }
+}
+
+/// The class bytes of a chunk, byte k in bits 8k..8k+8.
+#[inline(always)]
+fn gather(chunk: &[u8; 8]) -> u64 {
+    chunk
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &c| acc << 8 | u64::from(class(c)))
+}
+
 /// Skips bytes of `mask` classes, `pct-encoded` triplets and (in IRI mode) `ucschar`
 /// (plus `iprivate` when `private`) characters from `i`; returns the offset of the first other
 /// byte (or the input length).
@@ -136,21 +181,7 @@ fn scan<const IRI: bool>(
     rule: Rule,
 ) -> Result<usize, Error> {
     loop {
-        // The run of plain bytes of this component: 8 bytes at a time while every byte of the
-        // chunk is allowed (AND of their classes), then byte by byte.
-        let mut rest = b.get(i..).unwrap_or_default();
-        while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
-            let all = chunk.iter().fold(0xFF, |acc, &c| acc & class(c));
-            if all & mask == 0 {
-                break;
-            }
-            rest = tail;
-            i += 8;
-        }
-        match rest.iter().position(|&c| class(c) & mask == 0) {
-            Some(k) => i += k,
-            None => return Ok(b.len()),
-        }
+        i = run_end(b, i, mask);
         match b.get(i) {
             Some(b'%') => {
                 // RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG
@@ -463,11 +494,7 @@ pub(crate) fn positions<const IRI: bool>(s: &str) -> Result<Positions, Error> {
     let mut i = 0;
     let mut scheme_end = None;
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let k = b
-            .iter()
-            .skip(1)
-            .position(|&c| class(c) & SCHEME == 0)
-            .map_or(b.len(), |k| k + 1);
+        let k = run_end(b, 1, SCHEME);
         if b.get(k) == Some(&b':') {
             scheme_end = Some(k);
             i = k + 1;
