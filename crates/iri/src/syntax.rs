@@ -620,6 +620,24 @@ mod tests {
     }
 
     #[test]
+    fn run_end_matches_a_byte_loop() {
+        for len in 0..24 {
+            for stop in 0..=len {
+                for start in 0..=len + 1 {
+                    let mut v = vec![b'a'; len];
+                    if stop < len {
+                        v[stop] = b' ';
+                    }
+                    let naive = (start..len)
+                        .find(|&k| class(v[k]) & PATH == 0)
+                        .unwrap_or(len);
+                    assert_eq!(run_end(&v, start, PATH), naive, "{len} {stop} {start}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn ipv6_forms() {
         for good in [
             "//[::]",
