@@ -87,10 +87,21 @@ impl Reference<'_> {
                     out.push_str(prefix);
                     out.push_str(r.path);
                 } else {
-                    let mut merged = String::with_capacity(prefix.len() + r.path.len());
-                    merged.push_str(prefix);
-                    merged.push_str(r.path);
-                    remove_dot_segments_into(&merged, &mut out);
+                    // The merged path, in a stack buffer when it is short.
+                    let mut buf = [0u8; 256];
+                    let n = prefix.len() + r.path.len();
+                    let short = buf.get_mut(..n).and_then(|dst| {
+                        dst[..prefix.len()].copy_from_slice(prefix.as_bytes());
+                        dst[prefix.len()..].copy_from_slice(r.path.as_bytes());
+                        std::str::from_utf8(dst).ok()
+                    });
+                    match short {
+                        Some(merged) => remove_dot_segments_into(merged, &mut out),
+                        None => {
+                            let merged = [prefix, r.path].concat();
+                            remove_dot_segments_into(&merged, &mut out);
+                        }
+                    }
                 }
             }
         }
@@ -167,7 +178,10 @@ pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
         } else {
             // E. move the first path segment (with its leading "/", if any) to the output
             let from = usize::from(input.starts_with('/'));
-            let end = input[from..].find('/').map_or(input.len(), |k| k + from);
+            let end = input.as_bytes()[from..]
+                .iter()
+                .position(|&c| c == b'/')
+                .map_or(input.len(), |k| k + from);
             out.push_str(&input[..end]);
             input = &input[end..];
         }
