@@ -235,5 +235,16 @@ mod tests {
             resolve("http://a/", "a b"),
             Err(ResolveError::Reference(_))
         ));
+        // A merged path longer than the stack buffer.
+        let long = "x".repeat(300);
+        let base = format!("http://a/{long}/b/c");
+        assert_eq!(
+            resolve(&base, "../g").unwrap(),
+            format!("http://a/{long}/g")
+        );
+        assert_eq!(
+            resolve(&base, "./é/../g").unwrap(),
+            format!("http://a/{long}/b/g")
+        );
     }
 }
