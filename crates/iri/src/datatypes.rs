@@ -6,7 +6,9 @@ use std::str::FromStr;
 
 use crate::components::Reference;
 use crate::error::{Error, Rule};
-use crate::syntax::{Positions, parse_reference, positions, relative_error, scheme_error};
+use crate::syntax::{
+    Positions, parse_reference, positions, relative_error, scheme_end, scheme_error,
+};
 
 /// One of the eight datatypes; `Display`/`FromStr` use the note's type names.
 ///
@@ -93,33 +95,32 @@ impl Datatype {
     #[inline]
     fn positions(self, input: &str) -> Result<Positions, Error> {
         let iri = self.is_iri();
+        // The scheme decides first: where a URI lacks "scheme:", or where a relative
+        // reference's first segment has its ":", is the first offset that cannot match.
+        match self {
+            Datatype::UriReference3986 | Datatype::IriReference3987 => {}
+            Datatype::RelativeReference3986 | Datatype::RelativeReference3987 => {
+                if let Some(k) = scheme_end(input.as_bytes()) {
+                    return Err(relative_error(input, k, iri));
+                }
+            }
+            _ => {
+                if scheme_end(input.as_bytes()).is_none() {
+                    return Err(scheme_error(input, iri));
+                }
+            }
+        }
         let p = if iri {
             positions::<true>(input)?
         } else {
             positions::<false>(input)?
         };
-        match self {
-            Datatype::UriReference3986 | Datatype::IriReference3987 => {}
-            Datatype::Uri3986 | Datatype::Iri3987 => {
-                if p.scheme_end.is_none() {
-                    return Err(scheme_error(input, iri));
-                }
-            }
-            Datatype::AbsoluteUri3986 | Datatype::AbsoluteIri3987 => {
-                if p.scheme_end.is_none() {
-                    return Err(scheme_error(input, iri));
-                }
-                if let Some(f) = p.fragment_start {
-                    // The offset of "#".
-                    let at = f.saturating_sub(1);
-                    return Err(Error::new(input.as_bytes(), at, Rule::AbsoluteUri, iri));
-                }
-            }
-            Datatype::RelativeReference3986 | Datatype::RelativeReference3987 => {
-                if let Some(k) = p.scheme_end {
-                    return Err(relative_error(input, k, iri));
-                }
-            }
+        if let (Datatype::AbsoluteUri3986 | Datatype::AbsoluteIri3987, Some(f)) =
+            (self, p.fragment_start)
+        {
+            // absolute-URI has no fragment: the offset of "#".
+            let at = f.saturating_sub(1);
+            return Err(Error::new(input.as_bytes(), at, Rule::AbsoluteUri, iri));
         }
         Ok(p)
     }
@@ -209,5 +210,31 @@ impl<'a> Reference<'a> {
     /// ```
     pub fn parse_iri_reference(input: &'a str) -> Result<Reference<'a>, Error> {
         parse_reference::<true>(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_failing_offset_per_type() {
+        let at = |t: Datatype, s: &str| t.validate(s).map_err(|e| (e.offset(), e.rule()));
+        assert_eq!(
+            at(Datatype::RelativeReference3986, "http://a b"),
+            Err((4, Rule::PathNoscheme))
+        );
+        assert_eq!(
+            at(Datatype::UriReference3986, "http://a b"),
+            Err((8, Rule::Host))
+        );
+        assert_eq!(at(Datatype::Uri3986, "/a b"), Err((0, Rule::Scheme)));
+        assert_eq!(at(Datatype::Iri3987, "ab"), Err((2, Rule::Scheme)));
+        assert_eq!(at(Datatype::Uri3986, ""), Err((0, Rule::Scheme)));
+        assert_eq!(
+            at(Datatype::AbsoluteIri3987, "a:b#c"),
+            Err((3, Rule::AbsoluteUri))
+        );
+        assert_eq!(at(Datatype::RelativeReference3987, ""), Ok(()));
     }
 }

@@ -483,6 +483,17 @@ pub(crate) struct Positions {
     pub(crate) fragment_start: Option<usize>,
 }
 
+/// RFC 3986 §3.1 `scheme ":"` at the start: the offset of the `:`.
+#[inline]
+pub(crate) fn scheme_end(b: &[u8]) -> Option<usize> {
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let k = run_end(b, 1, SCHEME);
+    (b.get(k) == Some(&b':')).then_some(k)
+}
+
 /// Recognises `URI-reference` (or `IRI-reference` when `IRI`): `URI / relative-ref`.
 ///
 /// The two alternatives are told apart by the first `:` before any `/`, `?` or `#`: a
@@ -491,15 +502,8 @@ pub(crate) struct Positions {
 pub(crate) fn positions<const IRI: bool>(s: &str) -> Result<Positions, Error> {
     let b = s.as_bytes();
     // RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-    let mut i = 0;
-    let mut scheme_end = None;
-    if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let k = run_end(b, 1, SCHEME);
-        if b.get(k) == Some(&b':') {
-            scheme_end = Some(k);
-            i = k + 1;
-        }
-    }
+    let scheme_end = scheme_end(b);
+    let mut i = scheme_end.map_or(0, |k| k + 1);
     // hier-part / relative-part
     let mut authority = None;
     let path_rule;
