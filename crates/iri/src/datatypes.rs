@@ -6,7 +6,9 @@ use std::str::FromStr;
 
 use crate::components::Reference;
 use crate::error::{Error, Rule};
-use crate::syntax::{parse_reference, relative_error, scheme_error};
+use crate::syntax::{
+    Positions, parse_reference, positions, relative_error, scheme_end, scheme_error,
+};
 
 /// One of the eight datatypes; `Display`/`FromStr` use the note's type names.
 ///
@@ -86,41 +88,41 @@ impl Datatype {
     /// assert_eq!((e.offset(), e.rule()), (1, Rule::PathNoscheme));
     /// ```
     pub fn parse(self, input: &str) -> Result<Reference<'_>, Error> {
+        self.positions(input).map(|p| p.reference(input))
+    }
+
+    /// The grammar check shared by [`parse`](Self::parse) and [`validate`](Self::validate).
+    #[inline]
+    fn positions(self, input: &str) -> Result<Positions, Error> {
         let iri = self.is_iri();
-        let r = if iri {
-            parse_reference::<true>(input)
-        } else {
-            parse_reference::<false>(input)
-        };
+        // The scheme decides first: where a URI lacks "scheme:", or where a relative
+        // reference's first segment has its ":", is the first offset that cannot match.
         match self {
-            Datatype::UriReference3986 | Datatype::IriReference3987 => r,
-            Datatype::Uri3986 | Datatype::Iri3987 => {
-                let r = r?;
-                if r.scheme.is_none() {
-                    return Err(scheme_error(input, iri));
-                }
-                Ok(r)
-            }
-            Datatype::AbsoluteUri3986 | Datatype::AbsoluteIri3987 => {
-                let r = r?;
-                if r.scheme.is_none() {
-                    return Err(scheme_error(input, iri));
-                }
-                if let Some(f) = r.fragment {
-                    // The offset of "#": the input ends with "#" fragment.
-                    let at = input.len() - f.len() - 1;
-                    return Err(Error::new(input.as_bytes(), at, Rule::AbsoluteUri, iri));
-                }
-                Ok(r)
-            }
+            Datatype::UriReference3986 | Datatype::IriReference3987 => {}
             Datatype::RelativeReference3986 | Datatype::RelativeReference3987 => {
-                let r = r?;
-                if r.scheme.is_some() {
-                    return Err(relative_error(&r, iri));
+                if let Some(k) = scheme_end(input.as_bytes()) {
+                    return Err(relative_error(input, k, iri));
                 }
-                Ok(r)
+            }
+            _ => {
+                if scheme_end(input.as_bytes()).is_none() {
+                    return Err(scheme_error(input, iri));
+                }
             }
         }
+        let p = if iri {
+            positions::<true>(input)?
+        } else {
+            positions::<false>(input)?
+        };
+        if let (Datatype::AbsoluteUri3986 | Datatype::AbsoluteIri3987, Some(f)) =
+            (self, p.fragment_start)
+        {
+            // absolute-URI has no fragment: the offset of "#".
+            let at = f.saturating_sub(1);
+            return Err(Error::new(input.as_bytes(), at, Rule::AbsoluteUri, iri));
+        }
+        Ok(p)
     }
 
     /// Checks `input` against this type; on failure, where and which rule failed.
@@ -132,7 +134,7 @@ impl Datatype {
     /// assert_eq!((e.offset(), e.rule()), (11, Rule::Ipv6Address));
     /// ```
     pub fn validate(self, input: &str) -> Result<(), Error> {
-        self.parse(input).map(|_| ())
+        self.positions(input).map(|_| ())
     }
 
     /// Whether `input` is in this type's lexical space.
@@ -144,7 +146,7 @@ impl Datatype {
     /// ```
     #[inline]
     pub fn is_valid(self, input: &str) -> bool {
-        self.parse(input).is_ok()
+        self.positions(input).is_ok()
     }
 }
 
@@ -208,5 +210,31 @@ impl<'a> Reference<'a> {
     /// ```
     pub fn parse_iri_reference(input: &'a str) -> Result<Reference<'a>, Error> {
         parse_reference::<true>(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_failing_offset_per_type() {
+        let at = |t: Datatype, s: &str| t.validate(s).map_err(|e| (e.offset(), e.rule()));
+        assert_eq!(
+            at(Datatype::RelativeReference3986, "http://a b"),
+            Err((4, Rule::PathNoscheme))
+        );
+        assert_eq!(
+            at(Datatype::UriReference3986, "http://a b"),
+            Err((8, Rule::Host))
+        );
+        assert_eq!(at(Datatype::Uri3986, "/a b"), Err((0, Rule::Scheme)));
+        assert_eq!(at(Datatype::Iri3987, "ab"), Err((2, Rule::Scheme)));
+        assert_eq!(at(Datatype::Uri3986, ""), Err((0, Rule::Scheme)));
+        assert_eq!(
+            at(Datatype::AbsoluteIri3987, "a:b#c"),
+            Err((3, Rule::AbsoluteUri))
+        );
+        assert_eq!(at(Datatype::RelativeReference3987, ""), Ok(()));
     }
 }

@@ -74,14 +74,35 @@ impl Reference<'_> {
                 remove_dot_segments_into(r.path, &mut out);
             } else {
                 // §5.2.3 merge paths, then remove_dot_segments.
-                let mut merged = String::with_capacity(base.path.len() + r.path.len() + 1);
-                if base.authority.is_some() && base.path.is_empty() {
-                    merged.push('/');
-                } else if let Some(slash) = base.path.rfind('/') {
-                    merged.push_str(&base.path[..=slash]);
+                let prefix = if base.authority.is_some() && base.path.is_empty() {
+                    "/"
+                } else {
+                    base.path
+                        .rfind('/')
+                        .map_or("", |slash| &base.path[..=slash])
+                };
+                if !has_dot_segment(prefix) && !has_dot_segment(r.path) {
+                    // Nothing to remove (the prefix ends at a segment boundary): skip the
+                    // merged buffer.
+                    out.push_str(prefix);
+                    out.push_str(r.path);
+                } else {
+                    // The merged path, in a stack buffer when it is short.
+                    let mut buf = [0u8; 256];
+                    let n = prefix.len() + r.path.len();
+                    let short = buf.get_mut(..n).and_then(|dst| {
+                        dst[..prefix.len()].copy_from_slice(prefix.as_bytes());
+                        dst[prefix.len()..].copy_from_slice(r.path.as_bytes());
+                        std::str::from_utf8(dst).ok()
+                    });
+                    match short {
+                        Some(merged) => remove_dot_segments_into(merged, &mut out),
+                        None => {
+                            let merged = [prefix, r.path].concat();
+                            remove_dot_segments_into(&merged, &mut out);
+                        }
+                    }
                 }
-                merged.push_str(r.path);
-                remove_dot_segments_into(&merged, &mut out);
             }
         }
         // §5.3 component recomposition (query and fragment).
@@ -124,7 +145,7 @@ pub fn remove_dot_segments(path: &str) -> String {
 pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
     let start = out.len();
     // Fast path: no dot segment at all.
-    if !path.split('/').any(|s| s == "." || s == "..") {
+    if !has_dot_segment(path) {
         out.push_str(path);
         return;
     }
@@ -157,11 +178,30 @@ pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
         } else {
             // E. move the first path segment (with its leading "/", if any) to the output
             let from = usize::from(input.starts_with('/'));
-            let end = input[from..].find('/').map_or(input.len(), |k| k + from);
+            let end = input.as_bytes()[from..]
+                .iter()
+                .position(|&c| c == b'/')
+                .map_or(input.len(), |k| k + from);
             out.push_str(&input[..end]);
             input = &input[end..];
         }
     }
+}
+
+/// Whether a segment of `path` is "." or "..".
+#[inline]
+fn has_dot_segment(path: &str) -> bool {
+    let b = path.as_bytes();
+    // Each "." that starts a segment: the segment is "." or "..".
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'.'
+            && (i == 0 || b[i - 1] == b'/')
+            && match b.get(i + 1) {
+                None | Some(b'/') => true,
+                Some(b'.') => matches!(b.get(i + 2), None | Some(b'/')),
+                Some(_) => false,
+            }
+    })
 }
 
 /// Removes the last segment and its preceding "/" (if any) from `out[start..]`.
@@ -195,5 +235,16 @@ mod tests {
             resolve("http://a/", "a b"),
             Err(ResolveError::Reference(_))
         ));
+        // A merged path longer than the stack buffer.
+        let long = "x".repeat(300);
+        let base = format!("http://a/{long}/b/c");
+        assert_eq!(
+            resolve(&base, "../g").unwrap(),
+            format!("http://a/{long}/g")
+        );
+        assert_eq!(
+            resolve(&base, "./é/../g").unwrap(),
+            format!("http://a/{long}/b/g")
+        );
     }
 }

@@ -8,54 +8,52 @@
 use crate::components::{Authority, HostKind, Reference};
 use crate::error::{Error, Rule};
 
-// Byte classes (bit flags), RFC 3986 §2.
+// Byte classes, RFC 3986 §2. Each bit is one set of bytes the grammar allows in some
+// component (besides `pct-encoded`, and besides `ucschar`/`iprivate` in IRIs), so that "every
+// byte of a chunk is allowed here" is the AND of the chunk's table entries.
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
 const UNRESERVED: u8 = 1;
+/// `reg-name`: `unreserved / sub-delims`, where
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`
-const SUB_DELIMS: u8 = 2;
-const COLON: u8 = 4;
-const AT: u8 = 8;
-const SLASH: u8 = 16;
-const QUESTION: u8 = 32;
+const REG_NAME: u8 = 2;
+/// `userinfo`: `unreserved / sub-delims / ":"` (also the tail of `IPvFuture`).
+const USERINFO: u8 = 4;
+/// `segment-nz-nc`: `unreserved / sub-delims / "@"`.
+const SEGMENT_NC: u8 = 8;
+/// Path characters: `pchar / "/"` with `pchar = unreserved / sub-delims / ":" / "@"`.
+const PATH: u8 = 16;
+/// `query` and `fragment` characters: `pchar / "/" / "?"`.
+const QUERY: u8 = 32;
 /// `ALPHA / DIGIT / "+" / "-" / "."` (scheme characters after the first).
 const SCHEME: u8 = 64;
+/// `HEXDIG`.
 const HEXDIG: u8 = 128;
 
-/// `reg-name` characters (besides `pct-encoded`).
-const REG_NAME: u8 = UNRESERVED | SUB_DELIMS;
-/// `userinfo` characters (besides `pct-encoded`).
-const USERINFO: u8 = UNRESERVED | SUB_DELIMS | COLON;
-/// `segment-nz-nc` characters (besides `pct-encoded`).
-const SEGMENT_NC: u8 = UNRESERVED | SUB_DELIMS | AT;
-/// `pchar` characters (besides `pct-encoded`).
-const PCHAR: u8 = UNRESERVED | SUB_DELIMS | COLON | AT;
-/// Path characters: `pchar / "/"`.
-const PATH: u8 = PCHAR | SLASH;
-/// `query` and `fragment` characters: `pchar / "/" / "?"`.
-const QUERY: u8 = PATH | QUESTION;
-
 const fn class_of(b: u8) -> u8 {
-    let mut c = 0;
-    if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-        c |= UNRESERVED;
-    }
-    if matches!(
+    let unreserved = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+    let sub_delims = matches!(
         b,
         b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    ) {
-        c |= SUB_DELIMS;
+    );
+    let pchar = unreserved || sub_delims || b == b':' || b == b'@';
+    let mut c = 0;
+    if unreserved {
+        c |= UNRESERVED;
     }
-    if b == b':' {
-        c |= COLON;
+    if unreserved || sub_delims {
+        c |= REG_NAME;
     }
-    if b == b'@' {
-        c |= AT;
+    if unreserved || sub_delims || b == b':' {
+        c |= USERINFO;
     }
-    if b == b'/' {
-        c |= SLASH;
+    if unreserved || sub_delims || b == b'@' {
+        c |= SEGMENT_NC;
     }
-    if b == b'?' {
-        c |= QUESTION;
+    if pchar || b == b'/' {
+        c |= PATH;
+    }
+    if pchar || b == b'/' || b == b'?' {
+        c |= QUERY;
     }
     if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') {
         c |= SCHEME;
@@ -126,6 +124,51 @@ fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
     (cp, len)
 }
 
+/// The end of the run of bytes of class `mask` starting at `i`: the offset of the first byte
+/// not in the class, or the input length.
+///
+/// Eight bytes at a time: the chunk's class bytes are gathered into a `u64`, masked, and the
+/// first zero byte (the first byte outside the class) is found with the classic "has zero
+/// byte" bit trick, so the only data-dependent branch is one per chunk. Bytes past the end of
+/// the input count as byte 0, which is in no class.
+#[inline(always)]
+fn run_end(b: &[u8], mut i: usize, mask: u8) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let m = LO * u64::from(mask);
+    loop {
+        let rest = b.get(i..).unwrap_or_default();
+        // Byte k of the chunk in bits 8k..8k+8.
+        let classes = match (rest.first_chunk::<8>(), b.last_chunk::<8>()) {
+            (Some(chunk), _) => gather(chunk),
+            // Fewer than 8 bytes left: the input's last 8 bytes, shifted so that `rest`
+            // starts at byte 0 and zeros follow.
+            (None, Some(last)) => gather(last)
+                .checked_shr(8 * (8 - rest.len() as u32))
+                .unwrap_or(0),
+            (None, None) => (0..8).rev().fold(0u64, |acc, k| {
+                acc << 8 | u64::from(class(rest.get(k).copied().unwrap_or(0)))
+            }),
+        };
+        let y = classes & m; // each byte: 0 (outside) or the mask bit (inside)
+        let zero = y.wrapping_sub(LO) & !y & HI; // lowest set bit: the first zero byte
+        if zero == 0 {
+            i += 8;
+            continue;
+        }
+        return (i + (zero.trailing_zeros() / 8) as usize).min(b.len());
+    }
+}
+
+/// The class bytes of a chunk, byte k in bits 8k..8k+8.
+#[inline(always)]
+fn gather(chunk: &[u8; 8]) -> u64 {
+    chunk
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &c| acc << 8 | u64::from(class(c)))
+}
+
 /// Skips bytes of `mask` classes, `pct-encoded` triplets and (in IRI mode) `ucschar`
 /// (plus `iprivate` when `private`) characters from `i`; returns the offset of the first other
 /// byte (or the input length).
@@ -138,12 +181,7 @@ fn scan<const IRI: bool>(
     rule: Rule,
 ) -> Result<usize, Error> {
     loop {
-        while let Some(&c) = b.get(i) {
-            if class(c) & mask == 0 {
-                break;
-            }
-            i += 1;
-        }
+        i = run_end(b, i, mask);
         match b.get(i) {
             Some(b'%') => {
                 // RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG
@@ -432,38 +470,53 @@ fn sub(s: &str, from: usize, to: usize) -> &str {
     s.get(from..to).unwrap_or_default()
 }
 
-/// Parses `URI-reference` (or `IRI-reference` when `IRI`): `URI / relative-ref`.
+/// Byte offsets of the components of a reference (no slicing: validation only needs these).
+pub(crate) struct Positions {
+    /// Offset of the `:` after the scheme, if there is a scheme.
+    pub(crate) scheme_end: Option<usize>,
+    /// Start (after `//`) and parts of the authority.
+    authority: Option<(usize, AuthorityParts)>,
+    path: (usize, usize),
+    /// Start (after `?`) and end of the query.
+    query: Option<(usize, usize)>,
+    /// Start (after `#`) of the fragment, which runs to the end.
+    pub(crate) fragment_start: Option<usize>,
+}
+
+/// RFC 3986 §3.1 `scheme ":"` at the start: the offset of the `:`.
+#[inline]
+pub(crate) fn scheme_end(b: &[u8]) -> Option<usize> {
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let k = run_end(b, 1, SCHEME);
+    (b.get(k) == Some(&b':')).then_some(k)
+}
+
+/// Recognises `URI-reference` (or `IRI-reference` when `IRI`): `URI / relative-ref`.
 ///
 /// The two alternatives are told apart by the first `:` before any `/`, `?` or `#`: a
 /// relative reference's first segment cannot contain `:` (`path-noscheme`), so a valid
 /// reference starting with `scheme ":"` can only be a URI.
-pub(crate) fn parse_reference<const IRI: bool>(s: &str) -> Result<Reference<'_>, Error> {
+pub(crate) fn positions<const IRI: bool>(s: &str) -> Result<Positions, Error> {
     let b = s.as_bytes();
     // RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-    let mut i = 0;
-    let mut scheme = None;
-    if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let mut k = 1;
-        while b.get(k).is_some_and(|&c| class(c) & SCHEME != 0) {
-            k += 1;
-        }
-        if b.get(k) == Some(&b':') {
-            scheme = Some(sub(s, 0, k));
-            i = k + 1;
-        }
-    }
+    let scheme_end = scheme_end(b);
+    let mut i = scheme_end.map_or(0, |k| k + 1);
     // hier-part / relative-part
-    let mut authority_parts = None;
+    let mut authority = None;
     let path_rule;
     if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'/') {
         // "//" authority path-abempty
-        let a = authority::<IRI>(b, i + 2)?;
-        authority_parts = Some((i + 2, a));
-        i = authority_parts.as_ref().map_or(i, |(_, a)| a.end);
+        let a = self::authority::<IRI>(b, i + 2)?;
+        let end = a.end;
+        authority = Some((i + 2, a));
+        i = end;
         path_rule = Rule::PathAbempty;
     } else if b.get(i) == Some(&b'/') {
         path_rule = Rule::PathAbsolute;
-    } else if scheme.is_some() {
+    } else if scheme_end.is_some() {
         path_rule = Rule::PathRootless;
     } else {
         // path-noscheme: the first segment is segment-nz-nc (no ":").
@@ -477,20 +530,20 @@ pub(crate) fn parse_reference<const IRI: bool>(s: &str) -> Result<Reference<'_>,
         }
     }
     i = scan::<IRI>(b, i, PATH, false, path_rule)?;
-    let path_end = i;
+    let path = (path_start, i);
     // [ "?" query ]
     let mut query = None;
     if b.get(i) == Some(&b'?') {
         let q = i + 1;
         i = scan::<IRI>(b, q, QUERY, IRI, Rule::Query)?;
-        query = Some(sub(s, q, i));
+        query = Some((q, i));
     }
     // [ "#" fragment ]
-    let mut fragment = None;
+    let mut fragment_start = None;
     if b.get(i) == Some(&b'#') {
         let f = i + 1;
         i = scan::<IRI>(b, f, QUERY, false, Rule::Fragment)?;
-        fragment = Some(sub(s, f, i));
+        fragment_start = Some(f);
         if i < b.len() {
             return Err(Error::new(b, i, Rule::Fragment, IRI));
         }
@@ -502,28 +555,45 @@ pub(crate) fn parse_reference<const IRI: bool>(s: &str) -> Result<Reference<'_>,
         };
         return Err(Error::new(b, i, rule, IRI));
     }
-    let authority = authority_parts.map(|(start, a)| Authority {
-        text: sub(s, start, a.end),
-        userinfo: a.userinfo_end.map(|u| sub(s, start, u)),
-        host: sub(s, a.host.0, a.host.1),
-        host_kind: a.host_kind,
-        port: a.port.map(|(p, q)| sub(s, p, q)),
-    });
-    Ok(Reference {
-        input: s,
-        scheme,
+    Ok(Positions {
+        scheme_end,
         authority,
-        path: sub(s, path_start, path_end),
+        path,
         query,
-        fragment,
+        fragment_start,
     })
+}
+
+impl Positions {
+    /// The components as string slices of `s` (the string the positions were found in).
+    pub(crate) fn reference(self, s: &str) -> Reference<'_> {
+        let authority = self.authority.map(|(start, a)| Authority {
+            text: sub(s, start, a.end),
+            userinfo: a.userinfo_end.map(|u| sub(s, start, u)),
+            host: sub(s, a.host.0, a.host.1),
+            host_kind: a.host_kind,
+            port: a.port.map(|(p, q)| sub(s, p, q)),
+        });
+        Reference {
+            input: s,
+            scheme: self.scheme_end.map(|k| sub(s, 0, k)),
+            authority,
+            path: sub(s, self.path.0, self.path.1),
+            query: self.query.map(|(p, q)| sub(s, p, q)),
+            fragment: self.fragment_start.map(|f| sub(s, f, s.len())),
+        }
+    }
+}
+
+/// Parses `URI-reference` (or `IRI-reference` when `IRI`) into its components.
+pub(crate) fn parse_reference<const IRI: bool>(s: &str) -> Result<Reference<'_>, Error> {
+    positions::<IRI>(s).map(|p| p.reference(s))
 }
 
 /// The error for a reference that parsed but has a scheme where a relative reference is
 /// required: its first segment contains ":" (`path-noscheme`).
-pub(crate) fn relative_error(r: &Reference<'_>, iri: bool) -> Error {
-    let offset = r.scheme.map_or(0, str::len);
-    Error::new(r.input.as_bytes(), offset, Rule::PathNoscheme, iri)
+pub(crate) fn relative_error(s: &str, scheme_end: usize, iri: bool) -> Error {
+    Error::new(s.as_bytes(), scheme_end, Rule::PathNoscheme, iri)
 }
 
 /// The error for a relative reference where a URI is required: where `scheme ":"` fails.
@@ -551,6 +621,24 @@ mod tests {
 
     fn ok(s: &str) -> bool {
         parse_reference::<false>(s).is_ok()
+    }
+
+    #[test]
+    fn run_end_matches_a_byte_loop() {
+        for len in 0..24 {
+            for stop in 0..=len {
+                for start in 0..=len + 1 {
+                    let mut v = vec![b'a'; len];
+                    if stop < len {
+                        v[stop] = b' ';
+                    }
+                    let naive = (start..len)
+                        .find(|&k| class(v[k]) & PATH == 0)
+                        .unwrap_or(len);
+                    assert_eq!(run_end(&v, start, PATH), naive, "{len} {stop} {start}");
+                }
+            }
+        }
     }
 
     #[test]
