@@ -68,7 +68,7 @@ mod url;
 mod validation;
 
 pub use encoding::encoding_for_label;
-pub use encoding_rs::Encoding;
+pub use encoding_rs::{Encoding, UTF_8};
 pub use host::{Host, domain_to_ascii, domain_to_unicode};
 pub use origin::{OpaqueOrigin, Origin};
 pub use search_params::UrlSearchParams;
