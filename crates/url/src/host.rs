@@ -121,9 +121,22 @@ impl HostKind {
     }
 }
 
+/// ASCII bytes a domain can hold as they are: not forbidden, not `%`, not uppercase, not
+/// `x`/`X` (which may start an `xn--` label).
+static DOMAIN_PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x80 {
+        let c = b as u8;
+        t[b] = !is_forbidden_domain_byte(c) && !c.is_ascii_uppercase() && c != b'x';
+        b += 1;
+    }
+    t
+};
+
 /// §3.2 forbidden host code point (ASCII only; all of them are ASCII).
 #[inline]
-pub(crate) fn is_forbidden_host_byte(b: u8) -> bool {
+pub(crate) const fn is_forbidden_host_byte(b: u8) -> bool {
     matches!(
         b,
         0 | b'\t'
@@ -147,7 +160,7 @@ pub(crate) fn is_forbidden_host_byte(b: u8) -> bool {
 
 /// §3.2 forbidden domain code point.
 #[inline]
-pub(crate) fn is_forbidden_domain_byte(b: u8) -> bool {
+pub(crate) const fn is_forbidden_domain_byte(b: u8) -> bool {
     is_forbidden_host_byte(b) || b <= 0x1F || b == b'%' || b == 0x7F
 }
 
@@ -195,14 +208,38 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
     // 4-5. Domain to ASCII; fast path for ASCII without percent-encoding or `xn--` labels,
     // where UTS #46 ToASCII (beStrict false) amounts to ASCII lowercasing (§3.3 note).
     let bytes = input.as_bytes();
-    let simple = bytes.iter().all(|&b| b.is_ascii() && b != b'%') && !has_xn_label(bytes);
+    // One pass: plain ASCII without `%`, no `xn--` label, forbidden code points, uppercase.
+    let mut simple = true;
+    let mut forbidden = false;
+    let mut upper = false;
+    let mut i = 0;
+    loop {
+        i = crate::parser::skip_plain(&DOMAIN_PLAIN, bytes, i);
+        let Some(&b) = bytes.get(i) else { break };
+        if b >= 0x80 || b == b'%' {
+            simple = false;
+            break;
+        }
+        if (b == b'x' || b == b'X')
+            && (i == 0 || bytes[i - 1] == b'.')
+            && bytes
+                .get(i..i + 4)
+                .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
+        {
+            simple = false;
+            break;
+        }
+        forbidden |= is_forbidden_domain_byte(b);
+        upper |= b.is_ascii_uppercase();
+        i += 1;
+    }
     if simple {
-        if bytes.iter().any(|&b| is_forbidden_domain_byte(b)) {
+        if forbidden {
             return fail(sink, K::DomainInvalidCodePoint, pos);
         }
-        out.reserve(bytes.len());
-        for &b in bytes {
-            out.push(b.to_ascii_lowercase() as char);
+        out.push_str(input);
+        if upper && let Some(written) = out.get_mut(start..) {
+            written.make_ascii_lowercase();
         }
     } else {
         let decoded = percent_encoding::percent_decode(bytes);
@@ -219,12 +256,6 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
         return Ok(HostKind::Ipv4(addr));
     }
     Ok(HostKind::Domain)
-}
-
-fn has_xn_label(bytes: &[u8]) -> bool {
-    bytes
-        .split(|&b| b == b'.')
-        .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case(b"xn--"))
 }
 
 /// §3.3 domain to ASCII. Returns the ASCII domain or the validation error kind.
@@ -278,6 +309,16 @@ pub fn domain_to_unicode(domain: &str, be_strict: bool) -> (String, bool) {
 
 /// §3.5 ends in a number checker.
 pub(crate) fn ends_in_a_number(input: &str) -> bool {
+    // Fast rejection: the last label (ignoring one trailing dot) must end in a digit or a
+    // hex digit / `x` for any of the conditions below to hold.
+    let tail = input.strip_suffix('.').unwrap_or(input);
+    if !tail
+        .as_bytes()
+        .last()
+        .is_some_and(|&b| b.is_ascii_hexdigit() || b == b'x' || b == b'X')
+    {
+        return false;
+    }
     let mut parts = input.rsplit('.');
     let mut last = parts.next().unwrap_or("");
     if last.is_empty() {

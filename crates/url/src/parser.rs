@@ -67,6 +67,29 @@ impl<'a, S: ErrorSink> Reporter<'a, S> {
     }
 }
 
+/// Advances `i` past bytes for which `table` is true, eight at a time where possible.
+#[inline(always)]
+pub(crate) fn skip_plain(table: &[bool; 256], b: &[u8], mut i: usize) -> usize {
+    while let Some(c) = b.get(i..i + 8) {
+        let all = table[c[0] as usize]
+            & table[c[1] as usize]
+            & table[c[2] as usize]
+            & table[c[3] as usize]
+            & table[c[4] as usize]
+            & table[c[5] as usize]
+            & table[c[6] as usize]
+            & table[c[7] as usize];
+        if !all {
+            break;
+        }
+        i += 8;
+    }
+    while i < b.len() && table[b[i] as usize] {
+        i += 1;
+    }
+    i
+}
+
 /// C0 control or space.
 #[inline]
 fn is_c0_or_space(b: u8) -> bool {
@@ -225,8 +248,58 @@ const fn path_stop(special: bool) -> [bool; 256] {
     }
     t
 }
-static PATH_STOP_SPECIAL: [bool; 256] = path_stop(true);
-static PATH_STOP_OTHER: [bool; 256] = path_stop(false);
+
+const fn negate(t: [bool; 256]) -> [bool; 256] {
+    let mut o = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        o[b] = !t[b];
+        b += 1;
+    }
+    o
+}
+static PATH_RUN_SPECIAL: [bool; 256] = negate(path_stop(true));
+static PATH_RUN_OTHER: [bool; 256] = negate(path_stop(false));
+
+/// Bytes the path fast path copies without a second look.
+const fn path_plain(special: bool) -> [bool; 256] {
+    let stop = path_stop(special);
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = !stop[b] && b != b'.' as usize && b != b'%' as usize;
+        b += 1;
+    }
+    t
+}
+
+const fn or_slash(mut t: [bool; 256]) -> [bool; 256] {
+    t[b'/' as usize] = true;
+    t
+}
+static PATH_PLAIN_OR_SLASH_SPECIAL: [bool; 256] = or_slash(path_plain(true));
+static PATH_PLAIN_OR_SLASH_OTHER: [bool; 256] = or_slash(path_plain(false));
+
+const fn class_plain(allowed: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = DELIM_CLASS[b];
+        let mut ok = c == 0;
+        let mut k = 0;
+        while k < allowed.len() {
+            if c == allowed[k] {
+                ok = true;
+            }
+            k += 1;
+        }
+        t[b] = ok;
+        b += 1;
+    }
+    t
+}
+static AUTH_PLAIN: [bool; 256] = class_plain(&[CL_COLON, CL_OPEN, CL_CLOSE]);
+static HOST_PLAIN: [bool; 256] = class_plain(&[CL_AT]);
 
 /// §4.4 path state, from position `p`, appending segments to `out` (each as `/segment`).
 /// Returns the position of the `?` or `#` that ended it (never with state override), or the
@@ -239,19 +312,48 @@ pub(crate) fn path_state<S: ErrorSink>(
     rep: &mut Reporter<'_, S>,
 ) -> usize {
     let bytes = input.as_bytes();
-    let stop = if ctx.special {
-        &PATH_STOP_SPECIAL
+    if !ctx.state_override {
+        // Fast path: a path with nothing to encode, no backslash (special), no segment
+        // starting with `.` or `%` (so no dot segments) and no Windows drive letter quirk is
+        // serialized as it is written.
+        let rest = bytes.get(p..).unwrap_or(b"");
+        let plain_or_slash = if ctx.special {
+            &PATH_PLAIN_OR_SLASH_SPECIAL
+        } else {
+            &PATH_PLAIN_OR_SLASH_OTHER
+        };
+        let mut i = 0;
+        loop {
+            i = skip_plain(plain_or_slash, rest, i);
+            match rest.get(i) {
+                Some(b'.' | b'%') if i > 0 && rest[i - 1] != b'/' => i += 1,
+                _ => break,
+            }
+        }
+        let done = i == rest.len() || matches!(rest[i], b'?' | b'#');
+        let drive = ctx.file
+            && out.len() == ctx.path_start
+            && rest.len() >= 2
+            && is_windows_drive_letter(&rest[..2])
+            && (rest.len() == 2 || rest[2] == b'/' || rest[2] == b'?' || rest[2] == b'#');
+        if done && !drive {
+            check_url_units(rep, input, p, p + i);
+            out.push('/');
+            out.push_str(input.get(p..p + i).unwrap_or(""));
+            return p + i;
+        }
+    }
+    let plain_table = if ctx.special {
+        &PATH_RUN_SPECIAL
     } else {
-        &PATH_STOP_OTHER
+        &PATH_RUN_OTHER
     };
     let mut seg_start = out.len();
     out.push('/');
     loop {
         // Plain run.
         let run = p;
-        while p < bytes.len() && !stop[bytes[p] as usize] {
-            p += 1;
-        }
+        p = skip_plain(plain_table, bytes, p);
         if p > run {
             if S::ACTIVE {
                 check_url_units(rep, input, run, p);
@@ -267,13 +369,14 @@ pub(crate) fn path_state<S: ErrorSink>(
                 rep.err(K::InvalidReverseSolidus, p);
             }
             let seg = out.as_bytes().get(seg_start + 1..).unwrap_or(b"");
-            if is_double_dot(seg) {
+            let maybe_dot = seg.len() <= 6 && matches!(seg.first(), Some(b'.' | b'%'));
+            if maybe_dot && is_double_dot(seg) {
                 out.truncate(seg_start);
                 shorten_path(out, ctx);
                 if !slash {
                     out.push('/');
                 }
-            } else if is_single_dot(seg) {
+            } else if maybe_dot && is_single_dot(seg) {
                 out.truncate(seg_start);
                 if !slash {
                     out.push('/');
@@ -352,6 +455,27 @@ pub(crate) fn encode_fragment(out: &mut String, text: &str) {
     crate::percent_encoding::encode_into(out, text, FRAGMENT);
 }
 
+const CL_END: u8 = 1;
+const CL_BACKSLASH: u8 = 2;
+const CL_AT: u8 = 3;
+const CL_COLON: u8 = 4;
+const CL_OPEN: u8 = 5;
+const CL_CLOSE: u8 = 6;
+
+/// Byte classes for the authority and host scans.
+static DELIM_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'/' as usize] = CL_END;
+    t[b'?' as usize] = CL_END;
+    t[b'#' as usize] = CL_END;
+    t[b'\\' as usize] = CL_BACKSLASH;
+    t[b'@' as usize] = CL_AT;
+    t[b':' as usize] = CL_COLON;
+    t[b'[' as usize] = CL_OPEN;
+    t[b']' as usize] = CL_CLOSE;
+    t
+};
+
 /// The URL under construction.
 struct Parser<'i, 'r, S> {
     input: &'i str,
@@ -426,9 +550,8 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 i += 1;
             }
             if b.get(i) == Some(&b':') {
-                for &c in &b[..i] {
-                    self.out.push(c.to_ascii_lowercase() as char);
-                }
+                self.out.push_str(&self.input[..i]);
+                self.out.make_ascii_lowercase();
                 self.scheme_type = SchemeType::from_scheme(&self.out);
                 self.scheme_end = i;
                 self.out.push(':');
@@ -624,11 +747,16 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         let b = self.input.as_bytes();
         let mut end = p;
         let mut last_at = None;
-        while end < b.len() {
-            match b[end] {
-                b'/' | b'?' | b'#' => break,
-                b'\\' if special => break,
-                b'@' => {
+        loop {
+            end = skip_plain(&AUTH_PLAIN, b, end);
+            if end >= b.len() {
+                break;
+            }
+            match DELIM_CLASS[b[end] as usize] {
+                0 | CL_COLON | CL_OPEN | CL_CLOSE => {}
+                CL_END => break,
+                CL_BACKSLASH if special => break,
+                CL_AT => {
                     self.rep.err(K::InvalidCredentials, end);
                     last_at = Some(end);
                 }
@@ -675,13 +803,18 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         let b = self.input.as_bytes();
         let mut i = p;
         let mut inside_brackets = false;
-        while i < b.len() {
-            match b[i] {
-                b':' if !inside_brackets => break,
-                b'/' | b'?' | b'#' => break,
-                b'\\' if special => break,
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
+        loop {
+            i = skip_plain(&HOST_PLAIN, b, i);
+            if i >= b.len() {
+                break;
+            }
+            match DELIM_CLASS[b[i] as usize] {
+                0 | CL_AT => {}
+                CL_COLON if !inside_brackets => break,
+                CL_END => break,
+                CL_BACKSLASH if special => break,
+                CL_OPEN => inside_brackets = true,
+                CL_CLOSE => inside_brackets = false,
                 _ => {}
             }
             i += 1;

@@ -24,13 +24,13 @@ pub(crate) enum SchemeType {
 
 impl SchemeType {
     pub(crate) fn from_scheme(s: &str) -> Self {
-        match s {
-            "http" => SchemeType::Http,
-            "https" => SchemeType::Https,
-            "file" => SchemeType::File,
-            "ws" => SchemeType::Ws,
-            "wss" => SchemeType::Wss,
-            "ftp" => SchemeType::Ftp,
+        match s.as_bytes() {
+            b"http" => SchemeType::Http,
+            b"https" => SchemeType::Https,
+            b"file" => SchemeType::File,
+            b"ws" => SchemeType::Ws,
+            b"wss" => SchemeType::Wss,
+            b"ftp" => SchemeType::Ftp,
             _ => SchemeType::Other,
         }
     }
