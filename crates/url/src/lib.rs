@@ -74,3 +74,8 @@ pub use origin::{OpaqueOrigin, Origin};
 pub use search_params::UrlSearchParams;
 pub use url::{Url, default_port, is_special_scheme};
 pub use validation::{ErrorSink, NoErrors, ParseError, ValidationError, ValidationErrorKind};
+
+/// The user guide `docs/url.md`, compiled as doctests so its examples stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/url.md")]
+pub struct UserGuideDoctests;
