@@ -1,7 +1,6 @@
 //! §3 Hosts (domains and IP addresses): the host parser (§3.5), IDNA (§3.3) and the host
 //! serializer (§3.6).
 
-use std::borrow::Cow;
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -621,12 +620,6 @@ pub(crate) fn serialize_ipv6(out: &mut String, pieces: &[u16; 8]) {
             out.push(':');
         }
     }
-}
-
-/// Host of a URL parsed and borrowed as `Cow` (for APIs wanting an owned string).
-#[allow(dead_code)]
-pub(crate) fn host_cow(kind: HostKind, s: &str) -> Host<Cow<'_, str>> {
-    kind.to_host(s)
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@
 //! spaces in opaque paths, with the `search`/`hash` setters and `URLSearchParams` updates
 //! stripping trailing spaces from an opaque path.
 //!
-//! The query encoding override takes an `encoding_rs` [`Encoding`](encoding_rs::Encoding)
+//! The query encoding override takes an `encoding_rs` [`Encoding`]
 //! (see [`encoding_for_label`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
