@@ -39,15 +39,19 @@ impl<'a, S: ErrorSink> Reporter<'a, S> {
 
     /// The caller's byte offset for offset `p` of the cleaned input.
     pub(crate) fn map(&self, p: usize) -> usize {
-        let mut orig = p + self.lead;
-        for &r in &self.removed {
-            if r <= orig {
-                orig += 1;
+        // `removed` holds the caller's offsets of removed tabs and newlines, ascending. The
+        // k-th of them (0-based) sat just before cleaned offset `removed[k] - lead - k`; count
+        // those at or before `p` by binary search.
+        let (mut lo, mut hi) = (0, self.removed.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.removed[mid].saturating_sub(self.lead + mid) <= p {
+                lo = mid + 1;
             } else {
-                break;
+                hi = mid;
             }
         }
-        orig
+        p + self.lead + lo
     }
 
     #[inline(always)]

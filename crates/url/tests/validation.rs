@@ -193,6 +193,9 @@ fn positions_point_into_the_callers_input() {
             ("invalid-URL-unit", 14)
         ]
     );
+    let (_, errs) = Url::parse_with_errors("h\tt\ntp://a/ b", None);
+    let got: Vec<_> = errs.iter().map(|e| (e.kind.name(), e.position)).collect();
+    assert_eq!(got, [("invalid-URL-unit", 1), ("invalid-URL-unit", 11)]);
     let err = Url::parse("https://example.org:7z", None).unwrap_err();
     assert_eq!((err.kind().name(), err.position()), ("port-invalid", 21));
 }
