@@ -77,7 +77,7 @@ impl TreeBuilder {
     pub(super) fn foreign_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
-                self.err("unexpected-null-character");
+                self.err("null-character-in-foreign-content");
                 self.insert_chars("\u{FFFD}");
             }
             if !part.is_empty() {

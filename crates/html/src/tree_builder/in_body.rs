@@ -24,7 +24,7 @@ impl TreeBuilder {
             }
             match after {
                 Some(a) => {
-                    self.err("unexpected-null-character");
+                    self.err("ignored-null-character");
                     rest = a;
                 }
                 None => break,

@@ -142,7 +142,7 @@ impl TreeBuilder {
     pub(super) fn in_table_text_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
-                self.err("unexpected-null-character");
+                self.err("ignored-null-character");
             }
             if !self.pending_table_text_non_ws && part.len() != ws_prefix_len(part) {
                 self.pending_table_text_non_ws = true;
@@ -408,7 +408,7 @@ impl TreeBuilder {
     pub(super) fn in_select_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
-                self.err("unexpected-null-character");
+                self.err("ignored-null-character");
             }
             self.insert_chars(part);
         }
