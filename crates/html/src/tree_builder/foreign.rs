@@ -115,6 +115,7 @@ impl TreeBuilder {
                 if t.self_closing {
                     // An SVG script acts as its end tag would: pop it.
                     self.pop();
+                    self.ack();
                 }
             }
             Tok::End(t, _) => {

@@ -215,6 +215,7 @@ impl TreeBuilder {
             Tok::Start(t, id @ (Base | Basefont | Bgsound | Link | Meta)) => {
                 self.insert_html_element(t, id);
                 self.pop();
+                self.ack();
             }
             Tok::Start(t, Title) => self.parse_raw_text(t, Title, State::Rcdata),
             Tok::Start(t, Noscript) if self.scripting => {

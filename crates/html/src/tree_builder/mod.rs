@@ -116,7 +116,9 @@ pub struct TreeBuilder {
     foster_parenting: bool,
     pending_table_text: String,
     pending_table_text_non_ws: bool,
-    pending_table_text_pos: Position,
+    /// Position of each character of `pending_table_text` (one error per character).
+    pending_table_text_pos: Vec<Position>,
+    self_closing_acked: bool,
     ignore_lf: bool,
     context: Option<Open>,
     collect_errors: bool,
@@ -153,7 +155,8 @@ impl TreeBuilder {
             foster_parenting: false,
             pending_table_text: String::new(),
             pending_table_text_non_ws: false,
-            pending_table_text_pos: Position::default(),
+            pending_table_text_pos: Vec::new(),
+            self_closing_acked: true,
             ignore_lf: false,
             context: None,
             collect_errors,
@@ -915,7 +918,50 @@ impl TreeBuilder {
         acn.ns == Namespace::Html || Self::is_mathml_text_ip(&acn) || self.is_html_ip(&acn)
     }
 
+    /// Acknowledge the token's self-closing flag.
+    fn ack(&mut self) {
+        self.self_closing_acked = true;
+    }
+
+    /// The position of each character of `s`, a run that starts at the current token position
+    /// (lines and columns counted after newline normalization, one column per code point).
+    pub(crate) fn char_positions(&self, s: &str) -> Vec<(char, Position)> {
+        let mut p = self.pos;
+        let mut out = Vec::with_capacity(s.len());
+        for c in s.chars() {
+            out.push((c, p));
+            p.offset += c.len_utf8();
+            if c == '\n' {
+                p.line += 1;
+                p.column = 1;
+            } else {
+                p.column += 1;
+            }
+        }
+        out
+    }
+
+    /// Reports a parse error at `at` instead of the current token's position.
+    pub(crate) fn err_at(&mut self, code: &'static str, at: Position) {
+        let saved = self.pos;
+        self.pos = at;
+        self.err(code);
+        self.pos = saved;
+    }
+
     fn dispatch(&mut self, tok: Tok<'_>) {
+        let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing);
+        if self_closing {
+            self.self_closing_acked = false;
+        }
+        self.dispatch_inner(tok);
+        if self_closing && !self.self_closing_acked {
+            self.err("non-void-html-element-start-tag-with-trailing-solidus");
+        }
+        self.self_closing_acked = true;
+    }
+
+    fn dispatch_inner(&mut self, tok: Tok<'_>) {
         let mut guard = 0u32;
         loop {
             let html = match tok {
