@@ -19,6 +19,8 @@ mod tag;
 
 pub use tag::TagId;
 
+use std::borrow::Cow;
+
 use crate::dom::{Attr, Document, Element, Namespace, NodeData, NodeId};
 use crate::error::{ParseError, Position};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
@@ -126,6 +128,72 @@ pub struct TreeBuilder {
     switch_to: Option<State>,
 }
 
+/// A static string for common attribute names (no allocation), else an owned copy.
+pub(crate) fn intern_attr_name(name: &str) -> Cow<'static, str> {
+    Cow::Borrowed(match name {
+        "id" => "id",
+        "class" => "class",
+        "href" => "href",
+        "src" => "src",
+        "style" => "style",
+        "type" => "type",
+        "name" => "name",
+        "rel" => "rel",
+        "content" => "content",
+        "alt" => "alt",
+        "title" => "title",
+        "width" => "width",
+        "height" => "height",
+        "value" => "value",
+        "lang" => "lang",
+        "charset" => "charset",
+        "target" => "target",
+        "action" => "action",
+        "method" => "method",
+        "for" => "for",
+        "role" => "role",
+        "property" => "property",
+        "http-equiv" => "http-equiv",
+        "border" => "border",
+        "align" => "align",
+        "valign" => "valign",
+        "colspan" => "colspan",
+        "rowspan" => "rowspan",
+        "cellpadding" => "cellpadding",
+        "cellspacing" => "cellspacing",
+        "onclick" => "onclick",
+        "tabindex" => "tabindex",
+        "async" => "async",
+        "defer" => "defer",
+        "media" => "media",
+        "srcset" => "srcset",
+        "sizes" => "sizes",
+        "loading" => "loading",
+        "placeholder" => "placeholder",
+        "aria-label" => "aria-label",
+        "aria-hidden" => "aria-hidden",
+        "xmlns" => "xmlns",
+        "d" => "d",
+        "fill" => "fill",
+        "viewbox" => "viewbox",
+        "bgcolor" => "bgcolor",
+        "color" => "color",
+        "size" => "size",
+        "face" => "face",
+        "data-id" => "data-id",
+        "itemprop" => "itemprop",
+        "crossorigin" => "crossorigin",
+        "integrity" => "integrity",
+        "nowrap" => "nowrap",
+        "checked" => "checked",
+        "selected" => "selected",
+        "disabled" => "disabled",
+        "hidden" => "hidden",
+        "encoding" => "encoding",
+        _ => return Cow::Owned(name.to_owned()),
+    })
+}
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ')
 }
@@ -183,7 +251,7 @@ impl TreeBuilder {
         };
         let ctx = tb.doc.create_element(Element {
             namespace: ns,
-            name: name.to_owned(),
+            name: name.to_owned().into(),
             attrs,
             template_contents: None,
         });
@@ -686,15 +754,18 @@ impl TreeBuilder {
     fn html_attrs(tag: &Tag) -> Vec<Attr> {
         tag.attrs
             .iter()
-            .map(|a| Attr::new(a.name.as_str(), a.value.as_str()))
+            .map(|a| Attr::new(intern_attr_name(&a.name), a.value.as_str()))
             .collect()
     }
 
     /// Creates an HTML element for a token (not inserted).
-    fn create_html_element(&mut self, tag: &Tag) -> NodeId {
+    fn create_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
         self.doc.create_element(Element {
             namespace: Namespace::Html,
-            name: tag.name.clone(),
+            name: match id.html_name() {
+                Some(n) => Cow::Borrowed(n),
+                None => Cow::Owned(tag.name.clone()),
+            },
             attrs: Self::html_attrs(tag),
             template_contents: None,
         })
@@ -702,7 +773,7 @@ impl TreeBuilder {
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
     fn insert_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
-        let node = self.create_html_element(tag);
+        let node = self.create_html_element(tag, id);
         let place = self.appropriate_place(None);
         self.insert_at(place, node);
         self.push(node, id, Namespace::Html);
