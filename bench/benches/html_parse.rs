@@ -75,6 +75,64 @@ fn corpus_bench(c: &mut Criterion) {
 
 /// websyntax alone: html5ever + scraper needs ~40 s per parse of the 10^5 nested divs (its
 /// scope checks walk the whole stack), which would make this group last many minutes.
+/// The same corpus, but every iteration runs all three parsers document by document (in rotating
+/// order) and times only the one named: all three see the same load pattern, which makes the
+/// ratios far more stable on a shared, busy machine than timing each parser in its own window.
+fn interleaved_bench(c: &mut Criterion) {
+    let docs = corpus();
+    if docs.is_empty() {
+        return;
+    }
+    let bytes: usize = docs.iter().map(String::len).sum();
+    let opts = ParseOptions {
+        scripting: true,
+        collect_errors: false,
+    };
+    let run = |which: usize, d: &str| match which {
+        0 => {
+            black_box(parse_document(black_box(d), opts));
+        }
+        1 => {
+            black_box(scraper::Html::parse_document(black_box(d)));
+        }
+        _ => {
+            black_box(
+                html5ever::parse_document(markup5ever_rcdom::RcDom::default(), Default::default())
+                    .one(black_box(d)),
+            );
+        }
+    };
+    let mut g = c.benchmark_group("html_parse/corpus-interleaved");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.sample_size(10);
+    for (timed, name) in ["websyntax", "html5ever+scraper", "html5ever+rcdom"]
+        .into_iter()
+        .enumerate()
+    {
+        g.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                let mut total = std::time::Duration::ZERO;
+                for it in 0..iters {
+                    for (i, d) in docs.iter().enumerate() {
+                        for k in 0..3 {
+                            let which = (k + i + it as usize) % 3;
+                            if which == timed {
+                                let t = std::time::Instant::now();
+                                run(which, d);
+                                total += t.elapsed();
+                            } else {
+                                run(which, d);
+                            }
+                        }
+                    }
+                }
+                total
+            })
+        });
+    }
+    g.finish();
+}
+
 fn pathological_bench(c: &mut Criterion) {
     const N: usize = 100_000;
     let inputs = [
@@ -96,5 +154,5 @@ fn pathological_bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, corpus_bench, pathological_bench);
+criterion_group!(benches, corpus_bench, interleaved_bench, pathological_bench);
 criterion_main!(benches);
