@@ -39,6 +39,16 @@
 //! assert!(lines.iter().any(|l| l == "error 2:5: unexpected-solidus-in-tag"));
 //! ```
 //!
+//! # State switches
+//!
+//! The tree builder switches the tokenizer's state (to RCDATA after `<title>`, to script data
+//! after `<script>`, ...) by returning [`SinkResult::SwitchTo`] from
+//! [`TokenSink::process_token`]; the switch takes effect before the next input character is
+//! read. It is meant for tag tokens: after a `Characters` token the tokenizer may already be on
+//! its way into another state (e.g. the `<` that ended the run), which then wins.
+//! [`Tokenizer::set_state`] and [`Tokenizer::set_last_start_tag`] do the same from outside
+//! (fragment parsing, test harnesses).
+//!
 //! # Parse errors
 //!
 //! Every tokenizer parse error of §13.2.2 is reported to [`TokenSink::parse_error`] as a
@@ -115,6 +125,72 @@ mod tokenization;
 pub use token::{Attribute, Doctype, SinkResult, State, Tag, Token, TokenSink};
 
 use tokenization::Machine;
+
+/// The error of parsing a [`State`] from a string: the name is not one of the six states.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownStateError {
+    /// The name that was given.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownStateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown tokenizer state {:?} (expected \"Data state\", \"PLAINTEXT state\", \
+             \"RCDATA state\", \"RAWTEXT state\", \"Script data state\" or \"CDATA section state\")",
+            self.name
+        )
+    }
+}
+
+impl std::error::Error for UnknownStateError {}
+
+impl State {
+    /// The state's name as the HTML Standard and html5lib-tests write it, e.g. `"RCDATA state"`.
+    ///
+    /// ```
+    /// use websyntax_html::tokenizer::State;
+    /// assert_eq!(State::ScriptData.name(), "Script data state");
+    /// assert_eq!("Script data state".parse::<State>(), Ok(State::ScriptData));
+    /// assert!("Bogus state".parse::<State>().is_err());
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            State::Data => "Data state",
+            State::Rcdata => "RCDATA state",
+            State::Rawtext => "RAWTEXT state",
+            State::ScriptData => "Script data state",
+            State::Plaintext => "PLAINTEXT state",
+            State::CdataSection => "CDATA section state",
+        }
+    }
+}
+
+impl std::fmt::Display for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for State {
+    type Err = UnknownStateError;
+
+    /// Parses the names [`State::name`] gives.
+    fn from_str(s: &str) -> Result<State, UnknownStateError> {
+        [
+            State::Data,
+            State::Rcdata,
+            State::Rawtext,
+            State::ScriptData,
+            State::Plaintext,
+            State::CdataSection,
+        ]
+        .into_iter()
+        .find(|st| st.name() == s)
+        .ok_or_else(|| UnknownStateError { name: s.to_owned() })
+    }
+}
 
 /// Options for [`Tokenizer::with_options`].
 ///

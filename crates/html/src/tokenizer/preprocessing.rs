@@ -39,6 +39,11 @@ pub(crate) fn columns(bytes: &[u8]) -> usize {
 
 /// Advances `(line, col)` over `bytes[from..to]`. A line ends at LF or at a CR not followed by
 /// LF (CR LF counts once). `bytes[to]` is looked at to decide a CR at the end of the range.
+///
+/// Eight bytes at a time (SWAR): a word without CR or LF adds its UTF-16 length to the column
+/// (bytes that are not continuation bytes, plus one for each 4-byte sequence lead); a word
+/// with a line break goes byte by byte.
+#[inline]
 pub(crate) fn advance(
     bytes: &[u8],
     from: usize,
@@ -46,22 +51,77 @@ pub(crate) fn advance(
     line: usize,
     col: usize,
 ) -> (usize, usize) {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    #[inline]
+    fn has_zero_byte(v: u64) -> bool {
+        (v.wrapping_sub(LO) & !v & HI) != 0
+    }
     let Some(seg) = bytes.get(from..to) else {
         return (line, col);
     };
-    let mut line = line;
-    let mut last_end = None;
-    for i in memchr::memchr2_iter(b'\n', b'\r', seg) {
-        if seg[i] == b'\r' && bytes.get(from + i + 1) == Some(&b'\n') {
-            continue;
+    let (mut line, mut col) = (line, col);
+    #[inline]
+    fn step(bytes: &[u8], at: usize, b: u8, line: &mut usize, col: &mut usize) {
+        if b == b'\n' {
+            *line += 1;
+            *col = 1;
+        } else if b == b'\r' {
+            if bytes.get(at + 1) != Some(&b'\n') {
+                *line += 1;
+                *col = 1;
+            }
+        } else {
+            *col += usize::from((b & 0xC0) != 0x80) + usize::from(b >= 0xF0);
         }
-        line += 1;
-        last_end = Some(i);
     }
-    match last_end {
-        Some(i) => (line, 1 + columns(&seg[i + 1..])),
-        None => (line, col + columns(seg)),
+    #[inline]
+    fn units(w: u64) -> usize {
+        if w & HI == 0 {
+            return 8; // all ASCII
+        }
+        let cont = (w & !(w << 1) & HI).count_ones() as usize;
+        let four = (w & (w << 1) & (w << 2) & (w << 3) & HI).count_ones() as usize;
+        8 - cont + four
     }
+    #[inline]
+    fn breaks(w: u64) -> bool {
+        has_zero_byte(w ^ (LO * 0x0A)) || has_zero_byte(w ^ (LO * 0x0D))
+    }
+    let mut chunks = seg.chunks_exact(8);
+    let mut i = 0;
+    for chunk in &mut chunks {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(a);
+        if breaks(w) {
+            for (j, &b) in chunk.iter().enumerate() {
+                step(bytes, from + i + j, b, &mut line, &mut col);
+            }
+        } else {
+            col += units(w);
+        }
+        i += 8;
+    }
+    let rest = chunks.remainder();
+    if rest.is_empty() {
+        return (line, col);
+    }
+    // The last 1..=7 bytes: load the 8 bytes ending at `to` and shift out the ones already
+    // counted (they become zero bytes, which count one unit each and are subtracted).
+    if let Some(window) = to.checked_sub(8).and_then(|s| bytes.get(s..to)) {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(window);
+        let pad = 8 - rest.len();
+        let w = u64::from_le_bytes(a) >> (8 * pad);
+        if !breaks(w) {
+            return (line, col + units(w) - pad);
+        }
+    }
+    for (j, &b) in rest.iter().enumerate() {
+        step(bytes, from + i + j, b, &mut line, &mut col);
+    }
+    (line, col)
 }
 
 /// Counts the line ends in `bytes[from..to]` (as `advance` does) and returns the count and the
@@ -115,5 +175,20 @@ mod tests {
         assert_eq!(advance(b, 0, b.len(), 1, 1), (4, 2));
         assert_eq!(advance(b, 0, 2, 1, 1), (1, 3));
         assert_eq!(columns("a\u{10000}é".as_bytes()), 4);
+        let long = "abcdefgh\u{10000}é12345678\r\nxyzéééééééé\rq😀😀😀😀 tail".as_bytes();
+        for from in 0..long.len() {
+            for to in from..=long.len() {
+                let mut slow = (3, 5);
+                for i in from..to {
+                    let b = long[i];
+                    if b == b'\n' || (b == b'\r' && long.get(i + 1) != Some(&b'\n')) {
+                        slow = (slow.0 + 1, 1);
+                    } else if b != b'\r' {
+                        slow.1 += columns(&[b]);
+                    }
+                }
+                assert_eq!(advance(long, from, to, 3, 5), slow, "{from}..{to}");
+            }
+        }
     }
 }

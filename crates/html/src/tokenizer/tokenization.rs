@@ -251,6 +251,8 @@ pub(crate) struct Machine {
     pool: Vec<Attribute>,
     /// The current attribute was a duplicate and has been removed: its value goes nowhere.
     dup: bool,
+    /// Names of the current tag's attributes, kept only for tags with many attributes.
+    attr_names: std::collections::HashSet<String>,
     scratch: String,
     comment: String,
     doctype: Doctype,
@@ -278,6 +280,7 @@ impl Default for Machine {
             is_end: false,
             pool: Vec::new(),
             dup: false,
+            attr_names: std::collections::HashSet::new(),
             scratch: String::new(),
             comment: String::new(),
             doctype: Doctype::default(),
@@ -310,22 +313,18 @@ impl Machine {
                 column: c,
             };
         }
-        // Backwards (rare: a position before one already computed).
+        // Backwards (rare: a position before one already computed, e.g. the `]` of a CDATA
+        // section end). Cost: the distance back, plus the distance to the line start.
         let (n, _) = line_ends(bytes, p, self.cur_p);
         let (line, column) = if n == 0 {
             let back = columns(bytes.get(p..self.cur_p).unwrap_or(&[]));
             (self.cur_line, self.cur_col.saturating_sub(back).max(1))
         } else {
-            let (n0, last) = line_ends(bytes, 0, p);
-            match last {
-                Some(i) => (
-                    self.line0 + n0,
-                    1 + columns(bytes.get(i + 1..p).unwrap_or(&[])),
-                ),
-                None => (
-                    self.line0,
-                    self.col0 + columns(bytes.get(..p).unwrap_or(&[])),
-                ),
+            let line = self.cur_line.saturating_sub(n);
+            let head = bytes.get(..p).unwrap_or(&[]);
+            match memchr::memrchr2(b'\n', b'\r', head) {
+                Some(i) => (line, 1 + columns(bytes.get(i + 1..p).unwrap_or(&[]))),
+                None => (line, self.col0 + columns(head)),
             }
         };
         Position {
@@ -374,17 +373,6 @@ impl Machine {
         if !s.is_empty() {
             let r = sink.process_token(Token::Characters(s), at);
             self.apply(r);
-        }
-    }
-
-    #[inline]
-    fn emit_slice<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
-        if a < b {
-            let at = self.pos_of(input.as_bytes(), a);
-            if let Some(s) = input.get(a..b) {
-                let r = sink.process_token(Token::Characters(s), at);
-                self.apply(r);
-            }
         }
     }
 
@@ -442,6 +430,9 @@ impl Machine {
         self.is_end = is_end;
         self.tag.name.clear();
         self.tag.self_closing = false;
+        if !self.attr_names.is_empty() {
+            self.attr_names.clear();
+        }
         for mut a in self.tag.attrs.drain(..) {
             a.name.clear();
             a.value.clear();
@@ -460,7 +451,17 @@ impl Machine {
         let Some((last, rest)) = self.tag.attrs.split_last() else {
             return;
         };
-        if rest.iter().any(|a| a.name == last.name) {
+        let duplicate = if rest.len() < 32 {
+            rest.iter().any(|a| a.name == last.name)
+        } else {
+            // Many attributes: keep a set of the names so far (no quadratic time).
+            if self.attr_names.len() != rest.len() {
+                self.attr_names.clear();
+                self.attr_names.extend(rest.iter().map(|a| a.name.clone()));
+            }
+            !self.attr_names.insert(last.name.clone())
+        };
+        if duplicate {
             self.err(sink, bytes, p, "duplicate-attribute");
             if let Some(mut a) = self.tag.attrs.pop() {
                 a.name.clear();
@@ -555,22 +556,26 @@ impl Machine {
         let bytes = input.as_bytes();
         let mut a = pos;
         let mut i = pos;
+        // The run's start position, computed before any error inside the run is reported so
+        // that positions are always asked for in increasing order (the cursor only moves on).
+        let mut a_pos: Option<Position> = None;
         loop {
             i = scan(bytes, i, t);
             let Some(&b) = bytes.get(i) else {
-                self.emit_slice(sink, input, a, i);
+                self.emit_run(sink, input, a, i, a_pos);
                 return if eof { Ok(i) } else { Err(i) };
             };
             match b {
                 b'\r' => match bytes.get(i + 1) {
                     Some(b'\n') => {
                         // CR LF: drop the CR, the LF starts the next run.
-                        self.emit_slice(sink, input, a, i);
+                        self.emit_run(sink, input, a, i, a_pos);
                         i += 1;
                         a = i;
+                        a_pos = None;
                     }
                     _ => {
-                        self.emit_slice(sink, input, a, i);
+                        self.emit_run(sink, input, a, i, a_pos);
                         return Ok(i);
                     }
                 },
@@ -578,6 +583,9 @@ impl Machine {
                     // 13.2.5.1 data state: U+0000 is an error but is emitted as is;
                     // 13.2.5.69 CDATA section state: emitted as is.
                     if nul == Nul::Error {
+                        if a_pos.is_none() {
+                            a_pos = Some(self.pos_of(bytes, a));
+                        }
                         self.err(sink, bytes, i, "unexpected-null-character");
                     }
                     i += 1;
@@ -587,13 +595,40 @@ impl Machine {
                         .get(i..)
                         .and_then(|s| s.chars().next())
                         .unwrap_or('\u{FFFD}');
-                    self.pre_check(sink, bytes, i, c);
+                    if check_code_point(c).is_some() {
+                        if a_pos.is_none() {
+                            a_pos = Some(self.pos_of(bytes, a));
+                        }
+                        self.pre_check(sink, bytes, i, c);
+                    }
                     i += c.len_utf8();
                 }
                 _ => {
-                    self.emit_slice(sink, input, a, i);
+                    self.emit_run(sink, input, a, i, a_pos);
                     return Ok(i);
                 }
+            }
+        }
+    }
+
+    /// Emits `input[a..b]` (if not empty) at `at`, or at the position of `a`.
+    #[inline]
+    fn emit_run<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        input: &str,
+        a: usize,
+        b: usize,
+        at: Option<Position>,
+    ) {
+        if a < b {
+            let at = match at {
+                Some(p) => p,
+                None => self.pos_of(input.as_bytes(), a),
+            };
+            if let Some(s) = input.get(a..b) {
+                let r = sink.process_token(Token::Characters(s), at);
+                self.apply(r);
             }
         }
     }

@@ -72,15 +72,7 @@ impl Collect {
 
 /// Maps an html5lib-tests state name.
 pub fn state_named(name: &str) -> Option<State> {
-    Some(match name {
-        "Data state" => State::Data,
-        "PLAINTEXT state" => State::Plaintext,
-        "RCDATA state" => State::Rcdata,
-        "RAWTEXT state" => State::Rawtext,
-        "Script data state" => State::ScriptData,
-        "CDATA section state" => State::CdataSection,
-        _ => return None,
-    })
+    name.parse().ok()
 }
 
 /// Tokenizes `input` fed in the given chunks (split points are byte offsets, adjusted to char
