@@ -137,8 +137,12 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let mut stdout = std::io::stdout().lock();
+    // The HTML serialization is written exactly (no added newline, so that `--output html`
+    // piped back into `html parse -` re-parses the same text); line-based outputs end with one.
     let r = if out.is_empty() {
         Ok(())
+    } else if args.output == Output::Html {
+        write!(stdout, "{out}")
     } else {
         writeln!(stdout, "{out}")
     };

@@ -48,7 +48,10 @@ fn stdin_dash_and_template_content() {
 fn fragment_and_html_output() {
     let (code, out, _) = run(&["--fragment", "tr", "--output", "html"], "<td>a&amp;b");
     assert_eq!(code, 0);
-    assert_eq!(out, "<td>a&amp;b</td>\n");
+    assert_eq!(
+        out, "<td>a&amp;b</td>",
+        "exact serialization, no added newline"
+    );
     let (_, out, _) = run(&["--fragment", "svg svg"], "<path/>");
     assert_eq!(out, "| <svg path>\n");
     let (_, out, _) = run(&["--fragment", "math annotation-xml"], "<foo>");

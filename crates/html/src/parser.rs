@@ -130,7 +130,7 @@ impl Fragment {
     pub fn to_html(&self) -> String {
         let ctx = crate::dom::Element {
             namespace: self.context.namespace,
-            name: self.context.name.clone(),
+            name: self.context.name.clone().into(),
             attrs: Vec::new(),
             template_contents: None,
         };

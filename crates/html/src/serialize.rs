@@ -23,7 +23,7 @@ use crate::dom::{AttrNamespace, Document, Element, Namespace, NodeData, NodeId, 
 pub fn is_void(e: &Element) -> bool {
     e.namespace == Namespace::Html
         && matches!(
-            e.name.as_str(),
+            &*e.name,
             "area"
                 | "base"
                 | "basefont"
@@ -48,7 +48,7 @@ pub fn is_void(e: &Element) -> bool {
 fn is_raw_text_parent(e: &Element, scripting: bool) -> bool {
     e.namespace == Namespace::Html
         && (matches!(
-            e.name.as_str(),
+            &*e.name,
             "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext"
         ) || (scripting && e.name == "noscript"))
 }

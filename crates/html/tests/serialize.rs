@@ -171,7 +171,7 @@ fn known_non_round_trip(doc: &Document, root: NodeId) -> Option<&'static str> {
                         NodeData::Text(t) => Some(t.as_str()),
                         _ => None,
                     });
-                match e.name.as_str() {
+                match &*e.name {
                     "plaintext" => return Some("plaintext"),
                     "pre" | "textarea" | "listing"
                         if first_text.is_some_and(|t| t.starts_with('\n')) =>

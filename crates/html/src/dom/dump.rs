@@ -73,9 +73,9 @@ impl Document {
                         .iter()
                         .map(|a| {
                             let n = match (a.namespace, a.prefix) {
-                                (AttrNamespace::None, _) => a.name.clone(),
+                                (AttrNamespace::None, _) => a.name.to_string(),
                                 (_, Some(p)) => format!("{p} {}", a.name),
-                                (_, None) => a.name.clone(),
+                                (_, None) => a.name.to_string(),
                             };
                             (n, a.value.as_str())
                         })

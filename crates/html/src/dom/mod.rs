@@ -16,6 +16,7 @@
 
 mod dump;
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::error::ParseError;
@@ -96,15 +97,15 @@ pub struct Attr {
     pub namespace: AttrNamespace,
     /// The prefix (`xlink`, `xml`, `xmlns`), if any.
     pub prefix: Option<&'static str>,
-    /// The local name.
-    pub name: String,
+    /// The local name (static for common names: no allocation).
+    pub name: Cow<'static, str>,
     /// The value.
     pub value: String,
 }
 
 impl Attr {
     /// An attribute in no namespace.
-    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Attr {
+    pub fn new(name: impl Into<Cow<'static, str>>, value: impl Into<String>) -> Attr {
         Attr {
             namespace: AttrNamespace::None,
             prefix: None,
@@ -117,7 +118,7 @@ impl Attr {
     pub fn qualified_name(&self) -> String {
         match self.prefix {
             Some(p) => format!("{p}:{}", self.name),
-            None => self.name.clone(),
+            None => self.name.to_string(),
         }
     }
 }
@@ -128,7 +129,8 @@ pub struct Element {
     /// The namespace.
     pub namespace: Namespace,
     /// The local name (for HTML elements, ASCII lowercase; SVG names keep their adjusted case).
-    pub name: String,
+    /// Known names are static strings (no allocation).
+    pub name: Cow<'static, str>,
     /// Attributes in source order.
     pub attrs: Vec<Attr>,
     /// For a `template` element in the HTML namespace: its contents, a document fragment node.

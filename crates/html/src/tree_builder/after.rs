@@ -130,6 +130,7 @@ impl TreeBuilder {
             Tok::Start(t, Frame) => {
                 self.insert_html_element(t, Frame);
                 self.pop();
+                self.ack();
             }
             Tok::Start(_, Noframes) => return self.in_head(tok),
             Tok::Eof => {

@@ -4,15 +4,17 @@
 use super::TagId;
 use super::foreign_tables::{SVG_ATTRS, SVG_TAGS};
 use super::{Step, Tok, TreeBuilder};
+use std::borrow::Cow;
+
 use crate::dom::{Attr, AttrNamespace, Element, Namespace};
 use crate::tokenizer::Tag;
 
-/// The SVG element name for a (lowercase) token tag name.
-pub(crate) fn adjust_svg_tag_name(name: &str) -> &str {
-    match SVG_TAGS.binary_search_by(|(k, _)| (*k).cmp(name)) {
-        Ok(i) => SVG_TAGS[i].1,
-        Err(_) => name,
-    }
+/// The SVG element name for a (lowercase) token tag name, if the table adjusts it.
+pub(crate) fn adjust_svg_tag_name(name: &str) -> Option<&'static str> {
+    SVG_TAGS
+        .binary_search_by(|(k, _)| (*k).cmp(name))
+        .ok()
+        .map(|i| SVG_TAGS[i].1)
 }
 
 /// Builds the attributes of a foreign element: MathML/SVG case adjustments, then "adjust
@@ -22,30 +24,40 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> Vec<Attr> {
         .iter()
         .map(|a| {
             let name = a.name.as_str();
-            let (namespace, prefix, local) = match name {
-                "xlink:actuate" | "xlink:arcrole" | "xlink:href" | "xlink:role" | "xlink:show"
-                | "xlink:title" | "xlink:type" => (AttrNamespace::XLink, Some("xlink"), &name[6..]),
-                "xml:lang" | "xml:space" => (AttrNamespace::Xml, Some("xml"), &name[4..]),
-                "xmlns" => (AttrNamespace::Xmlns, None, name),
-                "xmlns:xlink" => (AttrNamespace::Xmlns, Some("xmlns"), "xlink"),
+            let xlink =
+                |local: &'static str| (AttrNamespace::XLink, Some("xlink"), Cow::Borrowed(local));
+            let (namespace, prefix, local): (_, _, Cow<'static, str>) = match name {
+                "xlink:actuate" => xlink("actuate"),
+                "xlink:arcrole" => xlink("arcrole"),
+                "xlink:href" => xlink("href"),
+                "xlink:role" => xlink("role"),
+                "xlink:show" => xlink("show"),
+                "xlink:title" => xlink("title"),
+                "xlink:type" => xlink("type"),
+                "xml:lang" => (AttrNamespace::Xml, Some("xml"), "lang".into()),
+                "xml:space" => (AttrNamespace::Xml, Some("xml"), "space".into()),
+                "xmlns" => (AttrNamespace::Xmlns, None, "xmlns".into()),
+                "xmlns:xlink" => (AttrNamespace::Xmlns, Some("xmlns"), "xlink".into()),
                 _ => {
                     let adjusted = match ns {
-                        Namespace::MathMl if name == "definitionurl" => "definitionURL",
-                        Namespace::Svg => {
-                            match SVG_ATTRS.binary_search_by(|(k, _)| (*k).cmp(name)) {
-                                Ok(i) => SVG_ATTRS[i].1,
-                                Err(_) => name,
-                            }
-                        }
-                        _ => name,
+                        Namespace::MathMl if name == "definitionurl" => Some("definitionURL"),
+                        Namespace::Svg => SVG_ATTRS
+                            .binary_search_by(|(k, _)| (*k).cmp(name))
+                            .ok()
+                            .map(|i| SVG_ATTRS[i].1),
+                        _ => None,
                     };
-                    (AttrNamespace::None, None, adjusted)
+                    let local = match adjusted {
+                        Some(s) => Cow::Borrowed(s),
+                        None => super::intern_attr_name(name),
+                    };
+                    (AttrNamespace::None, None, local)
                 }
             };
             Attr {
                 namespace,
                 prefix,
-                name: local.to_owned(),
+                name: local,
                 value: a.value.clone(),
             }
         })
@@ -55,9 +67,12 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> Vec<Attr> {
 impl TreeBuilder {
     /// Insert a foreign element for the token (with the adjustments), and push it.
     pub(super) fn insert_foreign_for_token(&mut self, t: &Tag, ns: Namespace) {
-        let name = match ns {
-            Namespace::Svg => adjust_svg_tag_name(&t.name).to_owned(),
-            _ => t.name.clone(),
+        let name: Cow<'static, str> = match ns {
+            Namespace::Svg => match adjust_svg_tag_name(&t.name) {
+                Some(n) => n.into(),
+                None => t.name.clone().into(),
+            },
+            _ => t.name.clone().into(),
         };
         let id = match ns {
             Namespace::Svg => TagId::from_svg(&name),
@@ -77,7 +92,7 @@ impl TreeBuilder {
     pub(super) fn foreign_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
-                self.err("unexpected-null-character");
+                self.err("null-character-in-foreign-content");
                 self.insert_chars("\u{FFFD}");
             }
             if !part.is_empty() {
@@ -115,6 +130,7 @@ impl TreeBuilder {
                 if t.self_closing {
                     // An SVG script acts as its end tag would: pop it.
                     self.pop();
+                    self.ack();
                 }
             }
             Tok::End(t, _) => {

@@ -24,7 +24,7 @@ impl TreeBuilder {
             }
             match after {
                 Some(a) => {
-                    self.err("unexpected-null-character");
+                    self.err("ignored-null-character");
                     rest = a;
                 }
                 None => break,
@@ -404,12 +404,14 @@ impl TreeBuilder {
                 self.reconstruct_afe();
                 self.insert_html_element(t, id);
                 self.pop();
+                self.ack();
                 self.frameset_ok = false;
             }
             Tok::Start(t, Input) => {
                 self.reconstruct_afe();
                 self.insert_html_element(t, Input);
                 self.pop();
+                self.ack();
                 let hidden = t
                     .attrs
                     .iter()
@@ -421,11 +423,13 @@ impl TreeBuilder {
             Tok::Start(t, id @ (Param | Source | Track)) => {
                 self.insert_html_element(t, id);
                 self.pop();
+                self.ack();
             }
             Tok::Start(t, Hr) => {
                 self.close_p_in_button_scope();
                 self.insert_html_element(t, Hr);
                 self.pop();
+                self.ack();
                 self.frameset_ok = false;
             }
             Tok::Start(t, Image) => {
@@ -502,6 +506,7 @@ impl TreeBuilder {
                 self.insert_foreign_for_token(t, Namespace::MathMl);
                 if t.self_closing {
                     self.pop();
+                    self.ack();
                 }
             }
             Tok::Start(t, Svg) => {
@@ -509,6 +514,7 @@ impl TreeBuilder {
                 self.insert_foreign_for_token(t, Namespace::Svg);
                 if t.self_closing {
                     self.pop();
+                    self.ack();
                 }
             }
             Tok::Start(

@@ -38,13 +38,17 @@ impl TreeBuilder {
         {
             self.pending_table_text.clear();
             self.pending_table_text_non_ws = false;
-            self.pending_table_text_pos = self.pos;
+            self.pending_table_text_pos.clear();
             self.original_mode = self.mode;
             self.mode = InsertionMode::InTableText;
             return s;
         }
-        // Anything else.
-        self.err("unexpected-character-in-table");
+        // Anything else: a parse error per character token.
+        for (c, at) in self.char_positions(s) {
+            if c != '\0' {
+                self.err_at("unexpected-character-in-table", at);
+            }
+        }
         self.foster_parenting = true;
         self.in_body_chars(s);
         self.foster_parenting = false;
@@ -123,6 +127,7 @@ impl TreeBuilder {
                 self.err("unexpected-hidden-input-in-table");
                 self.insert_html_element(t, Input);
                 self.pop();
+                self.ack();
             }
             Tok::Start(t, Form) => {
                 self.err("unexpected-start-tag-form-in-table");
@@ -140,24 +145,29 @@ impl TreeBuilder {
 
     // 13.2.6.4.10 The "in table text" insertion mode
     pub(super) fn in_table_text_chars(&mut self, s: &str) {
-        for (i, part) in s.split('\0').enumerate() {
-            if i > 0 {
-                self.err("unexpected-null-character");
+        for (c, at) in self.char_positions(s) {
+            if c == '\0' {
+                self.err_at("ignored-null-character", at);
+                continue;
             }
-            if !self.pending_table_text_non_ws && part.len() != ws_prefix_len(part) {
+            if !matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' ') {
                 self.pending_table_text_non_ws = true;
             }
-            self.pending_table_text.push_str(part);
+            self.pending_table_text.push(c);
+            self.pending_table_text_pos.push(at);
         }
     }
 
     pub(super) fn in_table_text(&mut self, _tok: Tok<'_>) -> Step {
         let text = std::mem::take(&mut self.pending_table_text);
         if self.pending_table_text_non_ws {
-            let saved = self.pos;
-            self.pos = self.pending_table_text_pos;
-            self.err("unexpected-character-in-table");
-            self.pos = saved;
+            // Each pending character token is reprocessed with the "anything else" entry of
+            // "in table": one parse error per character.
+            let positions = std::mem::take(&mut self.pending_table_text_pos);
+            for &at in &positions {
+                self.err_at("unexpected-character-in-table", at);
+            }
+            self.pending_table_text_pos = positions;
             self.foster_parenting = true;
             self.in_body_chars(&text);
             self.foster_parenting = false;
@@ -167,6 +177,7 @@ impl TreeBuilder {
         self.pending_table_text = text;
         self.pending_table_text.clear();
         self.pending_table_text_non_ws = false;
+        self.pending_table_text_pos.clear();
         self.mode = self.original_mode;
         Step::Reprocess
     }
@@ -235,6 +246,7 @@ impl TreeBuilder {
             Tok::Start(t, Col) => {
                 self.insert_html_element(t, Col);
                 self.pop();
+                self.ack();
             }
             Tok::End(_, Colgroup) => {
                 if !self.current_is(Colgroup) {
@@ -408,7 +420,7 @@ impl TreeBuilder {
     pub(super) fn in_select_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
-                self.err("unexpected-null-character");
+                self.err("ignored-null-character");
             }
             self.insert_chars(part);
         }
@@ -449,6 +461,7 @@ impl TreeBuilder {
                 }
                 self.insert_html_element(t, Hr);
                 self.pop();
+                self.ack();
             }
             Tok::End(_, Optgroup) => {
                 let n = self.open.len();

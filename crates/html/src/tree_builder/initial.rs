@@ -126,7 +126,7 @@ impl TreeBuilder {
                 Step::Done
             }
             Tok::Start(t, TagId::Html) => {
-                let html = self.create_html_element(t);
+                let html = self.create_html_element(t, TagId::Html);
                 self.doc.append(NodeId::DOCUMENT, html);
                 self.push(html, TagId::Html, crate::dom::Namespace::Html);
                 self.mode = InsertionMode::BeforeHead;
@@ -215,6 +215,7 @@ impl TreeBuilder {
             Tok::Start(t, id @ (Base | Basefont | Bgsound | Link | Meta)) => {
                 self.insert_html_element(t, id);
                 self.pop();
+                self.ack();
                 if id == Meta {
                     self.meta_encoding_declaration(t);
                 }

@@ -20,6 +20,8 @@ mod tag;
 
 pub use tag::TagId;
 
+use std::borrow::Cow;
+
 use crate::dom::{Attr, Document, Element, Namespace, NodeData, NodeId};
 use crate::error::{ParseError, Position};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
@@ -117,13 +119,81 @@ pub struct TreeBuilder {
     foster_parenting: bool,
     pending_table_text: String,
     pending_table_text_non_ws: bool,
-    pending_table_text_pos: Position,
+    /// Position of each character of `pending_table_text` (one error per character).
+    pending_table_text_pos: Vec<Position>,
+    self_closing_acked: bool,
     ignore_lf: bool,
     context: Option<Open>,
     collect_errors: bool,
     pos: Position,
     switch_to: Option<State>,
     encoding_declaration: encoding_declaration::EncodingDeclaration,
+}
+
+/// A static string for common attribute names (no allocation), else an owned copy.
+pub(crate) fn intern_attr_name(name: &str) -> Cow<'static, str> {
+    Cow::Borrowed(match name {
+        "id" => "id",
+        "class" => "class",
+        "href" => "href",
+        "src" => "src",
+        "style" => "style",
+        "type" => "type",
+        "name" => "name",
+        "rel" => "rel",
+        "content" => "content",
+        "alt" => "alt",
+        "title" => "title",
+        "width" => "width",
+        "height" => "height",
+        "value" => "value",
+        "lang" => "lang",
+        "charset" => "charset",
+        "target" => "target",
+        "action" => "action",
+        "method" => "method",
+        "for" => "for",
+        "role" => "role",
+        "property" => "property",
+        "http-equiv" => "http-equiv",
+        "border" => "border",
+        "align" => "align",
+        "valign" => "valign",
+        "colspan" => "colspan",
+        "rowspan" => "rowspan",
+        "cellpadding" => "cellpadding",
+        "cellspacing" => "cellspacing",
+        "onclick" => "onclick",
+        "tabindex" => "tabindex",
+        "async" => "async",
+        "defer" => "defer",
+        "media" => "media",
+        "srcset" => "srcset",
+        "sizes" => "sizes",
+        "loading" => "loading",
+        "placeholder" => "placeholder",
+        "aria-label" => "aria-label",
+        "aria-hidden" => "aria-hidden",
+        "xmlns" => "xmlns",
+        "d" => "d",
+        "fill" => "fill",
+        "viewbox" => "viewbox",
+        "bgcolor" => "bgcolor",
+        "color" => "color",
+        "size" => "size",
+        "face" => "face",
+        "data-id" => "data-id",
+        "itemprop" => "itemprop",
+        "crossorigin" => "crossorigin",
+        "integrity" => "integrity",
+        "nowrap" => "nowrap",
+        "checked" => "checked",
+        "selected" => "selected",
+        "disabled" => "disabled",
+        "hidden" => "hidden",
+        "encoding" => "encoding",
+        _ => return Cow::Owned(name.to_owned()),
+    })
 }
 
 fn is_ws(b: u8) -> bool {
@@ -155,7 +225,8 @@ impl TreeBuilder {
             foster_parenting: false,
             pending_table_text: String::new(),
             pending_table_text_non_ws: false,
-            pending_table_text_pos: Position::default(),
+            pending_table_text_pos: Vec::new(),
+            self_closing_acked: true,
             ignore_lf: false,
             context: None,
             collect_errors,
@@ -183,7 +254,7 @@ impl TreeBuilder {
         };
         let ctx = tb.doc.create_element(Element {
             namespace: ns,
-            name: name.to_owned(),
+            name: name.to_owned().into(),
             attrs,
             template_contents: None,
         });
@@ -686,15 +757,18 @@ impl TreeBuilder {
     fn html_attrs(tag: &Tag) -> Vec<Attr> {
         tag.attrs
             .iter()
-            .map(|a| Attr::new(a.name.as_str(), a.value.as_str()))
+            .map(|a| Attr::new(intern_attr_name(&a.name), a.value.as_str()))
             .collect()
     }
 
     /// Creates an HTML element for a token (not inserted).
-    fn create_html_element(&mut self, tag: &Tag) -> NodeId {
+    fn create_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
         self.doc.create_element(Element {
             namespace: Namespace::Html,
-            name: tag.name.clone(),
+            name: match id.html_name() {
+                Some(n) => Cow::Borrowed(n),
+                None => Cow::Owned(tag.name.clone()),
+            },
             attrs: Self::html_attrs(tag),
             template_contents: None,
         })
@@ -702,7 +776,7 @@ impl TreeBuilder {
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
     fn insert_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
-        let node = self.create_html_element(tag);
+        let node = self.create_html_element(tag, id);
         let place = self.appropriate_place(None);
         self.insert_at(place, node);
         self.push(node, id, Namespace::Html);
@@ -918,7 +992,50 @@ impl TreeBuilder {
         acn.ns == Namespace::Html || Self::is_mathml_text_ip(&acn) || self.is_html_ip(&acn)
     }
 
+    /// Acknowledge the token's self-closing flag.
+    fn ack(&mut self) {
+        self.self_closing_acked = true;
+    }
+
+    /// The position of each character of `s`, a run that starts at the current token position
+    /// (lines and columns counted after newline normalization, one column per code point).
+    pub(crate) fn char_positions(&self, s: &str) -> Vec<(char, Position)> {
+        let mut p = self.pos;
+        let mut out = Vec::with_capacity(s.len());
+        for c in s.chars() {
+            out.push((c, p));
+            p.offset += c.len_utf8();
+            if c == '\n' {
+                p.line += 1;
+                p.column = 1;
+            } else {
+                p.column += 1;
+            }
+        }
+        out
+    }
+
+    /// Reports a parse error at `at` instead of the current token's position.
+    pub(crate) fn err_at(&mut self, code: &'static str, at: Position) {
+        let saved = self.pos;
+        self.pos = at;
+        self.err(code);
+        self.pos = saved;
+    }
+
     fn dispatch(&mut self, tok: Tok<'_>) {
+        let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing);
+        if self_closing {
+            self.self_closing_acked = false;
+        }
+        self.dispatch_inner(tok);
+        if self_closing && !self.self_closing_acked {
+            self.err("non-void-html-element-start-tag-with-trailing-solidus");
+        }
+        self.self_closing_acked = true;
+    }
+
+    fn dispatch_inner(&mut self, tok: Tok<'_>) {
         let mut guard = 0u32;
         loop {
             let html = match tok {
