@@ -2,6 +2,15 @@
 //! legacy-encoding corpus (`../shared/corpus/html-legacy`, skipped when absent), and the
 //! spec's corner cases.
 
+/// Prints a conformance report line straight to stderr, past libtest's output capture, so the
+/// counts show in plain `cargo test` output.
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 use std::path::{Path, PathBuf};
 
 use websyntax_encoding::Encoding;
@@ -93,7 +102,7 @@ fn html5lib_encoding_tests() {
             }
         }
     }
-    println!(
+    report!(
         "html5lib encoding: {} passed, {} failed, {excluded} excluded ({first_pass} in the first \
          pass with the 1024-byte prescan, {whole_input} with the declaration beyond 1024 bytes \
          via a whole-input prescan)",
@@ -255,7 +264,7 @@ fn detectable_from_own_bytes(row: &Row) -> bool {
 #[test]
 fn legacy_corpus_declared_files_sniff_to_their_true_encoding() {
     let Some(root) = corpus_root() else {
-        println!("legacy corpus: skipped (no ../shared/corpus/html-legacy; set WEBSYNTAX_CORPUS)");
+        report!("legacy corpus: skipped (no ../shared/corpus/html-legacy; set WEBSYNTAX_CORPUS)");
         return;
     };
     let rows = legacy_rows(&root);
@@ -272,7 +281,7 @@ fn legacy_corpus_declared_files_sniff_to_their_true_encoding() {
                 failed.push(format!("{}: want {}, got {got:?}", row.path, row.truth));
             }
         }
-        println!(
+        report!(
             "legacy corpus {subset} (declared by BOM, meta or XML declaration): {passed} passed, {} failed, 0 excluded",
             failed.len()
         );
@@ -285,7 +294,7 @@ fn legacy_corpus_declared_files_sniff_to_their_true_encoding() {
 #[test]
 fn legacy_corpus_autodetection_hit_rate() {
     let Some(root) = corpus_root() else {
-        println!("legacy corpus autodetection: skipped (no ../shared/corpus)");
+        report!("legacy corpus autodetection: skipped (no ../shared/corpus)");
         return;
     };
     let options = SniffOptions {
@@ -312,7 +321,7 @@ fn legacy_corpus_autodetection_hit_rate() {
                 ));
             }
         }
-        println!(
+        report!(
             "legacy corpus {subset} undeclared, chardetng autodetection: {hits}/{total} hits; misses: {misses:#?}"
         );
     }

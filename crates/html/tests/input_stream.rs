@@ -3,6 +3,15 @@
 //! and "change the encoding"), the spec's corner cases, decoding errors, the legacy corpus
 //! (skipped when `../shared` is absent), and chunk invariance.
 
+/// Prints a conformance report line straight to stderr, past libtest's output capture, so the
+/// counts show in plain `cargo test` output.
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 use std::path::{Path, PathBuf};
 
 use websyntax_encoding::Encoding;
@@ -96,7 +105,7 @@ fn html5lib_encoding_tests_full_pipeline() {
             }
         }
     }
-    println!(
+    report!(
         "html5lib encoding (full pipeline): {passed} passed, {} failed, {excluded} excluded \
          ({by_meta} changed by the tree builder's <meta> handling)",
         failed.len()
@@ -448,7 +457,7 @@ fn corpus_root() -> Option<PathBuf> {
 #[test]
 fn legacy_corpus_declared_files_parse_in_their_true_encoding() {
     let Some(root) = corpus_root() else {
-        println!("legacy corpus (full pipeline): skipped (no ../shared/corpus/html-legacy)");
+        report!("legacy corpus (full pipeline): skipped (no ../shared/corpus/html-legacy)");
         return;
     };
     let dir = root.join("html-legacy");
@@ -481,7 +490,7 @@ fn legacy_corpus_declared_files_parse_in_their_true_encoding() {
                 ));
             }
         }
-        println!(
+        report!(
             "legacy corpus {subset} (declared, full pipeline): {passed} passed, {} failed, 0 excluded",
             failed.len()
         );

@@ -6,6 +6,15 @@
 //! constants with the spec step that decides them, and counted as excluded. Prints one line per
 //! suite: `microsyntax FILE: P passed, F failed, E excluded`, and fails if anything failed.
 
+/// Prints a conformance report line straight to stderr, past libtest's output capture, so the
+/// counts show in plain `cargo test` output.
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 use serde_json::Value;
 use websyntax_microsyntax::{colours, dates, numbers};
 
@@ -42,14 +51,14 @@ impl Tally {
     }
 
     fn report(self, suite: &str) {
-        println!(
+        report!(
             "microsyntax {suite}: {} passed, {} failed, {} excluded",
             self.passed,
             self.failed.len(),
             self.excluded
         );
         for f in &self.failed {
-            println!("  FAIL {f}");
+            report!("  FAIL {f}");
         }
         assert!(
             self.failed.is_empty(),

@@ -3,6 +3,15 @@
 //! fails if any case fails. Exclusions are listed in `wpt.exclusions` (one per line:
 //! `suite<TAB>case key<TAB>reason`), each with the reason it is excluded.
 
+/// Prints a conformance report line straight to stderr, past libtest's output capture, so the
+/// counts show in plain `cargo test` output.
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 use serde_json::Value;
 use websyntax_url::{Url, UrlSearchParams, encoding_for_label};
 
@@ -112,7 +121,7 @@ impl Suite {
     }
 
     fn finish(self) {
-        println!(
+        report!(
             "wpt {}: {} passed, {} failed, {} excluded",
             self.name,
             self.passed,
@@ -120,7 +129,7 @@ impl Suite {
             self.excluded
         );
         for f in &self.failed {
-            println!("FAIL {f}");
+            report!("FAIL {f}");
         }
         assert!(
             self.failed.is_empty(),
@@ -354,7 +363,7 @@ fn run_idna(name: &'static str, file: &str) {
         };
         suite.case(input, result);
     }
-    println!("wpt {name}: {skipped} empty input(s) skipped, as WPT does");
+    report!("wpt {name}: {skipped} empty input(s) skipped, as WPT does");
     suite.finish();
 }
 
