@@ -8,7 +8,6 @@ use clap::{Parser, Subcommand};
 mod encoding;
 mod html;
 mod iri;
-#[allow(dead_code)] // used by the subcommands as they land
 mod jsonl;
 mod microsyntax;
 mod url;
