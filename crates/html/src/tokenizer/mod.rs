@@ -54,7 +54,15 @@
 //! Every tokenizer parse error of §13.2.2 is reported to [`TokenSink::parse_error`] as a
 //! [`ParseError`](crate::ParseError) whose `code` is the spec's name, in the order the
 //! tokenizer meets them, with the position of the input character the spec's step is looking
-//! at (end of input for `eof-*` errors). The codes reported are:
+//! at (end of input for `eof-*` errors). Errors interleave with the tokens as the spec's
+//! tokenizer, consuming one character at a time and emitting one token per character, would
+//! give them (an error at a character comes before that character's token). In particular the
+//! §13.2.3.5 input stream errors (`control-character-in-input-stream`,
+//! `noncharacter-in-input-stream`) are reported when the tokenizer consumes the character, so
+//! a run of text holding one is delivered as two `Characters` tokens with the error between
+//! them. Hence the sink sees the same sequence of errors and (merged) text for every chunking,
+//! and a tree builder's own errors for a character come after that character's input errors.
+//! The codes reported are:
 //!
 //! | code | meaning |
 //! |---|---|

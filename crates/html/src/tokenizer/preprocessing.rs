@@ -3,7 +3,8 @@
 //! Newline normalization (CR LF and lone CR become LF) is done by the tokenizer as it reads
 //! (see `tokenization`); this module holds the checks for the
 //! `noncharacter-in-input-stream` and `control-character-in-input-stream` errors and the
-//! line/column counting.
+//! line/column counting. The errors are reported when the tokenizer consumes the character
+//! (interleaved with the tokens, whatever the chunking), not when a chunk arrives.
 //!
 //! `surrogate-in-input-stream` cannot occur: the tokenizer takes `&str`, which cannot hold a
 //! surrogate code point. (Inputs with lone surrogates must be converted, e.g. to U+FFFD, before

@@ -353,13 +353,22 @@ impl Machine {
     /// §13.2.3.5: reports a control or noncharacter code point once, when first consumed.
     #[inline]
     fn pre_check<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize, c: char) {
-        if let Some(code) = check_code_point(c) {
-            let abs = self.base + p;
-            if abs >= self.checked_upto {
-                self.checked_upto = abs + 1;
-                self.err(sink, bytes, p, code);
-            }
+        if let Some(code) = self.pre_error(p, c) {
+            self.err(sink, bytes, p, code);
         }
+    }
+
+    /// §13.2.3.5: the error for `c` at `p` if it is one that has not been reported yet (a
+    /// reconsumed or re-read character was reported when first consumed); marks it reported.
+    #[inline]
+    fn pre_error(&mut self, p: usize, c: char) -> Option<&'static str> {
+        let code = check_code_point(c)?;
+        let abs = self.base + p;
+        if abs < self.checked_upto {
+            return None;
+        }
+        self.checked_upto = abs + 1;
+        Some(code)
     }
 
     #[inline]
@@ -543,6 +552,13 @@ impl Machine {
     /// Bulk text for the data, RCDATA, RAWTEXT, script data, PLAINTEXT and CDATA section
     /// states: emits plain runs as borrowed slices. Returns `Ok(pos)` when a special character
     /// was reached (not consumed; the per-character code handles it), `Err(pos)` to stop.
+    ///
+    /// A character that is a parse error when consumed (a §13.2.3.5 control or noncharacter,
+    /// U+0000 in the data state) ends the run before it: the text before it is emitted, then
+    /// the error is reported, then a new run starts with the character. So errors come in the
+    /// spec's order relative to the character tokens (and to the tree builder's errors for
+    /// them), whatever the chunks: a chunk boundary only ever splits a run, it never moves an
+    /// error across text. Only runs that contain such characters pay for this.
     #[inline]
     fn text_run<S: TokenSink>(
         &mut self,
@@ -556,26 +572,22 @@ impl Machine {
         let bytes = input.as_bytes();
         let mut a = pos;
         let mut i = pos;
-        // The run's start position, computed before any error inside the run is reported so
-        // that positions are always asked for in increasing order (the cursor only moves on).
-        let mut a_pos: Option<Position> = None;
         loop {
             i = scan(bytes, i, t);
             let Some(&b) = bytes.get(i) else {
-                self.emit_run(sink, input, a, i, a_pos);
+                self.emit_run(sink, input, a, i);
                 return if eof { Ok(i) } else { Err(i) };
             };
             match b {
                 b'\r' => match bytes.get(i + 1) {
                     Some(b'\n') => {
                         // CR LF: drop the CR, the LF starts the next run.
-                        self.emit_run(sink, input, a, i, a_pos);
+                        self.emit_run(sink, input, a, i);
                         i += 1;
                         a = i;
-                        a_pos = None;
                     }
                     _ => {
-                        self.emit_run(sink, input, a, i, a_pos);
+                        self.emit_run(sink, input, a, i);
                         return Ok(i);
                     }
                 },
@@ -583,9 +595,8 @@ impl Machine {
                     // 13.2.5.1 data state: U+0000 is an error but is emitted as is;
                     // 13.2.5.69 CDATA section state: emitted as is.
                     if nul == Nul::Error {
-                        if a_pos.is_none() {
-                            a_pos = Some(self.pos_of(bytes, a));
-                        }
+                        self.emit_run(sink, input, a, i);
+                        a = i;
                         self.err(sink, bytes, i, "unexpected-null-character");
                     }
                     i += 1;
@@ -595,37 +606,26 @@ impl Machine {
                         .get(i..)
                         .and_then(|s| s.chars().next())
                         .unwrap_or('\u{FFFD}');
-                    if check_code_point(c).is_some() {
-                        if a_pos.is_none() {
-                            a_pos = Some(self.pos_of(bytes, a));
-                        }
-                        self.pre_check(sink, bytes, i, c);
+                    if let Some(code) = self.pre_error(i, c) {
+                        self.emit_run(sink, input, a, i);
+                        a = i;
+                        self.err(sink, bytes, i, code);
                     }
                     i += c.len_utf8();
                 }
                 _ => {
-                    self.emit_run(sink, input, a, i, a_pos);
+                    self.emit_run(sink, input, a, i);
                     return Ok(i);
                 }
             }
         }
     }
 
-    /// Emits `input[a..b]` (if not empty) at `at`, or at the position of `a`.
+    /// Emits `input[a..b]` (if not empty) at the position of `a`.
     #[inline]
-    fn emit_run<S: TokenSink>(
-        &mut self,
-        sink: &mut S,
-        input: &str,
-        a: usize,
-        b: usize,
-        at: Option<Position>,
-    ) {
+    fn emit_run<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
         if a < b {
-            let at = match at {
-                Some(p) => p,
-                None => self.pos_of(input.as_bytes(), a),
-            };
+            let at = self.pos_of(input.as_bytes(), a);
             if let Some(s) = input.get(a..b) {
                 let r = sink.process_token(Token::Characters(s), at);
                 self.apply(r);
