@@ -289,9 +289,9 @@ fn spec_order_in_text() {
         codes("<!DOCTYPE html><p>a\0b\0"),
         [
             "unexpected-null-character",
+            "ignored-null-character",
             "unexpected-null-character",
-            "unexpected-null-character",
-            "unexpected-null-character",
+            "ignored-null-character",
         ]
     );
 }
@@ -362,16 +362,6 @@ fn piece(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
     ]
 }
 
-/// `PIECES` without `<table>`: text foster-parented out of a table (e.g. `<table><p>ab`)
-/// gets one `unexpected-character-in-table` per `Characters` token from the tree builder
-/// (`tree_builder/in_table.rs`, "anything else"), where the spec has one per character, so
-/// that error count depends on where the text is split. That is a tree builder issue, not a
-/// tokenizer one; see `known_issue_foster_parented_text` below.
-fn pieces_without_table() -> &'static [&'static str] {
-    static P: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    P.get_or_init(|| PIECES.iter().copied().filter(|p| *p != "<table>").collect())
-}
-
 fn random_input(
     pieces: &'static [&'static str],
 ) -> impl Strategy<Value = (String, Vec<prop::sample::Index>)> {
@@ -398,7 +388,7 @@ proptest! {
 
     /// Full parser error list and tokenizer stream, random inputs and split points.
     #[test]
-    fn random_splits((input, raw) in random_input(pieces_without_table())) {
+    fn random_splits((input, raw) in random_input(PIECES)) {
         let cuts = cuts_of(&input, &raw);
         if let Err(e) = check_splits(&input, &cuts) {
             prop_assert!(false, "{}", e);
@@ -415,13 +405,10 @@ proptest! {
     }
 }
 
-/// A tree builder issue (not the tokenizer's): `<table><p>ab` gives one
-/// `unexpected-character-in-table` whole but two when split between `a` and `b` (the spec has
-/// one per character token, so two). Ignored until `tree_builder/in_table.rs` reports the
-/// error per character.
+/// Foster-parented text (`<table><p>ab`) gives one `unexpected-character-in-table` per
+/// character, as the spec's per-character tokens do, however the text is split.
 #[test]
-#[ignore = "tree builder: one unexpected-character-in-table per Characters token, not per character"]
-fn known_issue_foster_parented_text() {
+fn foster_parented_text_errors_do_not_depend_on_splits() {
     let input = "<table><p>ab";
     assert_eq!(
         full_errors(input, &[]),
