@@ -1,6 +1,8 @@
 //! Full HTML parse to a DOM: websyntax vs html5ever + scraper and html5ever + markup5ever_rcdom,
 //! in one run, over `corpus_root()/html` (every file, decoded as UTF-8 beforehand so that all
-//! parsers get the same `&str`). Also times the pathological inputs of issue 4.
+//! parsers get the same `&str`). Group `html_parse/bytes` starts from the files' bytes instead:
+//! websyntax through its byte-stream pipeline (encoding sniffing, decoding, parsing), the peers
+//! after a UTF-8 conversion. Also times the pathological inputs of issue 4.
 //!
 //! `cargo bench -p websyntax-bench --features peers-html --bench html_parse -- --warm-up-time 1 --measurement-time 3`
 //! Peak memory: `cargo run --release -p websyntax-bench --features peers-html --example html_parse_memory`.
@@ -9,7 +11,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use html5ever::tendril::TendrilSink;
-use websyntax::html::{ParseOptions, parse_document};
+use websyntax::html::{DocumentParserOptions, ParseOptions, parse_document, parse_document_bytes};
 use websyntax_bench::{corpus_root, load_files};
 
 fn corpus() -> Vec<String> {
@@ -67,6 +69,37 @@ fn corpus_bench(c: &mut Criterion) {
                     )
                     .one(black_box(d.as_str())),
                 );
+            }
+        })
+    });
+    g.finish();
+}
+
+/// Bytes → DOM: what a crawler does with a fetched page. websyntax sniffs the encoding (the
+/// pages declare UTF-8 or say nothing), decodes and parses; scraper gets the bytes converted with
+/// `String::from_utf8_lossy` (all pages are UTF-8), then parses.
+fn bytes_bench(c: &mut Criterion) {
+    let files = load_files(&corpus_root().join("html"), &[".html", ".htm"]);
+    if files.is_empty() {
+        return;
+    }
+    let bytes: usize = files.iter().map(|(_, b)| b.len()).sum();
+    let mut g = c.benchmark_group("html_parse/bytes");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.sample_size(10);
+    g.bench_function("websyntax", |b| {
+        b.iter(|| {
+            for (_, d) in &files {
+                let options = DocumentParserOptions::default();
+                black_box(parse_document_bytes(black_box(d), options));
+            }
+        })
+    });
+    g.bench_function("html5ever+scraper", |b| {
+        b.iter(|| {
+            for (_, d) in &files {
+                let text = String::from_utf8_lossy(black_box(d));
+                black_box(scraper::Html::parse_document(&text));
             }
         })
     });
@@ -154,5 +187,11 @@ fn pathological_bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, corpus_bench, interleaved_bench, pathological_bench);
+criterion_group!(
+    benches,
+    corpus_bench,
+    bytes_bench,
+    interleaved_bench,
+    pathological_bench
+);
 criterion_main!(benches);
