@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use serde_json::{Map, Value, json};
-use websyntax::url::{Encoding, UTF_8, Url, ValidationError, encoding_for_label};
+use websyntax::url::{Encoding, Url, ValidationError};
 
 use crate::jsonl;
 
@@ -134,8 +134,8 @@ fn print_one(value: &Value, ok: bool) -> ExitCode {
     }
 }
 
-fn label(l: &str) -> Result<&'static Encoding, String> {
-    encoding_for_label(l).ok_or_else(|| format!("unknown encoding label {l:?}"))
+fn label(l: &str) -> Result<Encoding, String> {
+    Encoding::for_label(l).ok_or_else(|| format!("unknown encoding label {l:?}"))
 }
 
 fn error_names(errors: &[ValidationError]) -> Value {
@@ -170,15 +170,11 @@ fn failure(errors: &[ValidationError]) -> Value {
 }
 
 /// Parses (base first, if any). Returns the output object and whether it parsed.
-fn parse_object(
-    input: &str,
-    base: Option<&str>,
-    encoding: Option<&'static Encoding>,
-) -> (Value, bool) {
+fn parse_object(input: &str, base: Option<&str>, encoding: Option<Encoding>) -> (Value, bool) {
     let mut errors = Vec::new();
-    let encoding = encoding.unwrap_or(UTF_8);
+    let encoding = encoding.unwrap_or(Encoding::UTF_8);
     let base_url = match base {
-        Some(b) => match Url::parse_with_sink(b, None, UTF_8, &mut errors) {
+        Some(b) => match Url::parse_with_sink(b, None, Encoding::UTF_8, &mut errors) {
             Ok(u) => Some(u),
             Err(_) => return (failure(&errors), false),
         },

@@ -80,6 +80,21 @@ fn parse_with_base_and_encoding() {
 }
 
 #[test]
+fn parse_encoding_output_encoding() {
+    // Shift_JIS encodes the query; UTF-16LE and replacement (label iso-2022-kr) have no
+    // encoder, so "get an output encoding" gives UTF-8.
+    for (label, search) in [
+        ("sjis", "?%82%A0"),
+        ("utf-16le", "?%E3%81%82"),
+        ("iso-2022-kr", "?%E3%81%82"),
+    ] {
+        let out = run(&["url", "parse", "https://h/?あ", "--encoding", label], "");
+        assert_eq!(out.status.code(), Some(0), "{label}");
+        assert_eq!(lines(&out)[0]["search"], search, "{label}");
+    }
+}
+
+#[test]
 fn parse_jsonl() {
     let input = concat!(
         r#"{"input": "b", "base": "http://h/a/"}"#,

@@ -2,7 +2,7 @@
 //! parser's state-override entry points implemented here on a taken-apart URL record. A value
 //! the steps reject leaves the URL unchanged.
 
-use encoding_rs::UTF_8;
+use websyntax_encoding::Encoding;
 
 use crate::host::{HostKind, parse_host_into};
 use crate::parser::{PathCtx, Reporter, clean_input, encode_fragment, encode_query, path_state};
@@ -281,7 +281,7 @@ impl Url {
         let value = value.strip_prefix('?').unwrap_or(value);
         let input = strip_tab_newline(value);
         let mut q = String::new();
-        encode_query(&mut q, &input, self.is_special(), UTF_8);
+        encode_query(&mut q, &input, self.is_special(), Encoding::UTF_8);
         r.query = Some(q);
         self.rebuild(&r);
     }

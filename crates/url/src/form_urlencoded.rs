@@ -1,7 +1,7 @@
 //! §5 application/x-www-form-urlencoded: the parser (§5.1), the serializer (§5.2) and the
 //! string parser hook (§5.3).
 
-use encoding_rs::{Encoding, UTF_8};
+use websyntax_encoding::Encoding;
 
 use crate::encoding::percent_encode_after_encoding;
 use crate::percent_encoding::{FORM_URLENCODED, percent_decode};
@@ -69,22 +69,28 @@ where
     N: AsRef<str>,
     V: AsRef<str>,
 {
-    serialize_with_encoding(tuples, UTF_8)
+    serialize_with_encoding(tuples, Encoding::UTF_8)
 }
 
-/// §5.2 serializer with an encoding (its output encoding is used).
+/// §5.2 serializer with an encoding. Step 1, "get an output encoding", is applied: UTF-16BE,
+/// UTF-16LE and replacement serialize as UTF-8.
 ///
 /// ```
-/// use websyntax_url::{form_urlencoded::serialize_with_encoding, encoding_for_label};
-/// let enc = encoding_for_label("windows-1252").unwrap();
+/// use websyntax_url::{form_urlencoded::serialize_with_encoding, Encoding};
+/// let enc = Encoding::for_label("windows-1252").unwrap();
 /// assert_eq!(serialize_with_encoding([("ö", "€")], enc), "%F6=%80");
+/// // A code point windows-1252 cannot encode becomes a percent-encoded `&#N;`.
+/// assert_eq!(serialize_with_encoding([("a", "✓")], enc), "a=%26%2310003%3B");
+/// // UTF-16LE's output encoding is UTF-8.
+/// assert_eq!(serialize_with_encoding([("ö", "")], Encoding::UTF_16LE), "%C3%B6=");
 /// ```
-pub fn serialize_with_encoding<I, N, V>(tuples: I, encoding: &'static Encoding) -> String
+pub fn serialize_with_encoding<I, N, V>(tuples: I, encoding: Encoding) -> String
 where
     I: IntoIterator<Item = (N, V)>,
     N: AsRef<str>,
     V: AsRef<str>,
 {
+    // 1. Set encoding to the result of getting an output encoding from encoding.
     let encoding = encoding.output_encoding();
     let mut output = String::new();
     for (name, value) in tuples {

@@ -51,8 +51,21 @@
 //! spaces in opaque paths, with the `search`/`hash` setters and `URLSearchParams` updates
 //! stripping trailing spaces from an opaque path.
 //!
-//! The query encoding override takes an `encoding_rs` [`Encoding`]
-//! (see [`encoding_for_label`]).
+//! ## Query encoding override
+//!
+//! [`Url::parse_with_encoding`] and [`form_urlencoded::serialize_with_encoding`] take a
+//! [`websyntax_encoding::Encoding`] (re-exported here as [`Encoding`]), e.g. an HTML document's
+//! encoding, so a windows-1252 or Shift_JIS page's links encode their query as that page's
+//! server expects:
+//!
+//! ```
+//! use websyntax_url::{Encoding, Url};
+//!
+//! let page: Encoding = "windows-1252".parse().unwrap();
+//! let base = Url::parse("https://shop.example/", None).unwrap();
+//! let link = Url::parse_with_encoding("search?q=café", Some(&base), page).unwrap();
+//! assert_eq!(link.href(), "https://shop.example/search?q=caf%E9");
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -67,13 +80,14 @@ mod search_params;
 mod url;
 mod validation;
 
-pub use encoding::encoding_for_label;
-pub use encoding_rs::{Encoding, UTF_8};
 pub use host::{Host, domain_to_ascii, domain_to_unicode};
 pub use origin::{OpaqueOrigin, Origin};
 pub use search_params::UrlSearchParams;
 pub use url::{Url, default_port, is_special_scheme};
 pub use validation::{ErrorSink, NoErrors, ParseError, ValidationError, ValidationErrorKind};
+/// The query encoding override's type, re-exported from `websyntax-encoding` (labels via
+/// [`Encoding::for_label`] or [`str::parse`], constants such as [`Encoding::WINDOWS_1252`]).
+pub use websyntax_encoding::Encoding;
 
 /// The user guide `docs/url.md`, compiled as doctests so its examples stay true.
 #[cfg(doctest)]

@@ -8,7 +8,7 @@
 //! reprocess a code point in the next state, the code simply calls that state at the same
 //! position.
 
-use encoding_rs::{Encoding, UTF_8};
+use websyntax_encoding::Encoding;
 
 use crate::encoding::percent_encode_after_encoding;
 use crate::host::{HostKind, parse_host_into};
@@ -444,12 +444,7 @@ fn encode_run<S: ErrorSink>(
 }
 
 /// The query state's encoding step: appends `text` encoded for a (special or not) URL's query.
-pub(crate) fn encode_query(
-    out: &mut String,
-    text: &str,
-    special: bool,
-    encoding: &'static Encoding,
-) {
+pub(crate) fn encode_query(out: &mut String, text: &str, special: bool, encoding: Encoding) {
     let set = if special { SPECIAL_QUERY } else { QUERY };
     percent_encode_after_encoding(out, text, encoding, set, false);
 }
@@ -484,7 +479,7 @@ static DELIM_CLASS: [u8; 256] = {
 struct Parser<'i, 'r, S> {
     input: &'i str,
     base: Option<&'i Url>,
-    encoding: &'static Encoding,
+    encoding: Encoding,
     rep: Reporter<'r, S>,
     out: String,
     scheme_end: usize,
@@ -506,7 +501,7 @@ type PResult = Result<(), ParseError>;
 pub(crate) fn parse_url<S: ErrorSink>(
     input: &str,
     base: Option<&Url>,
-    encoding: &'static Encoding,
+    encoding: Encoding,
     sink: &mut S,
 ) -> Result<Url, ParseError> {
     let mut rep = Reporter::new(sink);
@@ -514,6 +509,8 @@ pub(crate) fn parse_url<S: ErrorSink>(
     let mut parser = Parser {
         input: &cleaned,
         base,
+        // Step 4: set encoding to the result of getting an output encoding from encoding
+        // (UTF-16BE, UTF-16LE and replacement become UTF-8).
         encoding: encoding.output_encoding(),
         rep,
         out: String::with_capacity(cleaned.len() + 8),
@@ -1043,11 +1040,13 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         let b = self.input.as_bytes();
         let end = memchr::memchr(b'#', b.get(p..).unwrap_or(b"")).map_or(b.len(), |i| p + i);
         check_url_units(&mut self.rep, self.input, p, end);
+        // Query state 1: if encoding is not UTF-8 and url is not special or its scheme is
+        // "ws" or "wss", set encoding to UTF-8.
         let encoding =
             if self.special() && !matches!(self.scheme_type, SchemeType::Ws | SchemeType::Wss) {
                 self.encoding
             } else {
-                UTF_8
+                Encoding::UTF_8
             };
         let text = self.input.get(p..end).unwrap_or("");
         let special = self.special();

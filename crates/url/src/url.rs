@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use encoding_rs::{Encoding, UTF_8};
+use websyntax_encoding::Encoding;
 
 use crate::host::{Host, HostKind};
 use crate::origin::Origin;
@@ -116,22 +116,35 @@ impl Url {
     /// assert_eq!(Url::parse("/path", Some(&base)).unwrap().href(), "http://h/path");
     /// ```
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        parse_url(input, base, UTF_8, &mut NoErrors)
+        parse_url(input, base, Encoding::UTF_8, &mut NoErrors)
     }
 
-    /// Like [`Url::parse`], with the query encoding override `encoding` (a legacy document
-    /// encoding; it applies only to the query of special, non-`ws`/`wss` URLs).
+    /// Like [`Url::parse`], with the query encoding override `encoding` (typically an HTML
+    /// document's encoding). The parser first takes its output encoding ("get an output
+    /// encoding": UTF-16BE, UTF-16LE and replacement become UTF-8), and it applies only to the
+    /// query of special URLs other than `ws`/`wss`; everything else is UTF-8 as always.
     ///
     /// ```
-    /// use websyntax_url::{Url, encoding_for_label};
-    /// let enc = encoding_for_label("windows-1252").unwrap();
+    /// use websyntax_url::{Encoding, Url};
+    /// let enc = Encoding::for_label("windows-1252").unwrap();
     /// let url = Url::parse_with_encoding("http://h/?smörgåsbord", None, enc).unwrap();
     /// assert_eq!(url.search(), "?sm%F6rg%E5sbord");
+    ///
+    /// // Shift_JIS, with a code point it cannot encode.
+    /// let sjis: Encoding = "shift_jis".parse().unwrap();
+    /// let url = Url::parse_with_encoding("https://h/p?≡‽", None, sjis).unwrap();
+    /// assert_eq!(url.search(), "?%81%DF%26%238253%3B");
+    ///
+    /// // UTF-16LE's output encoding is UTF-8; non-special URLs always use UTF-8.
+    /// let url = Url::parse_with_encoding("http://h/?é", None, Encoding::UTF_16LE).unwrap();
+    /// assert_eq!(url.search(), "?%C3%A9");
+    /// let url = Url::parse_with_encoding("foo://h/?é", None, enc).unwrap();
+    /// assert_eq!(url.search(), "?%C3%A9");
     /// ```
     pub fn parse_with_encoding(
         input: &str,
         base: Option<&Url>,
-        encoding: &'static Encoding,
+        encoding: Encoding,
     ) -> Result<Url, ParseError> {
         parse_url(input, base, encoding, &mut NoErrors)
     }
@@ -151,15 +164,23 @@ impl Url {
         base: Option<&Url>,
     ) -> (Result<Url, ParseError>, Vec<ValidationError>) {
         let mut errors = Vec::new();
-        let result = parse_url(input, base, UTF_8, &mut errors);
+        let result = parse_url(input, base, Encoding::UTF_8, &mut errors);
         (result, errors)
     }
 
     /// The fully general entry point: base, query encoding override and an error sink.
+    ///
+    /// ```
+    /// use websyntax_url::{Encoding, Url, ValidationError};
+    /// let mut errors: Vec<ValidationError> = Vec::new();
+    /// let url = Url::parse_with_sink("http://h/?é", None, Encoding::ISO_8859_2, &mut errors);
+    /// assert_eq!(url.unwrap().search(), "?%E9");
+    /// assert!(errors.is_empty());
+    /// ```
     pub fn parse_with_sink<S: ErrorSink>(
         input: &str,
         base: Option<&Url>,
-        encoding: &'static Encoding,
+        encoding: Encoding,
         sink: &mut S,
     ) -> Result<Url, ParseError> {
         parse_url(input, base, encoding, sink)

@@ -13,7 +13,7 @@ macro_rules! report {
 }
 
 use serde_json::Value;
-use websyntax_url::{Url, UrlSearchParams, encoding_for_label};
+use websyntax_url::{Encoding, Url, UrlSearchParams};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/wpt-url/");
 const EXCLUSIONS: &str = include_str!("wpt.exclusions");
@@ -334,14 +334,19 @@ fn wpt_toascii() {
 
 fn run_idna(name: &'static str, file: &str) {
     let mut suite = Suite::new(name);
-    let mut skipped = 0;
     for case in load(file).as_array().unwrap() {
         let Some(obj) = case.as_object() else {
             continue;
         };
         let input = obj["input"].as_str().unwrap();
         if input.is_empty() {
-            skipped += 1; // WPT skips empty inputs.
+            // `https:///x` puts `x`, not the empty string, in the host parser: this case cannot
+            // be run through the URL parser. It must be listed (and counted) as an exclusion;
+            // without that entry it fails here instead of vanishing.
+            suite.case(
+                input,
+                Err("the empty input cannot be tested through https://{input}/x".to_owned()),
+            );
             continue;
         }
         // WPT percent-encodes the URL delimiters so the whole input reaches the host parser.
@@ -363,7 +368,6 @@ fn run_idna(name: &'static str, file: &str) {
         };
         suite.case(input, result);
     }
-    report!("wpt {name}: {skipped} empty input(s) skipped, as WPT does");
     suite.finish();
 }
 
@@ -389,7 +393,7 @@ fn wpt_percent_encoding() {
         let utf8 = outputs["utf-8"].as_str().unwrap();
         for (label, expected) in outputs {
             let expected = expected.as_str().unwrap();
-            let enc = encoding_for_label(label).expect("known label");
+            let enc = Encoding::for_label(label).expect("known label");
             let href = format!("https://example.com/?{input}#{input}");
             let result = match Url::parse_with_encoding(&href, None, enc) {
                 Ok(u) if u.search() == format!("?{expected}") && u.hash() == format!("#{utf8}") => {

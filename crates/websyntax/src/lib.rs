@@ -10,6 +10,61 @@
 //! | [`url`] | `websyntax-url` | URL Standard: parser, hosts, setters, origin, URLSearchParams |
 //! | [`microsyntax`] | `websyntax-microsyntax` | HTML §2.3 common microsyntaxes |
 //! | [`iri`] | `websyntax-iri` | RFC 3986/3987 as the W3C XSD datatypes note defines them |
+//!
+//! ## Every part together
+//!
+//! A windows-1252 page (declared by `<meta charset>`) links to a search whose query holds a
+//! non-ASCII letter. The HTML parser sniffs and decodes the bytes and reports the encoding it
+//! used; the URL parser takes that encoding as its query encoding override, so the link's query
+//! is encoded the way that page's server expects (`é` is `%E9`, not UTF-8's `%C3%A9`).
+//!
+//! ```
+//! use websyntax::encoding::{self, Encoding};
+//! use websyntax::html::{DocumentParserOptions, ParsedDocument, parse_document_bytes};
+//! use websyntax::iri::Datatype;
+//! use websyntax::microsyntax::dates::Date;
+//! use websyntax::url::Url;
+//!
+//! // The page, as bytes in windows-1252 (0xE9 is "é").
+//! let bytes = b"<!DOCTYPE html><meta charset=windows-1252><title>Caf\xE9</title>\
+//!     <p>Updated <time datetime=2026-11-22>today</time>: \
+//!     <a href=\"search?q=caf\xE9&amp;x=1\">caf\xE9s</a>";
+//!
+//! // HTML: sniff (the <meta> prescan finds windows-1252), decode, parse.
+//! let parsed = parse_document_bytes(bytes, DocumentParserOptions::default());
+//! let ParsedDocument { document: doc, encoding: page_encoding, .. } = &parsed;
+//! assert_eq!(*page_encoding, Encoding::WINDOWS_1252);
+//! let a = doc.find_element("a").expect("an <a>");
+//! let href = doc.attribute(a, "href").expect("an href");
+//! assert_eq!(href, "search?q=café&x=1"); // decoded text, entity resolved
+//!
+//! // URL: resolve against the page's URL with the page's encoding as query override.
+//! let base = Url::parse("https://shop.example/catalog/", None)?;
+//! let link = Url::parse_with_encoding(href, Some(&base), parsed.encoding)?;
+//! assert_eq!(link.href(), "https://shop.example/catalog/search?q=caf%E9&x=1");
+//! // A UTF-8 page would have sent UTF-8 bytes instead.
+//! let utf8_link = Url::parse(href, Some(&base))?;
+//! assert_eq!(utf8_link.search(), "?q=caf%C3%A9&x=1");
+//!
+//! // Encoding: decode the same bytes the server would see for the query value.
+//! let decoded = encoding::decode(b"caf\xE9", parsed.encoding);
+//! assert_eq!(decoded.text, "café");
+//! assert!(!decoded.had_errors);
+//!
+//! // Microsyntax: the <time datetime> is a valid date string.
+//! let time = doc.find_element("time").expect("a <time>");
+//! let date: Date = doc.attribute(time, "datetime").expect("datetime").parse()?;
+//! assert_eq!((date.year(), date.month(), date.day()), (2026, 11, 22));
+//!
+//! // IRI: the resolved URL is an RFC 3987 IRI (and an RFC 3986 URI); the unencoded form with
+//! // "é" is an IRI but not a URI.
+//! assert!(Datatype::Iri3987.is_valid(link.href()));
+//! assert!(Datatype::Uri3986.is_valid(link.href()));
+//! let iri = "https://shop.example/catalog/search?q=café&x=1";
+//! assert!(Datatype::Iri3987.validate(iri).is_ok());
+//! assert!(!Datatype::Uri3986.is_valid(iri));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
 
 pub use websyntax_encoding as encoding;
