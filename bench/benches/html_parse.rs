@@ -37,6 +37,7 @@ fn corpus_bench(c: &mut Criterion) {
     let opts = ParseOptions {
         scripting: true,
         collect_errors: false,
+        ..ParseOptions::default()
     };
     g.bench_function("websyntax", |b| {
         b.iter(|| {
@@ -120,6 +121,7 @@ fn interleaved_bench(c: &mut Criterion) {
     let opts = ParseOptions {
         scripting: true,
         collect_errors: false,
+        ..ParseOptions::default()
     };
     let run = |which: usize, d: &str| match which {
         0 => {

@@ -79,6 +79,7 @@ fn main() {
     let opts = ParseOptions {
         scripting: true,
         collect_errors: false,
+        ..ParseOptions::default()
     };
     let rows = [
         ("websyntax", measure(&docs, |d| parse_document(d, opts))),

@@ -19,6 +19,7 @@ fn main() {
     let opts = ParseOptions {
         scripting: true,
         collect_errors: false,
+        ..ParseOptions::default()
     };
     let mut n = 0usize;
     for d in &docs {

@@ -1,7 +1,7 @@
 #![no_main]
 //! Full HTML parse (tokenizer + tree builder) of arbitrary input as a document and as fragments
-//! in a few contexts (chosen by the first byte, which also sets the scripting flag and error
-//! collection); the serialization of each result is parsed again and dumped. Checks: no panic,
+//! in a few contexts (chosen by the first byte, which also sets the scripting flag, error
+//! collection and declarative shadow roots); the serialization of each result is parsed again and dumped. Checks: no panic,
 //! no hang, no stack overflow.
 use libfuzzer_sys::fuzz_target;
 use websyntax::html::serialize::serialize_children;
@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let opts = ParseOptions {
         scripting: flags & 1 == 1,
         collect_errors: flags & 2 == 2,
+        allow_declarative_shadow_roots: flags & 4 == 4,
     };
     let doc = parse_document(&input, opts);
     let html = serialize_children(&doc, doc.root(), opts.scripting);

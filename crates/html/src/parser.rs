@@ -14,6 +14,28 @@ pub struct ParseOptions {
     pub scripting: bool,
     /// Collect parse errors into [`Document::errors`] (default `true`).
     pub collect_errors: bool,
+    /// The document's "allow declarative shadow roots" (default `false`; for
+    /// [`parse_fragment`], the fragment parsing algorithm's `allowDeclarativeShadowRoots`).
+    ///
+    /// When set, `<template shadowrootmode=open>` (or `closed`) whose adjusted current node is
+    /// a valid shadow host other than the topmost open element attaches a shadow root to that
+    /// element ([`Document::shadow_root`]); the template element is then not in the tree and
+    /// its contents are the shadow root. When clear, such a template is an ordinary template.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let html = "<div><template shadowrootmode=open><p>x</p></template></div>";
+    /// let on = ParseOptions { allow_declarative_shadow_roots: true, ..Default::default() };
+    /// let doc = parse_document(html, on);
+    /// let div = doc.find_element("div").unwrap();
+    /// assert!(doc.shadow_root(div).is_some());
+    /// assert_eq!(doc.children(div).count(), 0);
+    /// let doc = parse_document(html, ParseOptions::default());
+    /// let div = doc.find_element("div").unwrap();
+    /// assert!(doc.shadow_root(div).is_none());
+    /// assert_eq!(doc.children(div).count(), 1);
+    /// ```
+    pub allow_declarative_shadow_roots: bool,
 }
 
 impl Default for ParseOptions {
@@ -21,6 +43,7 @@ impl Default for ParseOptions {
         ParseOptions {
             scripting: true,
             collect_errors: true,
+            allow_declarative_shadow_roots: false,
         }
     }
 }
@@ -105,6 +128,7 @@ pub struct Fragment {
     pub document: Document,
     /// The root `html` element: its children are the fragment's nodes.
     pub root: NodeId,
+    context_node: NodeId,
     scripting: bool,
     context: Context,
 }
@@ -113,6 +137,23 @@ impl Fragment {
     /// The parsed nodes, in order.
     pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
         self.document.children(self.root)
+    }
+
+    /// The context element's node (detached, in [`Fragment::document`]). With
+    /// [`ParseOptions::allow_declarative_shadow_roots`], a declarative shadow root met while
+    /// the context element is the adjusted current node is attached to it, as the spec text
+    /// says: find it with `document.shadow_root(fragment.context_node())`.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_fragment, ParseOptions};
+    /// let opts = ParseOptions { allow_declarative_shadow_roots: true, ..Default::default() };
+    /// let f = parse_fragment("<template shadowrootmode=open>x</template>", &"div".parse().unwrap(), opts);
+    /// assert_eq!(f.nodes().count(), 0);
+    /// let root = f.document.shadow_root(f.context_node()).unwrap();
+    /// assert_eq!(f.document.text_content(root), "x");
+    /// ```
+    pub fn context_node(&self) -> NodeId {
+        self.context_node
     }
 
     /// The parse errors.
@@ -159,7 +200,8 @@ fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
 /// assert_eq!(doc.errors()[0].code, "missing-doctype");
 /// ```
 pub fn parse_document(input: &str, options: ParseOptions) -> Document {
-    let tb = TreeBuilder::new(options.scripting, options.collect_errors);
+    let mut tb = TreeBuilder::new(options.scripting, options.collect_errors);
+    tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
     run(input, tb, State::Data).finish()
 }
 
@@ -171,17 +213,21 @@ pub fn parse_document(input: &str, options: ParseOptions) -> Document {
 /// assert_eq!(f.nodes().count(), 2);
 /// ```
 pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> Fragment {
-    let (tb, state, root) = TreeBuilder::new_fragment(
+    let (mut tb, state, root) = TreeBuilder::new_fragment(
         options.scripting,
         options.collect_errors,
         context.namespace,
         &context.name,
         context.attrs.clone(),
     );
+    // §13.4 step 4: allowDeclarativeShadowRoots.
+    tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
+    let context_node = tb.context_node().unwrap_or(root);
     let tb = run(input, tb, state);
     Fragment {
         document: tb.finish(),
         root,
+        context_node,
         scripting: options.scripting,
         context: context.clone(),
     }

@@ -6,6 +6,10 @@
 //! text `&`, U+00A0, `<` and `>`. Text inside `style`, `script`, `xmp`, `iframe`, `noembed`,
 //! `noframes`, `plaintext` (and `noscript` when scripting is enabled) is written verbatim.
 //! Void elements get no end tag; a `template` element serializes its template contents.
+//! Shadow roots are left out: this is the algorithm with `serializableShadowRoots` false and no
+//! `shadowRoots` (the default of `innerHTML`/`outerHTML`), so a shadow host serializes only
+//! its children, and a declarative shadow root's template, which is not in the tree, is not
+//! written. Serializing a shadow root node itself writes its children.
 //! No recursion: the walk uses an explicit stack, so a 10^6-deep tree is fine.
 //!
 //! ```
@@ -107,7 +111,9 @@ pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &
                 }
                 let n = doc.node(id);
                 match &n.data {
-                    NodeData::Document | NodeData::Fragment => raw_stack.push(false),
+                    NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => {
+                        raw_stack.push(false)
+                    }
                     NodeData::Doctype(d) => {
                         out.push_str("<!DOCTYPE ");
                         out.push_str(&d.name);

@@ -278,6 +278,7 @@ fn round_trip_tree_construction_inputs() {
             let opts = ParseOptions {
                 scripting,
                 collect_errors: false,
+                ..ParseOptions::default()
             };
             let (t1, t2, class) = match &fragment {
                 Some(ctx) => {

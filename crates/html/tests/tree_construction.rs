@@ -132,6 +132,7 @@ fn run_case_errors(c: &Case, scripting: bool) -> (String, Vec<String>) {
     let opts = ParseOptions {
         scripting,
         collect_errors: true,
+        ..ParseOptions::default()
     };
     match &c.fragment {
         Some(ctx) => {

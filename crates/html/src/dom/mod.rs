@@ -15,8 +15,15 @@
 //! ```
 
 mod dump;
+mod shadow;
+
+pub use shadow::{
+    AttachShadowRootError, InvalidShadowRootMode, ShadowRoot, ShadowRootMode, SlotAssignment,
+    is_valid_custom_element_name, is_valid_shadow_host_name,
+};
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::error::ParseError;
@@ -178,6 +185,10 @@ pub enum NodeData {
     Text(String),
     /// A comment.
     Comment(String),
+    /// A shadow root (DOM "attach a shadow root"; the parser creates one for a declarative
+    /// shadow root when [`crate::ParseOptions::allow_declarative_shadow_roots`] is set). It has
+    /// no parent: [`Document::shadow_root`] finds it from its host.
+    ShadowRoot(ShadowRoot),
 }
 
 /// One node: its data and its links.
@@ -255,6 +266,8 @@ pub struct Document {
     /// The quirks mode.
     pub quirks_mode: QuirksMode,
     pub(crate) errors: Vec<ParseError>,
+    /// Host element -> its shadow root (at most one per host).
+    shadow_roots: HashMap<NodeId, NodeId>,
 }
 
 impl Default for Document {
@@ -338,6 +351,7 @@ impl Document {
             nodes: vec![Node::new(NodeData::Document)],
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
+            shadow_roots: HashMap::new(),
         }
     }
 
@@ -590,11 +604,36 @@ impl Document {
 
     /// Iterates over the nodes below `root` (and, for template elements, their contents) as
     /// enter/exit events, depth first, with an explicit stack: no recursion.
+    ///
+    /// Shadow roots are not entered (see [`Document::walk_with_shadow_roots`]).
     pub fn walk(&self, root: NodeId) -> Walk<'_> {
         Walk {
             doc: self,
             stack: vec![(root, false)],
             depth: 0,
+            shadow: false,
+        }
+    }
+
+    /// Like [`Document::walk`], but a shadow host's shadow root is visited as the host's first
+    /// child (before its ordinary children), with the shadow root's children below it.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_html::dom::WalkEvent;
+    /// let opts = ParseOptions { allow_declarative_shadow_roots: true, ..Default::default() };
+    /// let doc = parse_document("<div><template shadowrootmode=open>x</template></div>", opts);
+    /// let div = doc.find_element("div").unwrap();
+    /// let root = doc.shadow_root(div).unwrap();
+    /// assert!(doc.walk_with_shadow_roots(div).any(|e| e == WalkEvent::Enter(root, 1)));
+    /// assert!(!doc.walk(div).any(|e| e == WalkEvent::Enter(root, 1)));
+    /// ```
+    pub fn walk_with_shadow_roots(&self, root: NodeId) -> Walk<'_> {
+        Walk {
+            doc: self,
+            stack: vec![(root, false)],
+            depth: 0,
+            shadow: true,
         }
     }
 }
@@ -615,6 +654,8 @@ pub struct Walk<'a> {
     doc: &'a Document,
     stack: Vec<(NodeId, bool)>,
     depth: usize,
+    /// Whether shadow roots are entered.
+    shadow: bool,
 }
 
 impl Iterator for Walk<'_> {
@@ -644,6 +685,11 @@ impl Iterator for Walk<'_> {
             push_children(self.doc.nodes[t.index()].last_child());
         }
         push_children(n.last_child());
+        if self.shadow
+            && let Some(&r) = self.doc.shadow_roots.get(&id)
+        {
+            self.stack.push((r, false));
+        }
         self.depth += 1;
         Some(WalkEvent::Enter(id, depth))
     }

@@ -4,7 +4,9 @@
 use super::TagId;
 use super::quirks::*;
 use super::{InsertionMode, Step, Tok, TreeBuilder, ws_prefix_len};
-use crate::dom::{Doctype, NodeData, NodeId, QuirksMode};
+use crate::dom::{
+    Doctype, Namespace, NodeData, NodeId, QuirksMode, ShadowRootMode, SlotAssignment,
+};
 use crate::tokenizer::{State, Tag};
 
 fn starts_with_ci(s: &str, prefix: &str) -> bool {
@@ -238,13 +240,7 @@ impl TreeBuilder {
                 self.in_head_anything_else();
                 return Step::Reprocess;
             }
-            Tok::Start(t, Template) => {
-                self.insert_html_element(t, Template);
-                self.afe.push(super::Afe::Marker);
-                self.frameset_ok = false;
-                self.mode = InsertionMode::InTemplate;
-                self.template_modes.push(InsertionMode::InTemplate);
-            }
+            Tok::Start(t, Template) => self.start_template(t),
             Tok::End(_, Template) => self.end_template(),
             Tok::Start(_, Head) => self.err("unexpected-start-tag-in-head"),
             Tok::End(..) => self.err("unexpected-end-tag-in-head"),
@@ -254,6 +250,73 @@ impl TreeBuilder {
             }
         }
         Step::Done
+    }
+
+    /// The "in head" rules for a start tag "template", with declarative shadow roots.
+    fn start_template(&mut self, t: &Tag) {
+        // Steps 1-5.
+        self.afe.push(super::Afe::Marker);
+        self.frameset_ok = false;
+        self.mode = InsertionMode::InTemplate;
+        self.template_modes.push(InsertionMode::InTemplate);
+        // Steps 6-9: an ordinary template unless the shadowrootmode attribute is not in the none
+        // state, the document allows declarative shadow roots and the adjusted current node is
+        // not the topmost element of the stack of open elements.
+        let mode = t
+            .attrs
+            .iter()
+            .find(|a| a.name == "shadowrootmode")
+            .and_then(|a| ShadowRootMode::from_attribute(&a.value));
+        let host = self.adjusted_current();
+        let (Some(mode), true, Some(host)) = (mode, self.allow_declarative_shadow_roots, host)
+        else {
+            self.insert_html_element(t, TagId::Template);
+            return;
+        };
+        if self.open.first().is_some_and(|o| o.node == host.node) {
+            self.insert_html_element(t, TagId::Template);
+            return;
+        }
+        // Step 10: the declarative shadow host element.
+        let host = host.node;
+        // Step 11: insert a foreign element with only-add-to-element-stack true: created and
+        // pushed, not inserted.
+        let place = self.appropriate_place(None);
+        let template = self.create_html_element(t, TagId::Template);
+        self.push(template, TagId::Template, Namespace::Html);
+        // Steps 12-15.
+        let has = |name: &str| t.attrs.iter().any(|a| a.name == name);
+        let clonable = has("shadowrootclonable");
+        let serializable = has("shadowrootserializable");
+        let delegates_focus = has("shadowrootdelegatesfocus");
+        // Step 16: the host already is a shadow host: insert the template there.
+        if self.doc.is_shadow_host(host) {
+            self.insert_at(place, template);
+            return;
+        }
+        // Step 17.1: attach a shadow root; on failure insert the template there.
+        let shadow = match self.doc.attach_shadow_root(
+            host,
+            mode,
+            clonable,
+            serializable,
+            delegates_focus,
+            SlotAssignment::Named,
+        ) {
+            Ok(s) => s,
+            Err(_) => {
+                self.insert_at(place, template);
+                return;
+            }
+        };
+        // Steps 17.2-17.5: declarative, the template's contents, available to element internals.
+        if let NodeData::ShadowRoot(s) = self.doc.data_mut(shadow) {
+            s.declarative = true;
+            s.available_to_element_internals = true;
+        }
+        if let Some(e) = self.doc.element_mut(template) {
+            e.template_contents = Some(shadow);
+        }
     }
 
     /// The "in head" rules for an end tag "template".

@@ -128,6 +128,8 @@ pub struct TreeBuilder {
     pos: Position,
     switch_to: Option<State>,
     encoding_declaration: encoding_declaration::EncodingDeclaration,
+    /// The document's "allow declarative shadow roots".
+    allow_declarative_shadow_roots: bool,
 }
 
 /// A static string for common attribute names (no allocation), else an owned copy.
@@ -233,6 +235,7 @@ impl TreeBuilder {
             pos: Position::default(),
             switch_to: None,
             encoding_declaration: Default::default(),
+            allow_declarative_shadow_roots: false,
         }
     }
 
@@ -294,6 +297,18 @@ impl TreeBuilder {
             tb.form = Some(ctx);
         }
         (tb, state, root)
+    }
+
+    /// Sets the document's "allow declarative shadow roots" (default false): when set, a
+    /// `<template shadowrootmode=open|closed>` attaches a shadow root to the adjusted current
+    /// node (§13.2.6.4.4, start tag "template").
+    pub fn set_allow_declarative_shadow_roots(&mut self, allow: bool) {
+        self.allow_declarative_shadow_roots = allow;
+    }
+
+    /// The context element's node in the fragment case.
+    pub(crate) fn context_node(&self) -> Option<NodeId> {
+        self.context.map(|c| c.node)
     }
 
     /// Finishes parsing and returns the document.
