@@ -21,6 +21,8 @@ pub struct ParseOptions {
     /// a valid shadow host other than the topmost open element attaches a shadow root to that
     /// element ([`Document::shadow_root`]); the template element is then not in the tree and
     /// its contents are the shadow root. When clear, such a template is an ordinary template.
+    /// This crate has one document per parse, so the flag also holds inside template contents
+    /// (the spec's separate template contents owner document is not modelled).
     ///
     /// ```
     /// use websyntax_html::{parse_document, ParseOptions};

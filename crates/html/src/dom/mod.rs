@@ -140,7 +140,9 @@ pub struct Element {
     pub name: Cow<'static, str>,
     /// Attributes in source order.
     pub attrs: Vec<Attr>,
-    /// For a `template` element in the HTML namespace: its contents, a document fragment node.
+    /// For a `template` element in the HTML namespace: its contents, a document fragment node
+    /// (or, for the template of a declarative shadow root, which is not in the tree, that shadow
+    /// root).
     pub template_contents: Option<NodeId>,
 }
 
@@ -309,7 +311,7 @@ impl Iterator for Ancestors<'_> {
 }
 
 /// Iterator over a node's descendants in tree order (not including the node itself, and not
-/// entering template contents). Walks the links; no recursion and no allocation.
+/// entering template contents or shadow roots). Walks the links; no recursion and no allocation.
 #[derive(Debug, Clone)]
 pub struct Descendants<'a> {
     doc: &'a Document,
@@ -423,7 +425,8 @@ impl Document {
         }
     }
 
-    /// The descendants of `id` in tree order (template contents are not entered).
+    /// The descendants of `id` in tree order (template contents and shadow roots are not
+    /// entered).
     pub fn descendants(&self, id: NodeId) -> Descendants<'_> {
         Descendants {
             doc: self,
