@@ -18,37 +18,8 @@ use websyntax_encoding::Encoding;
 use websyntax_html::sniff::Autodetect;
 use websyntax_html::sniff::{Confidence, Reason, SniffOptions, sniff};
 
-const HTML5LIB: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../tests/data/html5lib-tests/encoding"
-);
-
-/// Excluded html5lib cases: (file, index, reason).
-const EXCLUDED: &[(&str, usize, &str)] = &[(
-    "scripted/tests1.dat",
-    0,
-    "needs script execution: the declaration is written by document.write()",
-)];
-
-/// `(data, expected label)` for each case of a `.dat` file.
-fn cases(path: &Path) -> Vec<(Vec<u8>, String)> {
-    let bytes = std::fs::read(path).expect("vendored html5lib-tests");
-    let mut out = Vec::new();
-    for chunk in bytes
-        .split(|&b| b == b'\n')
-        .collect::<Vec<_>>()
-        .split(|l| *l == b"#data")
-    {
-        // chunk: the lines of one case after "#data" (the first split part is empty).
-        let Some(enc_at) = chunk.iter().position(|l| *l == b"#encoding") else {
-            continue;
-        };
-        let data = chunk[..enc_at].join(&b'\n');
-        let label = String::from_utf8_lossy(chunk[enc_at + 1]).trim().to_owned();
-        out.push((data, label));
-    }
-    out
-}
+mod encoding_support;
+use encoding_support::{EXCLUDED, HTML5LIB, cases};
 
 #[test]
 fn html5lib_encoding_tests() {

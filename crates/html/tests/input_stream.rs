@@ -20,36 +20,8 @@ use websyntax_html::input_stream::{
 };
 use websyntax_html::sniff::{Confidence, Reason};
 
-const HTML5LIB: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../tests/data/html5lib-tests/encoding"
-);
-
-/// Excluded html5lib cases: (file, index, reason).
-const EXCLUDED: &[(&str, usize, &str)] = &[(
-    "scripted/tests1.dat",
-    0,
-    "needs script execution: the declaration is written by document.write()",
-)];
-
-/// `(data, expected label)` for each case of a `.dat` file.
-fn cases(path: &Path) -> Vec<(Vec<u8>, String)> {
-    let bytes = std::fs::read(path).expect("vendored html5lib-tests");
-    let mut out = Vec::new();
-    for chunk in bytes
-        .split(|&b| b == b'\n')
-        .collect::<Vec<_>>()
-        .split(|l| *l == b"#data")
-    {
-        let Some(enc_at) = chunk.iter().position(|l| *l == b"#encoding") else {
-            continue;
-        };
-        let data = chunk[..enc_at].join(&b'\n');
-        let label = String::from_utf8_lossy(chunk[enc_at + 1]).trim().to_owned();
-        out.push((data, label));
-    }
-    out
-}
+mod encoding_support;
+use encoding_support::{EXCLUDED, HTML5LIB, cases};
 
 fn parse(bytes: &[u8]) -> ParsedDocument {
     parse_document_bytes(bytes, DocumentParserOptions::default())
