@@ -159,15 +159,7 @@ impl Encoder {
         let mut pos = 0usize;
         loop {
             let rest = input.get(pos..).unwrap_or_default();
-            reserve_for(
-                out,
-                self.inner
-                    .max_buffer_length_from_utf8_without_replacement(rest.len()),
-                rest.len(),
-            );
-            let (result, read) = self
-                .inner
-                .encode_from_utf8_to_vec_without_replacement(rest, out, last);
+            let (result, read) = self.encode_step(rest, out, last);
             pos = pos.saturating_add(read);
             match result {
                 encoding_rs::EncoderResult::InputEmpty => break,
@@ -229,21 +221,30 @@ impl Encoder {
         self.bytes = 0;
     }
 
+    /// One call of encoding_rs's encoder (no replacement) on `rest`, with room reserved first.
+    fn encode_step(
+        &mut self,
+        rest: &str,
+        out: &mut Vec<u8>,
+        last: bool,
+    ) -> (encoding_rs::EncoderResult, usize) {
+        reserve_for(
+            out,
+            self.inner
+                .max_buffer_length_from_utf8_without_replacement(rest.len()),
+            rest.len(),
+        );
+        self.inner
+            .encode_from_utf8_to_vec_without_replacement(rest, out, last)
+    }
+
     fn encode_ncr(&mut self, c: char, out: &mut Vec<u8>) {
         let mut buf = [0u8; 12];
         let ncr = write_ncr(c, &mut buf);
         let mut pos = 0usize;
         loop {
             let rest = ncr.get(pos..).unwrap_or_default();
-            reserve_for(
-                out,
-                self.inner
-                    .max_buffer_length_from_utf8_without_replacement(rest.len()),
-                rest.len(),
-            );
-            let (result, read) = self
-                .inner
-                .encode_from_utf8_to_vec_without_replacement(rest, out, false);
+            let (result, read) = self.encode_step(rest, out, false);
             pos = pos.saturating_add(read);
             match result {
                 encoding_rs::EncoderResult::InputEmpty => return,
