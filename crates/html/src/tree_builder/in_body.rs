@@ -75,6 +75,31 @@ impl TreeBuilder {
         }
     }
 
+    /// "in body", start tags "li" and "dd"/"dt" (steps 1–6): frameset-ok "not ok"; walk the
+    /// stack from the current node, closing the nearest open list item that `is_item` accepts
+    /// (generating implied end tags except for it, `error` if it is not the current node), but
+    /// not past a special element other than address, div and p; then close a p in button scope.
+    fn close_list_item(&mut self, is_item: impl Fn(TagId) -> bool, error: &'static str) {
+        use TagId::*;
+        self.frameset_ok = false;
+        for i in (0..self.open.len()).rev() {
+            let node = self.open[i];
+            if is_item(node.tag) {
+                let tag = node.tag;
+                self.generate_implied_end_tags_except(Some(tag));
+                if !self.current_is(tag) {
+                    self.err(error);
+                }
+                self.pop_until(tag);
+                break;
+            }
+            if Self::is_special(&node) && !matches!(node.tag, Address | Div | P) {
+                break;
+            }
+        }
+        self.close_p_in_button_scope();
+    }
+
     pub(super) fn in_body(&mut self, tok: Tok<'_>) -> Step {
         use TagId::*;
         match tok {
@@ -185,42 +210,14 @@ impl TreeBuilder {
                 }
             }
             Tok::Start(t, Li) => {
-                self.frameset_ok = false;
-                for i in (0..self.open.len()).rev() {
-                    let node = self.open[i];
-                    if node.tag == Li {
-                        self.generate_implied_end_tags_except(Some(Li));
-                        if !self.current_is(Li) {
-                            self.err("unexpected-open-element-closing-li");
-                        }
-                        self.pop_until(Li);
-                        break;
-                    }
-                    if Self::is_special(&node) && !matches!(node.tag, Address | Div | P) {
-                        break;
-                    }
-                }
-                self.close_p_in_button_scope();
+                self.close_list_item(|tag| tag == Li, "unexpected-open-element-closing-li");
                 self.insert_html_element(t, Li);
             }
             Tok::Start(t, id @ (Dd | Dt)) => {
-                self.frameset_ok = false;
-                for i in (0..self.open.len()).rev() {
-                    let node = self.open[i];
-                    if matches!(node.tag, Dd | Dt) {
-                        let tag = node.tag;
-                        self.generate_implied_end_tags_except(Some(tag));
-                        if !self.current_is(tag) {
-                            self.err("unexpected-open-element-closing-dd-dt");
-                        }
-                        self.pop_until(tag);
-                        break;
-                    }
-                    if Self::is_special(&node) && !matches!(node.tag, Address | Div | P) {
-                        break;
-                    }
-                }
-                self.close_p_in_button_scope();
+                self.close_list_item(
+                    |tag| matches!(tag, Dd | Dt),
+                    "unexpected-open-element-closing-dd-dt",
+                );
                 self.insert_html_element(t, id);
             }
             Tok::Start(t, Plaintext) => {
