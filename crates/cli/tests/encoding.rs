@@ -1,23 +1,13 @@
 //! `websyntax encoding decode|encode`: runs the built binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod support;
 
 const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/shift_jis.html");
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_websyntax"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn websyntax");
-    // The command may exit before reading stdin (e.g. on a usage error): ignore EPIPE.
-    if let Some(mut pipe) = child.stdin.take() {
-        let _ = pipe.write_all(stdin);
-    }
-    child.wait_with_output().expect("wait")
+    support::run(args, stdin)
 }
 
 fn stderr(o: &Output) -> String {

@@ -1,24 +1,10 @@
 //! `websyntax html parse`, run as a binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_websyntax"))
-        .args(["html", "parse"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let all: Vec<&str> = ["html", "parse"].iter().chain(args).copied().collect();
+    support::code_out_err(support::run(&all, stdin.as_bytes()))
 }
 
 #[test]

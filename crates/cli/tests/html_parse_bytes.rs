@@ -1,26 +1,12 @@
 //! `websyntax html parse` on bytes: the byte-stream pipeline (encoding sniffing, `--encoding`
 //! as the transport-layer charset, decoding errors), run as a binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_websyntax"))
-        .args(["html", "parse"])
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let all: Vec<&str> = ["html", "parse"].iter().chain(args).copied().collect();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    support::code_out_err(support::run_in(Some(root), &all, stdin))
 }
 
 #[test]

@@ -1,24 +1,11 @@
 //! `websyntax html tokens` end to end, through the built binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::{Value, json};
 
+mod support;
+
 fn run(args: &[&str], stdin: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_websyntax"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn websyntax");
-    // Write stdin from a thread: a big batch would otherwise fill the stdout pipe and block.
-    let mut pipe = child.stdin.take().expect("stdin");
-    let data = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || pipe.write_all(&data));
-    let out = child.wait_with_output().expect("wait");
-    writer.join().expect("writer thread").expect("write stdin");
+    let out = support::run(args, stdin.as_bytes());
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).expect("utf-8 stdout"),
