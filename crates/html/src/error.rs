@@ -18,6 +18,41 @@ pub struct Position {
     pub column: usize,
 }
 
+/// A range of bytes in the parser's input: `start..end`, `end` exclusive.
+///
+/// For a document parsed from bytes ([`crate::parse_document_bytes`]) the offsets are into the
+/// original bytes as given (a BOM and CR LF count as they are in the file); for a document parsed
+/// from a `&str`, into that string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// The first byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The span as a range, to index the input with.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start..self.end
+    }
+
+    /// The number of bytes covered.
+    pub fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no byte.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
 /// A parse error: the spec's error code and where it happened.
 ///
 /// Codes are the kebab-case names of §13.2.2 (`eof-in-tag`, `unexpected-null-character`, ...)

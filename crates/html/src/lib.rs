@@ -34,7 +34,7 @@ pub mod tokenizer;
 pub mod tree_builder;
 
 pub use dom::{Document, NodeId};
-pub use error::{ParseError, Position};
+pub use error::{ParseError, Position, Span};
 pub use input_stream::{
     DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,
 };

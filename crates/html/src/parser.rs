@@ -176,6 +176,8 @@ impl Fragment {
             name: self.context.name.clone().into(),
             attrs: Vec::new(),
             template_contents: None,
+            start_tag: None,
+            end_tag: None,
         };
         crate::serialize::serialize_children_of(&self.document, self.root, &ctx, self.scripting)
     }

@@ -14,8 +14,11 @@
 //! assert_eq!(doc.text_content(p), "Hello world");
 //! ```
 
+mod access;
 mod dump;
 mod shadow;
+
+pub use access::{AttrRef, Attrs, NodeKind};
 
 pub use shadow::{
     AttachShadowRootError, InvalidShadowRootMode, ShadowRoot, ShadowRootMode, SlotAssignment,
@@ -26,7 +29,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, Span};
 
 /// The index of a node in its [`Document`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -108,6 +111,10 @@ pub struct Attr {
     pub name: Cow<'static, str>,
     /// The value.
     pub value: String,
+    /// The source span: name through the end of the value, closing quote included.
+    pub span: Option<Span>,
+    /// The source span of the value inside any quotes (`None` without a value in the source).
+    pub value_span: Option<Span>,
 }
 
 impl Attr {
@@ -118,6 +125,8 @@ impl Attr {
             prefix: None,
             name: name.into(),
             value: value.into(),
+            span: None,
+            value_span: None,
         }
     }
 
@@ -144,9 +153,29 @@ pub struct Element {
     /// (or, for the template of a declarative shadow root, which is not in the tree, that shadow
     /// root).
     pub template_contents: Option<NodeId>,
+    /// The source span of the start tag (`<` through `>`), if created from one.
+    pub start_tag: Option<Span>,
+    /// The source span of the end tag, when an explicit end tag closed the element.
+    pub end_tag: Option<Span>,
 }
 
 impl Element {
+    /// An element with no source spans and no template contents.
+    pub fn new(
+        namespace: Namespace,
+        name: impl Into<Cow<'static, str>>,
+        attrs: Vec<Attr>,
+    ) -> Element {
+        Element {
+            namespace,
+            name: name.into(),
+            attrs,
+            template_contents: None,
+            start_tag: None,
+            end_tag: None,
+        }
+    }
+
     /// The value of the attribute in no namespace named `name`.
     pub fn attribute(&self, name: &str) -> Option<&str> {
         self.attrs
@@ -201,6 +230,7 @@ pub struct Node {
     last_child: u32,
     prev_sibling: u32,
     next_sibling: u32,
+    pub(crate) span: Option<Span>,
     /// What the node is.
     pub data: NodeData,
 }
@@ -217,6 +247,7 @@ impl Node {
             last_child: NONE,
             prev_sibling: NONE,
             next_sibling: NONE,
+            span: None,
             data,
         }
     }

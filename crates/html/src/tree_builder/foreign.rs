@@ -59,6 +59,8 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> Vec<Attr> {
                 prefix,
                 name: local,
                 value: a.value.clone(),
+                span: None,
+                value_span: None,
             }
         })
         .collect()
@@ -84,6 +86,8 @@ impl TreeBuilder {
             name,
             attrs: foreign_attrs(t, ns),
             template_contents: None,
+            start_tag: None,
+            end_tag: None,
         });
         self.insert_created(node, id, ns);
     }

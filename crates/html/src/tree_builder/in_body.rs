@@ -642,6 +642,8 @@ impl TreeBuilder {
                     name: e.name.clone(),
                     attrs: e.attrs.clone(),
                     template_contents: None,
+                    start_tag: None,
+                    end_tag: None,
                 });
                 self.afe[node_afe] = Afe::Element(new, node.tag);
                 self.on_stack[node.node.index()] = false;
@@ -667,6 +669,8 @@ impl TreeBuilder {
                 name: fe_el.name.clone(),
                 attrs: fe_el.attrs.clone(),
                 template_contents: None,
+                start_tag: None,
+                end_tag: None,
             });
             self.doc.reparent_children(fb_node, new);
             self.doc.append(fb_node, new);

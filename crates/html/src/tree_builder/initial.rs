@@ -111,6 +111,8 @@ impl TreeBuilder {
             name: "html".into(),
             attrs: Vec::new(),
             template_contents: None,
+            start_tag: None,
+            end_tag: None,
         });
         self.doc.append(NodeId::DOCUMENT, html);
         self.push(html, TagId::Html, crate::dom::Namespace::Html);

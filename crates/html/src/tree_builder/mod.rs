@@ -260,6 +260,8 @@ impl TreeBuilder {
             name: name.to_owned().into(),
             attrs,
             template_contents: None,
+            start_tag: None,
+            end_tag: None,
         });
         // Step 4: the tokenizer state.
         let state = if ns != Namespace::Html {
@@ -282,6 +284,8 @@ impl TreeBuilder {
             name: "html".into(),
             attrs: Vec::new(),
             template_contents: None,
+            start_tag: None,
+            end_tag: None,
         });
         tb.doc.append(NodeId::DOCUMENT, root);
         tb.push(root, TagId::Html, Namespace::Html);
@@ -786,6 +790,8 @@ impl TreeBuilder {
             },
             attrs: Self::html_attrs(tag),
             template_contents: None,
+            start_tag: None,
+            end_tag: None,
         })
     }
 
@@ -889,6 +895,8 @@ impl TreeBuilder {
                     name: e.name.clone(),
                     attrs: e.attrs.clone(),
                     template_contents: None,
+                    start_tag: None,
+                    end_tag: None,
                 });
                 self.insert_created(new, tag, Namespace::Html);
                 self.afe[i] = Afe::Element(new, tag);

@@ -1,0 +1,206 @@
+//! The read API of a [`Document`]: node kinds, names, attributes, text and source spans by
+//! [`NodeId`].
+//!
+//! These accessors are the stable way to read a document. They hand out `&str` and small `Copy`
+//! values whatever the storage underneath, so code written against them (selectors, link
+//! extraction, the checker, language bindings) does not depend on how nodes are stored.
+//!
+//! ```
+//! use websyntax_html::{parse_document, ParseOptions};
+//! use websyntax_html::dom::NodeKind;
+//!
+//! let doc = parse_document("<a href=/x title=t>go</a>", ParseOptions::default());
+//! let a = doc.find_element("a").unwrap();
+//! assert_eq!(doc.kind(a), NodeKind::Element);
+//! assert_eq!(doc.local_name(a), Some("a"));
+//! let names: Vec<&str> = doc.attrs(a).map(|at| at.name()).collect();
+//! assert_eq!(names, ["href", "title"]);
+//! let text = doc.first_child(a).unwrap();
+//! assert_eq!(doc.text(text), Some("go"));
+//! ```
+
+use super::{Attr, AttrNamespace, Document, Namespace, NodeData, NodeId};
+use crate::error::Span;
+
+/// What kind of node a [`NodeId`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// The document node.
+    Document,
+    /// A document fragment (template contents, or the root of a parsed fragment).
+    Fragment,
+    /// A DOCTYPE.
+    Doctype,
+    /// An element.
+    Element,
+    /// A text node.
+    Text,
+    /// A comment.
+    Comment,
+    /// A shadow root.
+    ShadowRoot,
+}
+
+/// One attribute of an element, borrowed from its [`Document`].
+#[derive(Debug, Clone, Copy)]
+pub struct AttrRef<'a> {
+    attr: &'a Attr,
+}
+
+impl<'a> AttrRef<'a> {
+    /// The local name (ASCII-lowercased by the tokenizer; adjusted for SVG and MathML).
+    pub fn name(&self) -> &'a str {
+        &self.attr.name
+    }
+    /// The value, character references resolved.
+    pub fn value(&self) -> &'a str {
+        &self.attr.value
+    }
+    /// The namespace ([`AttrNamespace::None`] for every attribute of an HTML element).
+    pub fn namespace(&self) -> AttrNamespace {
+        self.attr.namespace
+    }
+    /// The prefix (`xlink`, `xml`, `xmlns`), if any.
+    pub fn prefix(&self) -> Option<&'static str> {
+        self.attr.prefix
+    }
+    /// The source span of the attribute, from its name's first byte through the end of its
+    /// value (closing quote included); `None` for an attribute not created from the source.
+    pub fn span(&self) -> Option<Span> {
+        self.attr.span
+    }
+    /// The source span of the value inside any quotes; `None` for an attribute without a
+    /// value in the source, or not created from the source.
+    pub fn value_span(&self) -> Option<Span> {
+        self.attr.value_span
+    }
+}
+
+/// Iterator over an element's attributes, in source order.
+#[derive(Debug, Clone)]
+pub struct Attrs<'a> {
+    inner: std::slice::Iter<'a, Attr>,
+}
+
+impl<'a> Iterator for Attrs<'a> {
+    type Item = AttrRef<'a>;
+    fn next(&mut self) -> Option<AttrRef<'a>> {
+        self.inner.next().map(|attr| AttrRef { attr })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Attrs<'_> {}
+
+impl<'a> DoubleEndedIterator for Attrs<'a> {
+    fn next_back(&mut self) -> Option<AttrRef<'a>> {
+        self.inner.next_back().map(|attr| AttrRef { attr })
+    }
+}
+
+impl Document {
+    /// What kind of node `id` is.
+    pub fn kind(&self, id: NodeId) -> NodeKind {
+        match &self.node(id).data {
+            NodeData::Document => NodeKind::Document,
+            NodeData::Fragment => NodeKind::Fragment,
+            NodeData::Doctype(_) => NodeKind::Doctype,
+            NodeData::Element(_) => NodeKind::Element,
+            NodeData::Text(_) => NodeKind::Text,
+            NodeData::Comment(_) => NodeKind::Comment,
+            NodeData::ShadowRoot(_) => NodeKind::ShadowRoot,
+        }
+    }
+
+    /// Whether `id` is an element.
+    pub fn is_element(&self, id: NodeId) -> bool {
+        matches!(self.node(id).data, NodeData::Element(_))
+    }
+
+    /// The local name of element `id` (`None` for other nodes).
+    pub fn local_name(&self, id: NodeId) -> Option<&str> {
+        self.element(id).map(|e| &*e.name)
+    }
+
+    /// The namespace of element `id` (`None` for other nodes).
+    pub fn namespace(&self, id: NodeId) -> Option<Namespace> {
+        self.element(id).map(|e| e.namespace)
+    }
+
+    /// Whether `id` is an HTML element with local name `name`.
+    pub fn is_html_element(&self, id: NodeId, name: &str) -> bool {
+        self.element(id).is_some_and(|e| e.is_html(name))
+    }
+
+    /// The attributes of element `id` in source order (empty for other nodes).
+    pub fn attrs(&self, id: NodeId) -> Attrs<'_> {
+        let attrs: &[Attr] = self.element(id).map_or(&[], |e| &e.attrs);
+        Attrs {
+            inner: attrs.iter(),
+        }
+    }
+
+    /// The data of text node `id` (`None` for other nodes).
+    pub fn text(&self, id: NodeId) -> Option<&str> {
+        match &self.node(id).data {
+            NodeData::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The data of comment node `id` (`None` for other nodes).
+    pub fn comment(&self, id: NodeId) -> Option<&str> {
+        match &self.node(id).data {
+            NodeData::Comment(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The contents fragment of HTML `template` element `id`.
+    pub fn template_contents(&self, id: NodeId) -> Option<NodeId> {
+        self.element(id).and_then(|e| e.template_contents)
+    }
+
+    /// The first child of `id`.
+    pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).first_child()
+    }
+
+    /// The last child of `id`.
+    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).last_child()
+    }
+
+    /// The next sibling of `id`.
+    pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).next_sibling()
+    }
+
+    /// The previous sibling of `id`.
+    pub fn prev_sibling(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).prev_sibling()
+    }
+
+    /// The source span of node `id`: for an element, from its start tag's `<` to the end of
+    /// its end tag (or, without one, to the end of its start tag or of its last spanned
+    /// descendant, whichever is later); for text, its first character's first byte to its
+    /// last character's last byte; for comments and doctypes, the token. `None` for nodes the
+    /// parser created without a token of their own (implied `html`, `head`, `body`, `tbody`,
+    /// reconstructed formatting elements, adoption-agency clones) and for nodes created by
+    /// editing.
+    pub fn span(&self, id: NodeId) -> Option<Span> {
+        self.node(id).span
+    }
+
+    /// The span of element `id`'s start tag (`<` through `>`).
+    pub fn start_tag_span(&self, id: NodeId) -> Option<Span> {
+        self.element(id).and_then(|e| e.start_tag)
+    }
+
+    /// The span of element `id`'s end tag, when an explicit end tag closed it.
+    pub fn end_tag_span(&self, id: NodeId) -> Option<Span> {
+        self.element(id).and_then(|e| e.end_tag)
+    }
+}
