@@ -101,6 +101,12 @@ impl<'a> DoubleEndedIterator for Attrs<'a> {
 }
 
 impl Document {
+    /// Every node of the arena in creation order, including detached nodes and template
+    /// contents (the document node first).
+    pub fn node_ids(&self) -> impl ExactSizeIterator<Item = NodeId> + '_ {
+        (0..self.len() as u32).map(NodeId)
+    }
+
     /// What kind of node `id` is.
     pub fn kind(&self, id: NodeId) -> NodeKind {
         match &self.node(id).data {

@@ -16,7 +16,10 @@
 
 mod access;
 mod dump;
+mod edit;
 mod shadow;
+
+pub use edit::HierarchyRequestError;
 
 pub use access::{AttrRef, Attrs, NodeKind};
 
@@ -418,7 +421,7 @@ impl Document {
     }
 
     /// The node `id`, mutably (only its data: links are changed through the mutation methods).
-    pub fn data_mut(&mut self, id: NodeId) -> &mut NodeData {
+    pub(crate) fn data_mut(&mut self, id: NodeId) -> &mut NodeData {
         &mut self.nodes[id.index()].data
     }
 
@@ -428,7 +431,7 @@ impl Document {
     }
 
     /// The element data of `id`, mutably.
-    pub fn element_mut(&mut self, id: NodeId) -> Option<&mut Element> {
+    pub(crate) fn element_mut(&mut self, id: NodeId) -> Option<&mut Element> {
         match self.nodes.get_mut(id.index()).map(|n| &mut n.data) {
             Some(NodeData::Element(e)) => Some(e),
             _ => None,
@@ -527,7 +530,7 @@ impl Document {
     }
 
     /// Removes `id` from its parent (if any).
-    pub fn detach(&mut self, id: NodeId) {
+    pub(crate) fn detach(&mut self, id: NodeId) {
         let n = &self.nodes[id.index()];
         let (parent, prev, next) = (n.parent, n.prev_sibling, n.next_sibling);
         if parent == NONE {
@@ -549,8 +552,10 @@ impl Document {
         n.next_sibling = NONE;
     }
 
-    /// Appends `child` (detaching it first) as the last child of `parent`.
-    pub fn append(&mut self, parent: NodeId, child: NodeId) {
+    /// Appends `child` (detaching it first) as the last child of `parent`, unchecked: the
+    /// tree builder's insertion (the spec's algorithms never make an invalid tree); editing
+    /// goes through [`Document::append_child`].
+    pub(crate) fn append(&mut self, parent: NodeId, child: NodeId) {
         self.detach(child);
         let last = self.nodes[parent.index()].last_child;
         {
@@ -567,8 +572,8 @@ impl Document {
     }
 
     /// Inserts `child` (detaching it first) immediately before `sibling`, which must have a
-    /// parent (if it has none, nothing happens).
-    pub fn insert_before(&mut self, sibling: NodeId, child: NodeId) {
+    /// parent (if it has none, nothing happens). Unchecked, like [`Document::append`].
+    pub(crate) fn insert_before_unchecked(&mut self, sibling: NodeId, child: NodeId) {
         self.detach(child);
         let s = &self.nodes[sibling.index()];
         let (parent, prev) = (s.parent, s.prev_sibling);
@@ -590,16 +595,16 @@ impl Document {
     }
 
     /// Inserts `child` into `parent`, before `before` if given, else as the last child.
-    pub fn insert(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) {
+    pub(crate) fn insert(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) {
         match before {
-            Some(b) => self.insert_before(b, child),
+            Some(b) => self.insert_before_unchecked(b, child),
             None => self.append(parent, child),
         }
     }
 
     /// Inserts `text` into `parent` before `before` (or at the end): appended to the text node
     /// just before that position if there is one, else as a new text node.
-    pub fn insert_text(&mut self, parent: NodeId, before: Option<NodeId>, text: &str) {
+    pub(crate) fn insert_text(&mut self, parent: NodeId, before: Option<NodeId>, text: &str) {
         let prev = match before {
             Some(b) => self.nodes[b.index()].prev_sibling(),
             None => self.nodes[parent.index()].last_child(),
@@ -615,14 +620,14 @@ impl Document {
     }
 
     /// Moves all children of `from` to the end of `to`.
-    pub fn reparent_children(&mut self, from: NodeId, to: NodeId) {
+    pub(crate) fn reparent_children(&mut self, from: NodeId, to: NodeId) {
         while let Some(c) = self.nodes[from.index()].first_child() {
             self.append(to, c);
         }
     }
 
     /// Adds each attribute of `attrs` that `id` (an element) does not have yet.
-    pub fn add_attrs_if_missing(&mut self, id: NodeId, attrs: Vec<Attr>) {
+    pub(crate) fn add_attrs_if_missing(&mut self, id: NodeId, attrs: Vec<Attr>) {
         if let Some(e) = self.element_mut(id) {
             for a in attrs {
                 if !e
