@@ -2,7 +2,7 @@
 //! serialize as expected, and random edit sequences never corrupt the tree.
 
 use proptest::prelude::*;
-use websyntax_html::dom::{Doctype, HierarchyRequestError as E, NodeData, NodeKind};
+use websyntax_html::dom::{Doctype, HierarchyRequestError as E, NodeKind};
 use websyntax_html::{Document, NodeId, ParseOptions, parse_document};
 
 fn doc(html: &str) -> Document {
@@ -118,10 +118,10 @@ fn document_rules() {
         d.append_child(html, root).map(|_| ())
     });
     // A doctype elsewhere, a second doctype, a doctype after the element.
-    let dt = d.create_node(NodeData::Doctype(Doctype {
+    let dt = d.create_doctype(Doctype {
         name: "html".into(),
         ..Default::default()
-    }));
+    });
     refused(&mut d, E::DoctypeOutsideDocument, |d| {
         d.append_child(html, dt).map(|_| ())
     });
@@ -147,7 +147,7 @@ fn document_rules() {
 fn fragments_move_their_children() {
     let mut d = doc("<div></div>");
     let div = el(&d, "div");
-    let frag = d.create_node(NodeData::Fragment);
+    let frag = d.create_fragment();
     let a = d.create_html_element("a");
     let b = d.create_html_element("b");
     d.append_child(frag, a).unwrap();
@@ -157,7 +157,7 @@ fn fragments_move_their_children() {
     assert_eq!(d.first_child(frag), None);
     // A fragment with two elements cannot go into a document.
     let mut e = Document::new();
-    let f2 = e.create_node(NodeData::Fragment);
+    let f2 = e.create_fragment();
     let x = e.create_html_element("x");
     let y = e.create_html_element("y");
     e.append_child(f2, x).unwrap();

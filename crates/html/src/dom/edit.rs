@@ -27,7 +27,7 @@
 
 use std::fmt;
 
-use super::{Attr, AttrNamespace, Document, Element, Namespace, NodeData, NodeId};
+use super::{Document, Element, Namespace, NodeId, Stored};
 
 /// Why an edit was refused: the DOM Standard's `HierarchyRequestError` and `NotFoundError`
 /// cases of "ensure pre-insertion validity" and "replace a child", plus the checks this API adds
@@ -118,13 +118,13 @@ impl Document {
 
     fn edit_kind(&self, id: NodeId) -> Kind {
         match &self.nodes[id.index()].data {
-            NodeData::Document => Kind::Document,
-            NodeData::Fragment => Kind::Fragment,
-            NodeData::Doctype(_) => Kind::Doctype,
-            NodeData::Element(_) => Kind::Element,
-            NodeData::Text(_) => Kind::Text,
-            NodeData::Comment(_) => Kind::Comment,
-            NodeData::ShadowRoot(_) => Kind::ShadowRoot,
+            Stored::Document => Kind::Document,
+            Stored::Fragment => Kind::Fragment,
+            Stored::Doctype(_) => Kind::Doctype,
+            Stored::Element(_) => Kind::Element,
+            Stored::Text(_) => Kind::Text,
+            Stored::Comment(_) => Kind::Comment,
+            Stored::ShadowRoot(_) => Kind::ShadowRoot,
         }
     }
 
@@ -135,8 +135,8 @@ impl Document {
             return Some(p);
         }
         match &self.nodes[id.index()].data {
-            NodeData::ShadowRoot(s) => Some(s.host),
-            NodeData::Fragment => self.template_of(id),
+            Stored::ShadowRoot(s) => Some(s.host),
+            Stored::Fragment => self.template_of(id),
             _ => None,
         }
     }
@@ -147,10 +147,7 @@ impl Document {
             .iter()
             .enumerate()
             .find_map(|(i, n)| match &n.data {
-                NodeData::Element(Element {
-                    template_contents: Some(c),
-                    ..
-                }) if *c == fragment => Some(NodeId(i as u32)),
+                Stored::Element(e) if e.template_contents == fragment.0 => Some(NodeId(i as u32)),
                 _ => None,
             })
     }
@@ -450,21 +447,7 @@ impl Document {
     ) -> Result<(), HierarchyRequestError> {
         self.check_id(element)?;
         let name = self.attribute_name_for(element, name)?;
-        let e = self
-            .element_mut(element)
-            .ok_or(HierarchyRequestError::NotAnElement)?;
-        match e
-            .attrs
-            .iter_mut()
-            .find(|a| a.namespace == AttrNamespace::None && a.name == name)
-        {
-            Some(a) => {
-                a.value = value.to_owned();
-                a.value_span = None;
-                a.span = None;
-            }
-            None => e.attrs.push(Attr::new(name, value.to_owned())),
-        }
+        self.set_attr_value(element, &name, value);
         Ok(())
     }
 
@@ -486,13 +469,7 @@ impl Document {
     ) -> Result<bool, HierarchyRequestError> {
         self.check_id(element)?;
         let name = self.attribute_name_for(element, name)?;
-        let e = self
-            .element_mut(element)
-            .ok_or(HierarchyRequestError::NotAnElement)?;
-        let before = e.attrs.len();
-        e.attrs
-            .retain(|a| !(a.namespace == AttrNamespace::None && a.name == name));
-        Ok(e.attrs.len() != before)
+        Ok(self.remove_attr(element, &name))
     }
 
     /// Checks an attribute name and lowercases it for HTML elements.
@@ -525,7 +502,7 @@ impl Document {
         {
             return Err(HierarchyRequestError::InvalidAttributeName);
         }
-        Ok(if e.namespace == Namespace::Html {
+        Ok(if e.namespace() == Namespace::Html {
             name.to_ascii_lowercase()
         } else {
             name.to_owned()
@@ -547,16 +524,6 @@ impl Document {
             name.to_ascii_lowercase(),
             Vec::new(),
         ))
-    }
-
-    /// Creates a detached text node.
-    pub fn create_text(&mut self, data: &str) -> NodeId {
-        self.create_node(NodeData::Text(data.to_owned()))
-    }
-
-    /// Creates a detached comment node.
-    pub fn create_comment(&mut self, data: &str) -> NodeId {
-        self.create_node(NodeData::Comment(data.to_owned()))
     }
 
     /// The HTML serialization of the whole document (its children; scripting enabled).
