@@ -5,6 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "peers-lexbor")]
+pub mod lexbor;
+
 /// The corpus root: `$WEBSYNTAX_CORPUS`, or `<workspace>/../shared/corpus`.
 pub fn corpus_root() -> PathBuf {
     match std::env::var_os("WEBSYNTAX_CORPUS") {

@@ -174,7 +174,7 @@ impl Document {
     /// The attributes of element `id` in source order (empty for other nodes).
     pub fn attrs(&self, id: NodeId) -> Attrs<'_> {
         match &self.nodes[id.index()].data {
-            Stored::Element(e) => Attrs::new(self, self.attr_slice(e)),
+            Stored::Element(i) => Attrs::new(self, self.attr_slice(&self.elements[*i as usize])),
             _ => Attrs::new(self, &[]),
         }
     }

@@ -147,7 +147,11 @@ impl Document {
             .iter()
             .enumerate()
             .find_map(|(i, n)| match &n.data {
-                Stored::Element(e) if e.template_contents == fragment.0 => Some(NodeId(i as u32)),
+                Stored::Element(e)
+                    if self.elements[*e as usize].template_contents == fragment.0 =>
+                {
+                    Some(NodeId(i as u32))
+                }
                 _ => None,
             })
     }

@@ -229,12 +229,21 @@ pub enum NodeData<'a> {
 /// A byte range of the document's string buffer.
 #[derive(Debug, Clone, Copy, Default)]
 struct TextRange {
-    start: usize,
-    len: usize,
+    start: u32,
+    len: u32,
     /// Bytes reserved from `start` (a text node that is appended to while not at the end of
     /// the buffer is moved to the end with room to grow, so appends stay amortized O(1)).
-    cap: usize,
+    cap: u32,
 }
+
+impl TextRange {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// The most bytes the string buffer of one document holds: offsets are `u32`.
+const TEXT_LIMIT: usize = u32::MAX as usize;
 
 /// A span packed in 8 bytes (`None` as `start == u32::MAX`): offsets past 4 GiB are not kept.
 #[derive(Debug, Clone, Copy)]
@@ -295,7 +304,8 @@ enum Stored {
     Document,
     Fragment,
     Doctype(Box<Doctype>),
-    Element(ElementData),
+    /// An index into the document's `elements`.
+    Element(u32),
     Text(TextRange),
     Comment(TextRange),
     ShadowRoot(Box<ShadowRoot>),
@@ -417,8 +427,11 @@ impl<'a> ElementRef<'a> {
 #[derive(Debug, Clone)]
 pub struct Document {
     nodes: Vec<Node>,
+    elements: Vec<ElementData>,
     attrs: Vec<AttrData>,
     text: String,
+    /// Whether text was dropped because the string buffer reached [`TEXT_LIMIT`].
+    text_truncated: bool,
     names: NameTable,
     /// The quirks mode.
     pub quirks_mode: QuirksMode,
@@ -523,33 +536,42 @@ pub(crate) struct AttrInput<'a> {
     pub(crate) value_span: Option<Span>,
 }
 
-/// Appends `s` to the text range `r` of `buf` (see [`TextRange::cap`]).
-fn append_to_range(buf: &mut String, r: &mut TextRange, s: &str) {
-    if r.start + r.cap == buf.len() {
+/// Appends `s` to the text range `r` of `buf` (see [`TextRange::cap`]). Returns false (and
+/// appends nothing) when the buffer would pass [`TEXT_LIMIT`].
+fn append_to_range(buf: &mut String, r: &mut TextRange, s: &str) -> bool {
+    let (start, len, cap) = (r.start as usize, r.len as usize, r.cap as usize);
+    if start + cap == buf.len() {
         // At the end of the buffer: drop any reserved room and push.
-        buf.truncate(r.start + r.len);
+        if start + len + s.len() > TEXT_LIMIT {
+            return false;
+        }
+        buf.truncate(start + len);
         buf.push_str(s);
-        r.len += s.len();
+        r.len += s.len() as u32;
         r.cap = r.len;
-    } else if r.len + s.len() <= r.cap {
+    } else if len + s.len() <= cap {
         // Room reserved after it: overwrite the padding (equal lengths: nothing moves).
-        let at = r.start + r.len;
+        let at = start + len;
         buf.replace_range(at..at + s.len(), s);
-        r.len += s.len();
+        r.len += s.len() as u32;
     } else {
         // Move it to the end with as much room again, so that alternating appends to several
         // text nodes stay linear overall.
-        let start = buf.len();
-        buf.extend_from_within(r.start..r.start + r.len);
+        let new_len = len + s.len();
+        let new_start = buf.len();
+        if new_start + 2 * new_len > TEXT_LIMIT {
+            return false;
+        }
+        buf.extend_from_within(start..start + len);
         buf.push_str(s);
-        let len = r.len + s.len();
-        buf.extend(std::iter::repeat_n('\0', len));
+        buf.extend(std::iter::repeat_n('\0', new_len));
         *r = TextRange {
-            start,
-            len,
-            cap: 2 * len,
+            start: new_start as u32,
+            len: new_len as u32,
+            cap: 2 * new_len as u32,
         };
     }
+    true
 }
 
 impl Document {
@@ -557,8 +579,10 @@ impl Document {
     pub fn new() -> Document {
         Document {
             nodes: vec![Node::new(Stored::Document)],
+            elements: Vec::new(),
             attrs: Vec::new(),
             text: String::new(),
+            text_truncated: false,
             names: NameTable::default(),
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
@@ -587,6 +611,30 @@ impl Document {
         self.nodes.len() == 1
     }
 
+    /// The heap memory this document holds, in bytes (its buffers' capacities; approximate:
+    /// allocator overhead is not counted).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let doctypes_and_roots: usize = self
+            .nodes
+            .iter()
+            .map(|n| match &n.data {
+                Stored::Doctype(d) => {
+                    size_of::<Doctype>() + d.name.len() + d.public_id.len() + d.system_id.len()
+                }
+                Stored::ShadowRoot(_) => size_of::<ShadowRoot>(),
+                _ => 0,
+            })
+            .sum();
+        self.nodes.capacity() * size_of::<Node>()
+            + self.elements.capacity() * size_of::<ElementData>()
+            + self.attrs.capacity() * size_of::<AttrData>()
+            + self.text.capacity()
+            + self.names.heap_bytes()
+            + self.errors.capacity() * size_of::<ParseError>()
+            + doctypes_and_roots
+    }
+
     /// What node `id` is, borrowed.
     ///
     /// # Panics
@@ -596,10 +644,10 @@ impl Document {
             Stored::Document => NodeData::Document,
             Stored::Fragment => NodeData::Fragment,
             Stored::Doctype(d) => NodeData::Doctype(d),
-            Stored::Element(e) => NodeData::Element(ElementRef {
+            Stored::Element(i) => NodeData::Element(ElementRef {
                 doc: self,
                 id,
-                data: e,
+                data: &self.elements[*i as usize],
             }),
             Stored::Text(r) => NodeData::Text(self.range_str(r)),
             Stored::Comment(r) => NodeData::Comment(self.range_str(r)),
@@ -608,7 +656,27 @@ impl Document {
     }
 
     fn range_str(&self, r: &TextRange) -> &str {
-        &self.text[r.start..r.start + r.len]
+        &self.text[r.range()]
+    }
+
+    fn elem_data(&self, id: NodeId) -> Option<&ElementData> {
+        match self.nodes.get(id.index())?.data {
+            Stored::Element(i) => self.elements.get(i as usize),
+            _ => None,
+        }
+    }
+
+    fn elem_data_mut(&mut self, id: NodeId) -> Option<&mut ElementData> {
+        match self.nodes.get(id.index())?.data {
+            Stored::Element(i) => self.elements.get_mut(i as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether some text, comment or attribute value was dropped because the document's string
+    /// buffer reached its limit of 4 GiB (only possible with inputs larger than that).
+    pub fn is_text_truncated(&self) -> bool {
+        self.text_truncated
     }
 
     fn attr_slice(&self, e: &ElementData) -> &[AttrData] {
@@ -628,14 +696,11 @@ impl Document {
 
     /// The element `id`, if it is one.
     pub fn element(&self, id: NodeId) -> Option<ElementRef<'_>> {
-        match &self.nodes.get(id.index())?.data {
-            Stored::Element(e) => Some(ElementRef {
-                doc: self,
-                id,
-                data: e,
-            }),
-            _ => None,
-        }
+        self.elem_data(id).map(|data| ElementRef {
+            doc: self,
+            id,
+            data,
+        })
     }
 
     /// The parent of `id`.
@@ -701,8 +766,8 @@ impl Document {
     }
 
     fn is_html_atom(&self, id: NodeId, name: LocalName) -> bool {
-        matches!(&self.nodes[id.index()].data,
-            Stored::Element(e) if e.namespace == Namespace::Html && e.name == name)
+        self.elem_data(id)
+            .is_some_and(|e| e.namespace == Namespace::Html && e.name == name)
     }
 
     /// Every HTML element named `name`, in tree order.
@@ -761,12 +826,22 @@ impl Document {
 
     fn push_str(&mut self, s: &str) -> TextRange {
         let start = self.text.len();
+        if start + s.len() > TEXT_LIMIT {
+            self.text_truncated = true;
+            return TextRange::default();
+        }
         self.text.push_str(s);
         TextRange {
-            start,
-            len: s.len(),
-            cap: s.len(),
+            start: start as u32,
+            len: s.len() as u32,
+            cap: s.len() as u32,
         }
+    }
+
+    fn push_element(&mut self, e: ElementData) -> NodeId {
+        let i = u32::try_from(self.elements.len()).unwrap_or(u32::MAX);
+        self.elements.push(e);
+        self.create_stored(Stored::Element(i))
     }
 
     /// Creates a detached element; a `template` element in the HTML namespace gets its contents
@@ -791,7 +866,7 @@ impl Document {
                 value_span: a.value_span,
             }),
         );
-        if let Stored::Element(e) = &mut self.nodes[id.index()].data {
+        if let Some(e) = self.elem_data_mut(id) {
             e.start_tag = PackedSpan::pack(element.start_tag);
             e.end_tag = PackedSpan::pack(element.end_tag);
         }
@@ -824,7 +899,7 @@ impl Document {
         } else {
             NONE
         };
-        self.create_stored(Stored::Element(ElementData {
+        self.push_element(ElementData {
             namespace,
             name,
             attrs_start: attrs_start as u32,
@@ -833,14 +908,14 @@ impl Document {
             template_contents,
             start_tag: PackedSpan::NONE,
             end_tag: PackedSpan::NONE,
-        }))
+        })
     }
 
     /// A new element with the same namespace, name and attributes as element `id` (no source
     /// spans of its own: the adoption agency's and reconstruction's clones). The attribute
     /// values are shared, not copied.
     pub(crate) fn clone_element(&mut self, id: NodeId) -> NodeId {
-        let Stored::Element(e) = &self.nodes[id.index()].data else {
+        let Some(e) = self.elem_data(id) else {
             return self.create_fragment();
         };
         let (namespace, name) = (e.namespace, e.name);
@@ -852,7 +927,7 @@ impl Document {
         } else {
             NONE
         };
-        self.create_stored(Stored::Element(ElementData {
+        self.push_element(ElementData {
             namespace,
             name,
             attrs_start: attrs_start as u32,
@@ -861,12 +936,12 @@ impl Document {
             template_contents,
             start_tag: PackedSpan::NONE,
             end_tag: PackedSpan::NONE,
-        }))
+        })
     }
 
     /// Sets the template contents of element `id` (the parser's declarative shadow roots).
     pub(crate) fn set_template_contents(&mut self, id: NodeId, contents: NodeId) {
-        if let Stored::Element(e) = &mut self.nodes[id.index()].data {
+        if let Some(e) = self.elem_data_mut(id) {
             e.template_contents = contents.0;
         }
     }
@@ -875,9 +950,10 @@ impl Document {
     /// range is not at the end of the attribute vector is moved there with room to grow, so
     /// repeated additions stay amortized O(1).
     fn push_attr(&mut self, id: NodeId, attr: AttrData) {
-        let Stored::Element(e) = &mut self.nodes[id.index()].data else {
+        let Stored::Element(i) = self.nodes[id.index()].data else {
             return;
         };
+        let e = &mut self.elements[i as usize];
         let (start, len, cap) = (
             e.attrs_start as usize,
             e.attrs_len as usize,
@@ -908,7 +984,7 @@ impl Document {
     pub(crate) fn set_attr_value(&mut self, id: NodeId, name: &str, value: &str) {
         let name = self.names.intern(name);
         let value_range = self.push_str(value);
-        let Stored::Element(e) = &self.nodes[id.index()].data else {
+        let Some(e) = self.elem_data(id) else {
             return;
         };
         let start = e.attrs_start as usize;
@@ -939,9 +1015,10 @@ impl Document {
         let Some(name) = self.names.get(name) else {
             return false;
         };
-        let Stored::Element(e) = &mut self.nodes[id.index()].data else {
+        let Stored::Element(ei) = self.nodes[id.index()].data else {
             return false;
         };
+        let e = &mut self.elements[ei as usize];
         let start = e.attrs_start as usize;
         let len = e.attrs_len as usize;
         let Some(i) = self.attrs[start..start + len]
@@ -1078,7 +1155,9 @@ impl Document {
         if let Some(p) = prev
             && let Stored::Text(r) = &mut self.nodes[p.index()].data
         {
-            append_to_range(&mut self.text, r, text);
+            if !append_to_range(&mut self.text, r, text) {
+                self.text_truncated = true;
+            }
             return p;
         }
         let id = self.create_text(text);
@@ -1167,8 +1246,8 @@ impl Iterator for Walk<'_> {
                 c = self.doc.nodes[x.index()].prev_sibling();
             }
         };
-        if let Stored::Element(e) = &n.data
-            && let Some(t) = link(e.template_contents)
+        if let Stored::Element(i) = n.data
+            && let Some(t) = link(self.doc.elements[i as usize].template_contents)
         {
             push_children(self.doc.nodes[t.index()].last_child());
         }
@@ -1180,5 +1259,21 @@ impl Iterator for Walk<'_> {
         }
         self.depth += 1;
         Some(WalkEvent::Enter(id, depth))
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// The per-node cost is what peak memory on large pages is made of: keep it from growing.
+    #[test]
+    fn node_sizes_stay_small() {
+        use std::mem::size_of;
+        assert!(
+            size_of::<super::Node>() <= 48,
+            "{}",
+            size_of::<super::Node>()
+        );
+        assert!(size_of::<super::ElementData>() <= 40);
+        assert!(size_of::<super::AttrData>() <= 36);
     }
 }

@@ -88,6 +88,14 @@ impl NameTable {
         LocalName::from_static(name).or_else(|| self.map.get(name).map(|&i| LocalName(i | DYNAMIC)))
     }
 
+    /// Heap bytes held (approximate).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        let strings: usize = self.names.iter().map(|n| 2 * n.len()).sum();
+        strings
+            + self.names.capacity() * std::mem::size_of::<Box<str>>()
+            + self.map.capacity() * (std::mem::size_of::<Box<str>>() + 4 + 1)
+    }
+
     /// The string of `name` (empty for an id this table did not make).
     pub(crate) fn resolve(&self, name: LocalName) -> &str {
         if name.0 & DYNAMIC == 0 {
