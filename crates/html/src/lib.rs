@@ -27,6 +27,7 @@
 pub mod dom;
 pub mod error;
 pub mod input_stream;
+pub mod links;
 mod parser;
 pub mod serialize;
 pub mod sniff;
