@@ -1095,3 +1095,89 @@ impl selectors::Element for ElementRef<'_> {
         false
     }
 }
+
+impl Document {
+    /// The position of node `id` as a path of element steps from the document:
+    /// `/html[1]/body[1]/div[3]`, where each step is an element's local name and its 1-based
+    /// index among its parent's element children of that local name; a template's contents
+    /// appear as the step `#content` (`/html[1]/head[1]/template[1]/#content/p[1]`). A text or
+    /// other non-element node ends with `#text`, `#comment` … (and its 1-based index among
+    /// all its parent's children: `/html[1]/body[1]/#text[2]`). The document node is `/`.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let doc = parse_document("<div></div><p>a<div>b</div><div>c</div>", ParseOptions::default());
+    /// let last = doc.select("div").unwrap().last().unwrap();
+    /// assert_eq!(doc.element_path(last), "/html[1]/body[1]/div[3]");
+    /// ```
+    pub fn element_path(&self, id: NodeId) -> String {
+        let mut steps: Vec<String> = Vec::new();
+        let mut cur = id;
+        // Bounded by the number of nodes, whatever the links say.
+        for _ in 0..=self.len() {
+            let Some(parent) = self.parent(cur) else {
+                break;
+            };
+            match self.local_name(cur) {
+                Some(name) => {
+                    let index = 1 + self
+                        .children(parent)
+                        .take_while(|&c| c != cur)
+                        .filter(|&c| self.local_name(c) == Some(name))
+                        .count();
+                    steps.push(format!("{name}[{index}]"));
+                }
+                None => {
+                    let label = match self.kind(cur) {
+                        NodeKind::Text => "#text",
+                        NodeKind::Comment => "#comment",
+                        NodeKind::Doctype => "#doctype",
+                        _ => "#node",
+                    };
+                    let index = 1 + self.children(parent).take_while(|&c| c != cur).count();
+                    steps.push(format!("{label}[{index}]"));
+                }
+            }
+            cur = parent;
+        }
+        // Template contents: continue from the template element that owns the fragment.
+        if self.kind(cur) == NodeKind::Fragment
+            && let Some(template) = self.template_owning(cur)
+        {
+            let mut path = self.element_path(template);
+            path.push_str("/#content");
+            for s in steps.iter().rev() {
+                path.push('/');
+                path.push_str(s);
+            }
+            return path;
+        }
+        if steps.is_empty() {
+            return "/".to_owned();
+        }
+        let mut path = String::new();
+        for s in steps.iter().rev() {
+            path.push('/');
+            path.push_str(s);
+        }
+        path
+    }
+}
+
+impl Document {
+    /// The template element whose contents fragment is `fragment`.
+    fn template_owning(&self, fragment: NodeId) -> Option<NodeId> {
+        let mut roots = vec![self.root()];
+        while let Some(root) = roots.pop() {
+            for d in self.descendants(root) {
+                if let Some(f) = self.template_contents(d) {
+                    if f == fragment {
+                        return Some(d);
+                    }
+                    roots.push(f);
+                }
+            }
+        }
+        None
+    }
+}

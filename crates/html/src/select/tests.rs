@@ -294,3 +294,39 @@ fn display_round_trips() {
         assert_eq!(Selector::parse(&sel.to_string()).unwrap(), sel, "{s}");
     }
 }
+
+#[test]
+fn element_paths() {
+    let doc = parse_document(
+        "<!DOCTYPE html><div></div><p>a<div>b</div><div>c</div><template><p><i>x</i></p></template>",
+        ParseOptions::default(),
+    );
+    let divs: Vec<String> = doc
+        .select("div")
+        .unwrap()
+        .map(|n| doc.element_path(n))
+        .collect();
+    assert_eq!(
+        divs,
+        [
+            "/html[1]/body[1]/div[1]",
+            "/html[1]/body[1]/div[2]",
+            "/html[1]/body[1]/div[3]"
+        ]
+    );
+    let t = doc.select_first("template").unwrap().unwrap();
+    let content = doc.template_contents(t).unwrap();
+    let i = doc
+        .select_in(content, &Selector::parse("i").unwrap())
+        .next()
+        .unwrap();
+    assert_eq!(
+        doc.element_path(i),
+        "/html[1]/body[1]/template[1]/#content/p[1]/i[1]"
+    );
+    assert_eq!(doc.element_path(doc.root()), "/");
+    let text = doc
+        .first_child(doc.select_first("p").unwrap().unwrap())
+        .unwrap();
+    assert_eq!(doc.element_path(text), "/html[1]/body[1]/p[1]/#text[1]");
+}
