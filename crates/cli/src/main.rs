@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
 mod encoding;
 mod html;
 mod iri;
@@ -32,6 +33,8 @@ enum Command {
     Iri(iri::Args),
     /// HTML common microsyntaxes.
     Microsyntax(microsyntax::Args),
+    /// Check documents: parse errors, encoding, URLs, attribute values.
+    Check(check::Args),
 }
 
 /// Exit status: the input was rejected (e.g. URL failure, invalid IRI).
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Command::Url(args) => url::run(args),
         Command::Iri(args) => iri::run(args),
         Command::Microsyntax(args) => microsyntax::run(args),
+        Command::Check(args) => check::run(args),
     }
 }
 
