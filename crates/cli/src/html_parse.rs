@@ -358,53 +358,37 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
     out
 }
 
-/// `--output stats`: parse every file (directories recursively: `*.html`, `*.htm`).
+/// `--output stats`: parse every input (see `inputs.rs`: directories recursively, `*.html`,
+/// `*.htm`, each real file once). An input that cannot be read gets one line on stderr; the
+/// others are still counted, and the exit status is then 2.
 fn stats(
     inputs: &[PathBuf],
     ctx: Option<&Context>,
     options: ParseOptions,
     transport: Option<&str>,
 ) -> ExitCode {
-    let mut files = Vec::new();
-    if inputs.is_empty() {
-        files.push(PathBuf::from("-"));
+    let expanded = match crate::inputs::expand(inputs) {
+        Ok(e) => e,
+        Err(e) => return crate::usage_error(e),
+    };
+    let mut failed = !expanded.problems.is_empty();
+    for p in &expanded.problems {
+        crate::output::warn(p);
     }
-    for p in inputs {
-        if p.is_dir() {
-            let mut stack = vec![p.clone()];
-            let mut found = Vec::new();
-            while let Some(d) = stack.pop() {
-                let entries = match std::fs::read_dir(&d) {
-                    Ok(e) => e,
-                    Err(e) => {
-                        return crate::usage_error(format!("cannot read {}: {e}", d.display()));
-                    }
-                };
-                for e in entries.flatten() {
-                    let path = e.path();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if path.extension().is_some_and(|x| {
-                        x.eq_ignore_ascii_case("html") || x.eq_ignore_ascii_case("htm")
-                    }) {
-                        found.push(path);
-                    }
-                }
-            }
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(p.clone());
-        }
-    }
+    let files = expanded.inputs;
     let progress = std::io::stderr().is_terminal();
-    let (mut bytes, mut nodes, mut errors) = (0u64, 0u64, 0u64);
+    let (mut bytes, mut nodes, mut errors, mut parsed) = (0u64, 0u64, 0u64, 0u64);
     let total = files.len();
     for (i, f) in files.iter().enumerate() {
-        let raw = match read_bytes(Some(f)) {
+        let raw = match f.read() {
             Ok(s) => s,
-            Err(e) => return crate::usage_error(e),
+            Err(e) => {
+                crate::output::warn(e);
+                failed = true;
+                continue;
+            }
         };
+        parsed += 1;
         bytes += raw.len() as u64;
         let (doc, root) = match ctx {
             Some(c) => {
@@ -429,10 +413,14 @@ fn stats(
     if progress {
         eprintln!();
     }
-    let mut v = json!({"files": files.len(), "bytes": bytes, "nodes": nodes});
+    let mut v = json!({"files": parsed, "bytes": bytes, "nodes": nodes});
     if options.collect_errors {
         v["errors"] = json!(errors);
     }
-    println!("{v}");
-    ExitCode::SUCCESS
+    let ok = if failed {
+        ExitCode::from(crate::EXIT_USAGE)
+    } else {
+        ExitCode::SUCCESS
+    };
+    crate::output::print_line(v, ok)
 }

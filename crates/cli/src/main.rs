@@ -1,5 +1,5 @@
 //! The `websyntax` command. Thin: argument parsing and output only; all logic lives in the
-//! libraries. The machine-readable modes follow `../shared/CLI.md` (copied to `docs/cli.md`).
+//! libraries. The machine-readable modes follow `docs/cli.md`.
 
 use std::process::ExitCode;
 
@@ -8,9 +8,11 @@ use clap::{Parser, Subcommand};
 mod check;
 mod encoding;
 mod html;
+pub mod inputs;
 mod iri;
 mod jsonl;
 mod microsyntax;
+pub mod output;
 mod url;
 
 /// The web's text syntaxes, parsed exactly as the standards say.
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
+            // `--help`/`--version` print on stdout: a closed pipe is fine there too.
             let _ = e.print();
             return if e.use_stderr() {
                 ExitCode::from(EXIT_USAGE)
@@ -67,6 +70,6 @@ fn main() -> ExitCode {
 
 /// Prints `websyntax: MESSAGE` on stderr and returns the usage-error exit status.
 pub fn usage_error(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("websyntax: {message}");
+    output::warn(message);
     ExitCode::from(EXIT_USAGE)
 }
