@@ -9,10 +9,11 @@
 //! - `json`: one object per file per line; the summary line goes to stderr.
 //!
 //! Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage or I/O error
-//! (an unreadable file is reported on stderr; the other files are still checked).
+//! (an unreadable file is reported on stderr; the other files are still checked). Inputs are
+//! expanded by the shared `inputs` module; a closed stdout ends quietly (`output`).
 
-use std::io::{self, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,6 +22,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde_json::json;
 use websyntax::check::{CheckOptions, Diagnostic, Report, Severity, check};
+
+use crate::output;
 
 /// Arguments of `websyntax check`.
 #[derive(clap::Args)]
@@ -66,9 +69,9 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(label) = &args.transport
         && websyntax::encoding::Encoding::for_label(label).is_none()
     {
-        eprintln!(
-            "websyntax: warning: transport charset {label:?} is not a supported encoding; ignored"
-        );
+        output::warn(format!(
+            "warning: transport charset {label:?} is not a supported encoding; ignored"
+        ));
     }
     if let Some(base) = &args.base
         && websyntax::url::Url::parse(base, None).is_err()
@@ -80,19 +83,23 @@ pub fn run(args: Args) -> ExitCode {
         document_url: args.base.clone(),
         ..CheckOptions::default()
     };
-    let mut io_failed = false;
-    let inputs = expand_inputs(&args.paths, &mut |msg| {
-        eprintln!("websyntax: {msg}");
-        io_failed = true;
-    });
+    let expanded = match crate::inputs::expand(&args.paths) {
+        Ok(expanded) => expanded,
+        Err(message) => return crate::usage_error(message),
+    };
+    let mut io_failed = !expanded.problems.is_empty();
+    for problem in &expanded.problems {
+        output::warn(problem);
+    }
+    let inputs = expanded.inputs;
 
     let total = inputs.len();
     let progress = Progress::new(total);
     let outcomes: Vec<Result<Outcome, String>> = inputs
         .par_iter()
         .map(|input| {
-            let result = read_input(input).map(|bytes| {
-                let name = input.display_name();
+            let result = input.read().map(|bytes| {
+                let name = input.name();
                 let report = check(&bytes, &options);
                 render(&name, &report, format, color)
             });
@@ -102,8 +109,7 @@ pub fn run(args: Args) -> ExitCode {
         .collect();
     progress.finish();
 
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = output::stdout();
     let (mut errors, mut warnings, mut infos, mut files) = (0, 0, 0, 0);
     for outcome in outcomes {
         match outcome {
@@ -112,12 +118,12 @@ pub fn run(args: Args) -> ExitCode {
                 errors += o.errors;
                 warnings += o.warnings;
                 infos += o.infos;
-                if write_or_pipe_closed(&mut out, o.output.as_bytes()) {
-                    return exit_status(errors, io_failed);
+                if let Err(e) = out.write_all(o.output.as_bytes()) {
+                    return output::write_failure(&e);
                 }
             }
             Err(msg) => {
-                eprintln!("websyntax: {msg}");
+                output::warn(msg);
                 io_failed = true;
             }
         }
@@ -134,19 +140,12 @@ pub fn run(args: Args) -> ExitCode {
         } else {
             format!("{summary}\n")
         };
-        if write_or_pipe_closed(&mut out, line.as_bytes()) {
-            return exit_status(errors, io_failed);
-        }
-    } else {
-        eprintln!("{summary}");
+        let written = out.write_all(line.as_bytes());
+        return output::finish(Some(&mut out), written, exit_status(errors, io_failed));
     }
-    if let Err(e) = out.flush()
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("websyntax: cannot write: {e}");
-        io_failed = true;
-    }
-    exit_status(errors, io_failed)
+    let status = output::finish(Some(&mut out), Ok(()), exit_status(errors, io_failed));
+    let _ = writeln!(io::stderr().lock(), "{summary}");
+    status
 }
 
 fn plural(n: usize) -> &'static str {
@@ -160,18 +159,6 @@ fn exit_status(errors: usize, io_failed: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-/// Writes `bytes`; returns `true` when stdout is closed (EPIPE: stop quietly).
-fn write_or_pipe_closed(out: &mut impl Write, bytes: &[u8]) -> bool {
-    match out.write_all(bytes) {
-        Ok(()) => false,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => true,
-        Err(e) => {
-            eprintln!("websyntax: cannot write: {e}");
-            true
-        }
     }
 }
 
@@ -389,102 +376,5 @@ impl Progress {
         if self.enabled {
             eprint!("\r{}\r", " ".repeat(50));
         }
-    }
-}
-
-// TODO(merge): shared inputs module. A minimal private version of the files/directories/stdin
-// expansion, until the shared one lands.
-
-/// One input: a file or stdin.
-enum Input {
-    Stdin,
-    File(PathBuf),
-}
-
-impl Input {
-    fn display_name(&self) -> String {
-        match self {
-            Input::Stdin => "<stdin>".to_owned(),
-            Input::File(p) => p.display().to_string(),
-        }
-    }
-}
-
-fn read_input(input: &Input) -> Result<Vec<u8>, String> {
-    match input {
-        Input::Stdin => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read <stdin>: {e}"))?;
-            Ok(bytes)
-        }
-        Input::File(p) => std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display())),
-    }
-}
-
-/// Files, directories (recursively, `*.html`/`*.htm`, sorted, each real directory once so a
-/// symlink loop ends) and `-`; stdin when `paths` is empty.
-fn expand_inputs(paths: &[PathBuf], on_error: &mut dyn FnMut(String)) -> Vec<Input> {
-    if paths.is_empty() {
-        return vec![Input::Stdin];
-    }
-    let mut inputs = Vec::new();
-    let mut seen_dirs = std::collections::HashSet::new();
-    for p in paths {
-        if p.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
-        } else if p.is_dir() {
-            walk_dir(p, &mut inputs, &mut seen_dirs, on_error);
-        } else {
-            inputs.push(Input::File(p.clone()));
-        }
-    }
-    inputs
-}
-
-fn walk_dir(
-    dir: &Path,
-    inputs: &mut Vec<Input>,
-    seen: &mut std::collections::HashSet<PathBuf>,
-    on_error: &mut dyn FnMut(String),
-) {
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        match std::fs::canonicalize(&d) {
-            Ok(real) => {
-                if !seen.insert(real) {
-                    continue;
-                }
-            }
-            Err(e) => {
-                on_error(format!("cannot read {}: {e}", d.display()));
-                continue;
-            }
-        }
-        let entries = match std::fs::read_dir(&d) {
-            Ok(entries) => entries,
-            Err(e) => {
-                on_error(format!("cannot read {}: {e}", d.display()));
-                continue;
-            }
-        };
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        let mut subdirs = Vec::new();
-        for path in paths {
-            if path.is_dir() {
-                subdirs.push(path);
-            } else if path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
-            {
-                inputs.push(Input::File(path));
-            }
-        }
-        // Depth first, in name order.
-        stack.extend(subdirs.into_iter().rev());
     }
 }
