@@ -319,6 +319,22 @@ pub(crate) fn message(text: &str, code: &str, at: usize) -> String {
 mod tests {
     use super::*;
 
+    /// Every tree-construction code documented in `docs/html-errors.md` has its own message.
+    #[test]
+    fn every_documented_code_has_a_message() {
+        let doc = include_str!("../../../docs/html-errors.md");
+        let mut n = 0;
+        for line in doc.lines().filter(|l| l.starts_with("| `")) {
+            let first = line.split('|').nth(1).unwrap_or_default();
+            for code in first.split('`').skip(1).step_by(2) {
+                n += 1;
+                let m = message("<p>", code, 0);
+                assert!(!m.starts_with("parse error at"), "{code}: {m}");
+            }
+        }
+        assert!(n > 90, "{n} codes");
+    }
+
     #[test]
     fn tokens_are_named() {
         let t = "<DIV class=a></Span x><!--c--><!doctype html>x";
