@@ -11,8 +11,11 @@ mod html;
 pub mod inputs;
 mod iri;
 mod jsonl;
+mod links;
 mod microsyntax;
 pub mod output;
+mod select;
+mod text;
 mod url;
 
 /// The web's text syntaxes, parsed exactly as the standards say.
@@ -35,6 +38,12 @@ enum Command {
     Iri(iri::Args),
     /// HTML common microsyntaxes.
     Microsyntax(microsyntax::Args),
+    /// Print the elements a CSS selector matches (outer HTML, text, an attribute, JSON lines).
+    Select(select::Args),
+    /// List every URL-bearing attribute, resolved (JSON lines).
+    Links(links::Args),
+    /// Print the documents' readable text.
+    Text(text::Args),
     /// Check documents: parse errors, encoding, URLs, attribute values.
     Check(check::Args),
 }
@@ -64,6 +73,9 @@ fn main() -> ExitCode {
         Command::Url(args) => url::run(args),
         Command::Iri(args) => iri::run(args),
         Command::Microsyntax(args) => microsyntax::run(args),
+        Command::Select(args) => select::run(args),
+        Command::Links(args) => links::run(args),
+        Command::Text(args) => text::run(args),
         Command::Check(args) => check::run(args),
     }
 }
