@@ -34,6 +34,7 @@ mod encoding;
 mod locate;
 mod parse;
 mod source;
+mod urls;
 
 use std::fmt;
 use std::ops::Range;
@@ -44,6 +45,7 @@ use websyntax_html::input_stream::{DocumentParserOptions, ParsedDocument, parse_
 use websyntax_html::{Document, NodeId};
 
 pub use attributes::{ATTRIBUTE_RULES, AttributeRule, BOOLEAN_ATTRIBUTES, Syntax};
+pub use urls::PLACEHOLDER_BASE;
 pub use websyntax_html::Span;
 
 use locate::StartTags;
@@ -172,7 +174,9 @@ impl fmt::Display for Diagnostic {
 pub struct CheckOptions {
     /// The transport layer's charset label (e.g. from `Content-Type`).
     pub transport_charset: Option<String>,
-    /// The document's URL, the fallback base URL for relative URLs.
+    /// The document's URL: the fallback base URL for relative URLs when there is no
+    /// `<base href>`. Without it (or when it does not parse), relative URLs are resolved
+    /// against [`PLACEHOLDER_BASE`] so that their syntax is still checked.
     pub document_url: Option<String>,
     /// The scripting flag of the parse (default `true`, as in browsers).
     pub scripting: bool,
@@ -309,6 +313,7 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
         encoding::check(&mut cx, &parsed, options);
         check_parse_errors(&mut cx);
         attributes::check(&mut cx);
+        urls::check(&mut cx, *encoding, options.document_url.as_deref());
         let mut out = cx.out;
         out.sort_by_key(|(key, _)| *key);
         out.into_iter().map(|(_, d)| d).collect()
@@ -348,6 +353,7 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
 }
 
 /// Where a diagnostic points.
+#[derive(Clone)]
 pub(crate) enum Where {
     /// A span of the file (from the parser's source spans).
     Bytes(Span),

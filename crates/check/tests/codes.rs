@@ -236,6 +236,42 @@ fn cases() -> Vec<Case> {
             page("<p id='a-b'>"),
         ),
         ("empty-id", Attribute, Error, page("<p id=''>"), page("<p>")),
+        // url: failures are errors, validation errors warnings (a sample of the names)
+        (
+            "port-out-of-range",
+            Url,
+            Error,
+            page("<a href='http://h:70000/'>x</a>"),
+            page("<a href='http://h:8080/'>x</a>"),
+        ),
+        (
+            "domain-invalid-code-point",
+            Url,
+            Error,
+            page("<img alt='' src='https://exa mple.com/a.png'>"),
+            page("<img alt='' src='https://example.com/a.png'>"),
+        ),
+        (
+            "invalid-reverse-solidus",
+            Url,
+            Warning,
+            page("<link rel=stylesheet href='https://h\\a.css'>"),
+            page("<link rel=stylesheet href='https://h/a.css'>"),
+        ),
+        (
+            "invalid-URL-unit",
+            Url,
+            Warning,
+            page("<a href='/a b'>x</a>"),
+            page("<a href='  /a%20b '>x</a><a href=''>y</a><a href=rel/x?q#f>z</a>"),
+        ),
+        (
+            "special-scheme-missing-following-solidus",
+            Url,
+            Warning,
+            page("<img alt='' srcset='http:a.png 1x, b.png 2x'>"),
+            page("<img alt='' srcset='http://h/a.png 1x, b.png 2x'>"),
+        ),
     ]
 }
 
@@ -384,6 +420,32 @@ fn every_parse_error_is_reported_with_its_position() {
             .collect();
         assert_eq!(parse, expected);
     }
+}
+
+#[test]
+fn url_positions_and_base() {
+    let bytes = page("\n<a href='http://h/a b'>x</a>");
+    let report = check(&bytes, &CheckOptions::default());
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "invalid-URL-unit")
+        .unwrap();
+    assert_eq!(&bytes[d.span.unwrap().range()], b" ");
+    assert_eq!((d.line, d.col), (2, 20));
+    // A relative URL against a base that cannot be a base fails.
+    let bytes = page("<base href='mailto:x@y'><a href=rel>x</a>");
+    let codes = codes(&bytes, &CheckOptions::default());
+    assert!(
+        codes.contains(&"missing-scheme-non-relative-URL"),
+        "{codes:?}"
+    );
+    // The document URL is the fallback base.
+    let options = CheckOptions {
+        document_url: Some("https://example.org/".into()),
+        ..CheckOptions::default()
+    };
+    assert!(!check(&page("<a href=rel>x</a>"), &options).has_errors());
 }
 
 #[test]
