@@ -371,13 +371,23 @@ fn applies(elements: &[&str], name: &str) -> bool {
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     let doc = cx.doc;
-    // id value -> the element that first had it.
-    let mut ids: HashMap<&str, NodeId> = HashMap::new();
+    // id value -> the element that first had it, one map per tree: the document, and each
+    // template's contents (a separate document fragment).
+    let mut scopes: Vec<HashMap<&str, NodeId>> = vec![HashMap::new()];
     for event in doc.walk(doc.root()) {
-        let WalkEvent::Enter(id, _) = event else {
-            continue;
+        let id = match event {
+            WalkEvent::Enter(id, _) => id,
+            WalkEvent::Exit(id, _) => {
+                if doc.template_contents(id).is_some() && scopes.len() > 1 {
+                    scopes.pop();
+                }
+                continue;
+            }
         };
         let Some(name) = doc.local_name(id) else {
+            continue;
+        };
+        let Some(ids) = scopes.last_mut() else {
             continue;
         };
         let html = doc.namespace(id) == Some(Namespace::Html);
@@ -386,13 +396,16 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 continue;
             }
             if attr.name() == "id" {
-                check_id(cx, &mut ids, id, name, &attr);
+                check_id(cx, ids, id, name, &attr);
                 continue;
             }
             if !html {
                 continue;
             }
             check_value(cx, id, name, &attr);
+        }
+        if doc.template_contents(id).is_some() {
+            scopes.push(HashMap::new());
         }
     }
 }

@@ -121,15 +121,20 @@ fn check_link(cx: &mut Cx<'_, '_>, link: &Link<'_>) {
             continue;
         }
         let w = at(e.position);
+        let what = match (e.kind, raw.get(e.position..).and_then(|r| r.chars().next())) {
+            (ValidationErrorKind::InvalidUrlUnit, Some('%')) => {
+                "`%` not followed by two hex digits".to_owned()
+            }
+            (ValidationErrorKind::InvalidUrlUnit, Some(c)) => {
+                format!("{:?} is not allowed in URLs (percent-encode it)", c)
+            }
+            (kind, _) => describe(kind).to_owned(),
+        };
         cx.push(
             Category::Url,
             e.kind.name(),
             Severity::Warning,
-            format!(
-                "`{}` on `<{element}>`: {} in {raw:?}",
-                link.attr,
-                describe(e.kind)
-            ),
+            format!("`{}` on `<{element}>`: {what} in {raw:?}", link.attr),
             w,
         );
     }

@@ -226,7 +226,7 @@ fn cases() -> Vec<Case> {
             Attribute,
             Error,
             page("<p id=a><p id=a>"),
-            page("<p id=a><p id=b>"),
+            page("<p id=a><p id=b><template><p id=a></template><template><p id=a></template>"),
         ),
         (
             "id-with-space",
