@@ -325,18 +325,70 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
     }
 }
 
+/// The message the checker gives parse error `code` met at byte `at` of the decoded `text`
+/// (it names the token found there).
+///
+/// ```
+/// use websyntax_check::parse_error_message;
+/// let text = "<p>x</div>";
+/// assert_eq!(
+///     parse_error_message(text, "unexpected-end-tag-not-in-scope", 4),
+///     "stray end tag `</div>`: no such element is open here (ignored)"
+/// );
+/// assert_eq!(parse_error_message(text, "eof-in-tag", 10), "the file ends inside a tag");
+/// ```
+pub fn parse_error_message(text: &str, code: &str, at: usize) -> String {
+    parse::message(text, code, at)
+}
+
+/// Parse errors the tree builder reports once per character: a run of them on consecutive
+/// characters becomes one diagnostic.
+const PER_CHARACTER: &[&str] = &[
+    "unexpected-character-in-table",
+    "unexpected-character-in-frameset",
+    "unexpected-character-in-column-group",
+];
+
 fn check_parse_errors(cx: &mut Cx<'_, '_>) {
     let text = cx.source.text();
+    // The run being grouped: (index in `cx.out`, code, text range, characters).
+    let mut run: Option<(usize, &str, Range<usize>, usize)> = None;
     for e in cx.doc.errors() {
         // TODO(spans): when `ParseError` has its `span` (bytes into the file), use
         // `Where::Bytes(e.span)` and read the tag name from those bytes.
         let at = cx.source.floor(e.position.offset);
         let range = parse::error_range(text, e.code, at);
+        if let Some((index, code, r, n)) = &mut run
+            && *code == e.code
+            && r.end == range.start
+            && let Some((_, d)) = cx.out.get_mut(*index)
+        {
+            r.end = range.end;
+            *n += 1;
+            d.span = Some(Span::new(
+                cx.source.text_to_byte(r.start),
+                cx.source.text_to_byte(r.end),
+            ));
+            let run_text = text.get(r.clone()).unwrap_or_default();
+            d.message = match *code {
+                "unexpected-character-in-table" => format!(
+                    "text {run_text:?} directly inside a table ({n} characters, moved before the table)"
+                ),
+                "unexpected-character-in-frameset" => {
+                    format!("text {run_text:?} in a frameset ({n} characters, ignored)")
+                }
+                _ => format!("text {run_text:?} inside `<colgroup>` ({n} characters)"),
+            };
+            continue;
+        }
         let message = parse::message(text, e.code, at);
         let span = Span::new(
             cx.source.text_to_byte(range.start),
             cx.source.text_to_byte(range.end),
         );
+        run = PER_CHARACTER
+            .contains(&e.code)
+            .then(|| (cx.out.len(), e.code, range.clone(), 1));
         cx.out.push((
             (at, 1),
             Diagnostic {

@@ -395,7 +395,7 @@ fn spans_point_at_the_value_in_the_file() {
 #[test]
 fn every_parse_error_is_reported_with_its_position() {
     let inputs: [&[u8]; 4] = [
-        b"<p>x</div><table><td>a<b>b</td></tr></table>&notit; &#0; <a <a>",
+        b"<p>x</div><table><td>a<b>b</td></tr>xyz</table>&notit; &#0; <a <a>",
         b"<!DOCTYPE html><svg><p></svg><select><select></select><frameset>",
         b"\x00<html><body></body></html></p>x",
         b"<!doctype html><head></head><title>x</title><noscript><p></noscript>",
@@ -412,12 +412,17 @@ fn every_parse_error_is_reported_with_its_position() {
             .filter(|d| d.category == Category::Parse)
             .map(|d| (d.code, d.line, d.col))
             .collect();
-        let expected: Vec<_> = parsed
-            .document
-            .errors()
-            .iter()
-            .map(|e| (e.code, e.position.line, e.position.column))
-            .collect();
+        // Per-character table text errors on consecutive characters are one diagnostic.
+        let mut expected: Vec<_> = Vec::new();
+        let mut last: Option<(&str, usize)> = None;
+        for e in parsed.document.errors() {
+            let grouped = e.code == "unexpected-character-in-table"
+                && last == Some((e.code, e.position.offset));
+            last = Some((e.code, e.position.offset + 1));
+            if !grouped {
+                expected.push((e.code, e.position.line, e.position.column));
+            }
+        }
         assert_eq!(parse, expected);
     }
 }
