@@ -58,17 +58,22 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, parsed: &ParsedDocument, options: &Chec
         .as_deref()
         .and_then(Encoding::for_label);
 
-    // No declaration at all while the bytes are not all ASCII.
-    if decl.is_none() && !has_bom && transport.is_none() && !bytes.is_ascii() {
+    // No declaration at all while the bytes are not all ASCII: at the first non-ASCII byte.
+    let first_non_ascii = bytes.iter().position(|b| !b.is_ascii());
+    if decl.is_none()
+        && !has_bom
+        && transport.is_none()
+        && let Some(first) = first_non_ascii
+    {
         cx.push(
             Category::Encoding,
             "no-encoding-declaration",
             Severity::Error,
             format!(
-                "the document has non-ASCII bytes but declares no encoding: add <meta charset=\"utf-8\"> near the top (it was decoded as {encoding}, {})",
+                "a non-ASCII byte, but the document declares no encoding: add <meta charset=\"utf-8\"> near the top (decoded as {encoding}, {})",
                 parsed.why()
             ),
-            Where::Document,
+            Where::Bytes(Span::new(first, first + 1)),
         );
     }
 
