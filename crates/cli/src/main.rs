@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
 mod encoding;
 mod html;
 pub mod inputs;
@@ -43,6 +44,8 @@ enum Command {
     Links(links::Args),
     /// Print the documents' readable text.
     Text(text::Args),
+    /// Check documents: parse errors, encoding, URLs, attribute values.
+    Check(check::Args),
 }
 
 /// Exit status: the input was rejected (e.g. URL failure, invalid IRI).
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Command::Select(args) => select::run(args),
         Command::Links(args) => links::run(args),
         Command::Text(args) => text::run(args),
+        Command::Check(args) => check::run(args),
     }
 }
 
