@@ -2,7 +2,7 @@
 //! `encode` (UTF-8 in, bytes out), as `docs/cli.md` specifies. All logic is in
 //! `websyntax-encoding` and `websyntax-html`'s `sniff` module.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -33,8 +33,9 @@ struct SniffArgs {
     #[arg(value_name = "FILE")]
     file: PathBuf,
     /// The transport layer's charset (e.g. from Content-Type); it wins, with confidence
-    /// certain. A label that is not a supported encoding is ignored, as the spec says (with a
-    /// warning on stderr).
+    /// certain. A label that is not a supported encoding is ignored, as the sniffing
+    /// algorithm says (with a warning on stderr, exit status 0): this command shows the
+    /// algorithm itself. (`html parse --encoding` and `decode --encoding` reject such a label.)
     #[arg(long, value_name = "LABEL")]
     transport: Option<String>,
     /// The user's locale (BCP 47), choosing the default encoding from the spec's table;
@@ -101,9 +102,9 @@ fn run_sniff(args: SniffArgs) -> ExitCode {
     if let Some(label) = &args.transport
         && Encoding::for_label(label).is_none()
     {
-        eprintln!(
-            "websyntax: warning: transport charset {label:?} is not a supported encoding; ignored"
-        );
+        crate::output::warn(format!(
+            "warning: transport charset {label:?} is not a supported encoding; ignored"
+        ));
     }
     let options = SniffOptions {
         transport_charset: args.transport,
@@ -212,16 +213,10 @@ fn read_input(file: Option<&PathBuf>) -> Result<(String, Vec<u8>), ExitCode> {
 }
 
 fn rejected(message: String) -> ExitCode {
-    eprintln!("websyntax: {message}");
+    crate::output::warn(message);
     ExitCode::from(crate::EXIT_REJECTED)
 }
 
 fn write_output(bytes: &[u8]) -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        // A closed pipe (`| head`) is not an error of ours.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => rejected(format!("cannot write output: {e}")),
-    }
+    crate::output::print_bytes(bytes, ExitCode::SUCCESS)
 }

@@ -24,7 +24,7 @@ pub struct Args {
     /// Last start tag name for a single input.
     #[arg(long, value_name = "NAME")]
     last_start_tag: Option<String>,
-    /// UTF-8 text to tokenize (a file, or `-`/absent for stdin). Ignored with `--jsonl`.
+    /// UTF-8 text to tokenize (a file, or `-`/absent for stdin). Not with `--jsonl`.
     file: Option<String>,
 }
 
@@ -101,16 +101,17 @@ fn tokenize(input: &str, state: State, last_start_tag: Option<&str>) -> Value {
 /// Runs `websyntax html tokens`.
 pub fn run(args: Args) -> ExitCode {
     if args.jsonl {
-        let result = jsonl::run_batch(|obj| {
+        if args.file.is_some() || args.initial_state.is_some() || args.last_start_tag.is_some() {
+            return crate::usage_error(
+                "html tokens --jsonl reads its inputs from stdin: no FILE, --initial-state or --last-start-tag",
+            );
+        }
+        return jsonl::run_batch(&["input", "initialState", "lastStartTag"], |obj| {
             let input = jsonl::req_str(obj, "input")?;
             let state = parse_state(jsonl::opt_str(obj, "initialState")?)?;
             let last = jsonl::opt_str(obj, "lastStartTag")?;
             Ok(tokenize(input, state, last))
         });
-        return match result {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => crate::usage_error(format!("I/O error: {e}")),
-        };
     }
     let state = match parse_state(args.initial_state.as_deref()) {
         Ok(s) => s,
@@ -124,18 +125,20 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(e) = read {
         return crate::usage_error(format!("cannot read input: {e}"));
     }
-    let Ok(text) = String::from_utf8(bytes) else {
-        eprintln!("websyntax: input is not UTF-8");
-        return ExitCode::from(crate::EXIT_REJECTED);
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            crate::output::warn(format!(
+                "input is not UTF-8 (invalid byte sequence at byte offset {})",
+                e.utf8_error().valid_up_to()
+            ));
+            return ExitCode::from(crate::EXIT_REJECTED);
+        }
     };
     let value = tokenize(&text, state, args.last_start_tag.as_deref());
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = crate::output::stdout();
     let written = serde_json::to_writer(&mut out, &value)
         .map_err(std::io::Error::from)
-        .and_then(|()| out.write_all(b"\n"))
-        .and_then(|()| out.flush());
-    if let Err(e) = written {
-        return crate::usage_error(format!("cannot write output: {e}"));
-    }
-    ExitCode::SUCCESS
+        .and_then(|()| out.write_all(b"\n"));
+    crate::output::finish(Some(&mut out), written, ExitCode::SUCCESS)
 }
