@@ -2,7 +2,6 @@
 //! `encode` (UTF-8 in, bytes out), as `docs/cli.md` specifies. All logic is in
 //! `websyntax-encoding` and `websyntax-html`'s `sniff` module.
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -192,23 +191,29 @@ fn label(label: &str) -> Result<Encoding, ExitCode> {
     label.parse::<Encoding>().map_err(crate::usage_error)
 }
 
-/// Reads FILE (or stdin for `None` / `-`); returns a display name and the bytes.
+/// Reads FILE (or stdin for `None` / `-`); returns a display name and the bytes. A device or
+/// a directory is refused with one line (see `inputs.rs`).
 fn read_input(file: Option<&PathBuf>) -> Result<(String, Vec<u8>), ExitCode> {
-    match file {
-        Some(path) if path.as_os_str() != "-" => {
-            let name = path.display().to_string();
-            std::fs::read(path)
-                .map(|b| (name.clone(), b))
-                .map_err(|e| crate::usage_error(format!("cannot read {name}: {e}")))
+    let files: Vec<PathBuf> = file.into_iter().cloned().collect();
+    let expanded = crate::inputs::expand(&files).map_err(crate::usage_error)?;
+    if let Some(p) = expanded.problems.first() {
+        return Err(crate::usage_error(p));
+    }
+    match expanded.inputs.as_slice() {
+        [crate::inputs::Input::Stdin] => {
+            let bytes = crate::inputs::Input::Stdin
+                .read()
+                .map_err(crate::usage_error)?;
+            Ok(("<stdin>".to_owned(), bytes))
         }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map(|_| ("<stdin>".to_owned(), bytes))
-                .map_err(|e| crate::usage_error(format!("cannot read <stdin>: {e}")))
+        [one] if file.is_some_and(|f| f.is_file() || !f.is_dir()) => {
+            let bytes = one.read().map_err(crate::usage_error)?;
+            Ok((one.name(), bytes))
         }
+        _ => Err(crate::usage_error(format!(
+            "cannot read {}: not a file",
+            file.map(|f| f.display().to_string()).unwrap_or_default()
+        ))),
     }
 }
 

@@ -211,3 +211,20 @@ fn a_failed_write_is_one_line_and_status_2() {
         assert!(err.contains("cannot write output"), "{err}");
     }
 }
+
+#[test]
+fn streamed_tokens_equal_the_batch_answer() {
+    let input = "<!DOCTYPE html><p a=b c>x&amp;y<!--c--></p><br/>\u{0}tail";
+    let (code, single, _) = run(&["html", "tokens"], input.as_bytes());
+    assert_eq!(code, 0);
+    let line = serde_json::json!({ "input": input }).to_string() + "\n";
+    let (_, batch, _) = run(&["html", "tokens", "--jsonl"], line.as_bytes());
+    let a: Value = serde_json::from_str(&single).unwrap();
+    let b: Value = serde_json::from_str(&batch).unwrap();
+    assert_eq!(a, b);
+    let (code, _, _) = run(
+        &["encoding", "decode", "--encoding", "utf-8", "/dev/zero"],
+        b"",
+    );
+    assert_eq!(code, if cfg!(unix) { 2 } else { code });
+}
