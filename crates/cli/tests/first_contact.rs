@@ -356,3 +356,43 @@ fn p15_xn_xn_labels_fail() {
         assert!(out.contains("\"failure\":true"), "{out}");
     }
 }
+
+// 16. Error counts where the spec text gives one more error than html5lib-tests lists.
+#[test]
+fn p16_foreign_end_tag_falling_through_is_two_errors() {
+    let line = |data: &str, ctx: &str| {
+        serde_json::json!({"data": data, "fragment": ctx, "scripting": true}).to_string() + "\n"
+    };
+    let input = line("<math><tbody><mo></table>", "tbody") + &line("<g></path>X", "svg path");
+    let (code, out, _) = run(&["html", "parse", "--jsonl"], input.as_bytes());
+    assert_eq!(code, 0);
+    let codes: Vec<Vec<String>> = out
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["errors"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["code"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        codes[0],
+        [
+            "unexpected-token-in-table",
+            "unexpected-end-tag-in-foreign-content",
+            "unexpected-token-in-table-body",
+            "eof-with-open-elements"
+        ]
+    );
+    assert_eq!(
+        codes[1],
+        [
+            "unexpected-end-tag-in-foreign-content",
+            "unexpected-end-tag",
+            "eof-with-open-elements"
+        ]
+    );
+}
