@@ -4,6 +4,8 @@ use std::io::{self, Write};
 
 use super::{AttrNamespace, Document, Namespace, NodeData, NodeId, WalkEvent};
 
+const SPACES: &[u8; 256] = &[b' '; 256];
+
 impl Document {
     /// The children of `root` in the html5lib-tests tree format: one `| ` line per node, two
     /// spaces of indentation per depth, attributes sorted by name, `content` for template
@@ -70,7 +72,15 @@ impl Document {
                     out.write_all(b"\n")?;
                 }
                 first = false;
-                write!(out, "| {:w$}{text}", "", w = indent + extra_indent)
+                out.write_all(b"| ")?;
+                // Indentation in pieces (a format width is limited to u16).
+                let mut n = indent + extra_indent;
+                while n > 0 {
+                    let k = n.min(SPACES.len());
+                    out.write_all(&SPACES[..k])?;
+                    n -= k;
+                }
+                out.write_all(text.as_bytes())
             };
             match &node.data {
                 NodeData::Document | NodeData::Fragment => {}
@@ -127,5 +137,37 @@ impl Document {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ParseOptions, parse_document};
+
+    /// Counts bytes and lines without storing them.
+    struct Count(usize, usize);
+
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            self.1 += buf.iter().filter(|&&b| b == b'\n').count();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn indentation_beyond_a_format_width() {
+        // Depth 33,000: indentation beyond 65,535 spaces (the limit of a `{:w$}` width).
+        let n = 33_000;
+        let doc = parse_document(&"<span>".repeat(n), ParseOptions::default());
+        let mut c = Count(0, 0);
+        doc.write_test_tree(doc.root(), &mut c).unwrap();
+        assert_eq!(c.1, n + 2);
+        // "| " + 2 spaces per depth + "<span>" on each of the n lines, plus html/head/body.
+        let spans: usize = (0..n).map(|i| 2 + 2 * (i + 2) + 6 + 1).sum();
+        assert_eq!(c.0, spans + "| <html>\n|   <head>\n|   <body>\n".len() - 1);
     }
 }
