@@ -318,6 +318,7 @@ impl Pass {
         let mut tree_builder = TreeBuilder::new(options.scripting, options.collect_errors);
         tree_builder.set_confidence_tentative(confidence == Confidence::Tentative);
         tree_builder.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
+        tree_builder.set_limits(options.limits);
         Pass {
             tokenizer: Tokenizer::new(tree_builder),
             // The Encoding Standard's "decode": a BOM is sniffed and skipped (§13.2.3.2 step 1

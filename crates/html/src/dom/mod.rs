@@ -636,6 +636,14 @@ impl Document {
         }
     }
 
+    /// Appends `attrs` to element `id`'s attributes (the caller has checked that none of them
+    /// is present yet).
+    pub(crate) fn push_attrs(&mut self, id: NodeId, attrs: Vec<Attr>) {
+        if let Some(e) = self.element_mut(id) {
+            e.attrs.extend(attrs);
+        }
+    }
+
     /// Iterates over the nodes below `root` (and, for template elements, their contents) as
     /// enter/exit events, depth first, with an explicit stack: no recursion.
     ///
