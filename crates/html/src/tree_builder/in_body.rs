@@ -100,9 +100,7 @@ impl TreeBuilder {
             | Tok::End(_, Template) => return self.in_head(tok),
             Tok::Start(t, Body) => {
                 self.err("unexpected-start-tag-body");
-                if self.open.len() > 1
-                    && self.open[1].tag == Body
-                    && self.counts[Template as usize] == 0
+                if self.live > 1 && self.open[1].tag == Body && self.counts[Template as usize] == 0
                 {
                     self.frameset_ok = false;
                     let body = self.open[1].node;
@@ -111,7 +109,7 @@ impl TreeBuilder {
             }
             Tok::Start(t, Frameset) => {
                 self.err("unexpected-start-tag-frameset");
-                if self.open.len() > 1 && self.open[1].tag == Body && self.frameset_ok {
+                if self.live > 1 && self.open[1].tag == Body && self.frameset_ok {
                     let body = self.open[1].node;
                     self.doc.detach(body);
                     while self.open.len() > 1 {
@@ -579,7 +577,10 @@ impl TreeBuilder {
                 return;
             };
             let fb_node = self.open[fb_stack].node;
-            let common_ancestor = self.open[fe_stack - 1].node;
+            let Some(below) = self.live_below(fe_stack) else {
+                return;
+            };
+            let common_ancestor = self.open[below].node;
             let mut bookmark = fe_afe;
             let mut node_idx = fb_stack;
             let mut last_node = fb_node;
@@ -588,10 +589,14 @@ impl TreeBuilder {
             // stay on the stack (replaced by their clones), top first.
             let mut kept: Vec<super::Open> = Vec::new();
             loop {
-                inner += 1;
                 self.work += 1;
                 node_idx -= 1;
                 let node = self.open[node_idx];
+                if node.is_hole() {
+                    self.hole_steps += 1;
+                    continue;
+                }
+                inner += 1;
                 if node.node == fe_node {
                     break;
                 }

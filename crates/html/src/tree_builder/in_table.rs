@@ -464,8 +464,8 @@ impl TreeBuilder {
                 self.ack();
             }
             Tok::End(_, Optgroup) => {
-                let n = self.open.len();
-                if self.current_is(Option) && n >= 2 && self.open[n - 2].tag == Optgroup {
+                let below = self.live_below(self.open.len().saturating_sub(1));
+                if self.current_is(Option) && below.is_some_and(|b| self.open[b].tag == Optgroup) {
                     self.pop();
                 }
                 if self.current_is(Optgroup) {

@@ -163,6 +163,12 @@ pub struct TreeBuilder {
     counts: [u32; tag::TAG_COUNT],
     /// Position lists of the stack of open elements (see [`stack`]).
     ix: stack::StackIndex,
+    /// The number of elements on the stack (`open` also holds holes).
+    live: usize,
+    /// The number of holes in `open`.
+    holes: usize,
+    /// Holes walked over since the last compaction.
+    hole_steps: u64,
     afe: Vec<Afe>,
     /// One entry per section of `afe` (markers + 1).
     afe_sections: Vec<AfeSection>,
@@ -272,6 +278,13 @@ pub(crate) fn ws_prefix_len(s: &str) -> usize {
     s.bytes().take_while(|&b| is_ws(b)).count()
 }
 
+impl Open {
+    /// Whether this entry is a hole left by a removal from the middle of the stack.
+    pub(crate) fn is_hole(&self) -> bool {
+        self.node == NodeId::DOCUMENT
+    }
+}
+
 impl TreeBuilder {
     /// A tree builder for a document. `scripting` is the scripting flag; `collect_errors`
     /// makes it keep parse errors (tokenizer errors arrive through [`TokenSink::parse_error`]).
@@ -284,6 +297,9 @@ impl TreeBuilder {
             open: Vec::new(),
             counts: [0; tag::TAG_COUNT],
             ix: stack::StackIndex::new(),
+            live: 0,
+            holes: 0,
+            hole_steps: 0,
             afe: Vec::new(),
             afe_sections: vec![AfeSection::default()],
             in_afe: Vec::new(),
@@ -475,6 +491,7 @@ impl TreeBuilder {
         self.counts[o.tag as usize] += 1;
         self.ix.add(self.open.len(), &o);
         self.open.push(o);
+        self.live += 1;
     }
 
     fn pop(&mut self) -> Option<Open> {
@@ -482,46 +499,111 @@ impl TreeBuilder {
         self.work += 1;
         self.counts[o.tag as usize] -= 1;
         self.ix.remove_top(self.open.len(), &o);
+        self.live -= 1;
+        // Keep the top of the stack an element: drop the holes below it.
+        while self.open.last().is_some_and(Open::is_hole) {
+            self.work += 1;
+            self.open.pop();
+            self.holes -= 1;
+        }
         Some(o)
     }
 
-    /// Replaces the entries `lo..hi` of the stack with `new`. When the lengths agree only the
-    /// replaced positions are re-indexed; otherwise everything from `lo` up is.
-    fn splice_stack(&mut self, lo: usize, hi: usize, new: Vec<Open>) {
-        let hi = hi.min(self.open.len());
-        if lo > hi {
-            return;
-        }
-        if new.len() == hi - lo {
-            self.work += (hi - lo) as u64 + 1;
-            let old: Vec<Open> = self.open[lo..hi].to_vec();
-            for o in &old {
-                self.counts[o.tag as usize] -= 1;
-            }
-            for o in &new {
-                self.counts[o.tag as usize] += 1;
-            }
-            self.ix.replace_run(lo, &old, &new);
-            self.open[lo..hi].copy_from_slice(&new);
-            return;
-        }
-        // Different lengths: unindex from the top down to `lo`, splice, index again.
-        let mut above: Vec<Open> = Vec::with_capacity(self.open.len() - lo);
-        while self.open.len() > lo {
-            if let Some(o) = self.pop() {
-                above.push(o);
-            }
-        }
-        above.reverse();
-        let tail = above.split_off(hi - lo);
-        for o in new.into_iter().chain(tail) {
-            self.work += 1;
-            self.push_open(o);
+    /// A hole: what an element removed from the middle of the stack leaves behind (see
+    /// [`TreeBuilder::splice_stack`]).
+    fn hole() -> Open {
+        Open {
+            node: NodeId::DOCUMENT,
+            tag: TagId::Other,
+            ns: Namespace::Html,
+            classes: 0,
+            slot: stack::NONE,
+            html_ip: false,
         }
     }
 
+    /// The element nearest below stack position `pos` (skipping holes).
+    fn live_below(&mut self, pos: usize) -> Option<usize> {
+        let mut i = pos;
+        while i > 0 {
+            i -= 1;
+            self.work += 1;
+            if !self.open[i].is_hole() {
+                return Some(i);
+            }
+            self.hole_steps += 1;
+        }
+        None
+    }
+
+    /// [`TreeBuilder::live_below`] without counting (for `&self` callers; rare: a table
+    /// without a parent).
+    fn live_below_ro(&self, pos: usize) -> Option<usize> {
+        (0..pos).rev().find(|&i| !self.open[i].is_hole())
+    }
+
+    /// Replaces the entries `lo..hi` of the stack with `new` (at most as many), in place:
+    /// positions above `hi` do not move, so the position lists of the elements above stay
+    /// valid and only the replaced run is re-indexed. When `new` is shorter, the rest of the
+    /// run becomes holes at its start, below the new entries (so that a run of adoption
+    /// agency steps moving up the stack leaves its holes behind rather than carrying them
+    /// along). The stack is compacted when holes get numerous or walked over too often.
+    fn splice_stack(&mut self, lo: usize, hi: usize, new: Vec<Open>) {
+        let hi = hi.min(self.open.len());
+        if lo > hi || new.len() > hi - lo {
+            debug_assert!(false, "splice_stack grows the stack");
+            return;
+        }
+        self.work += (hi - lo) as u64 + 1;
+        let gap = hi - lo - new.len();
+        let mut run = vec![Self::hole(); gap];
+        run.extend(new);
+        let old: Vec<Open> = self.open[lo..hi].to_vec();
+        for o in old.iter().filter(|o| !o.is_hole()) {
+            self.counts[o.tag as usize] -= 1;
+            self.live -= 1;
+        }
+        for o in run.iter().filter(|o| !o.is_hole()) {
+            self.counts[o.tag as usize] += 1;
+            self.live += 1;
+        }
+        self.holes = self.holes + run.iter().filter(|o| o.is_hole()).count()
+            - old.iter().filter(|o| o.is_hole()).count();
+        self.ix.replace_run(lo, &old, &run);
+        self.open[lo..hi].copy_from_slice(&run);
+        // The top is never a hole (`new` ends the run, or the run is below the top).
+        while self.open.last().is_some_and(Open::is_hole) {
+            self.open.pop();
+            self.holes -= 1;
+        }
+        if self.holes > 64 + self.live / 2 || self.hole_steps > 64 + self.live as u64 {
+            self.compact_stack();
+        }
+    }
+
+    /// Removes the holes from the stack and re-indexes it.
+    fn compact_stack(&mut self) {
+        let entries: Vec<Open> = std::mem::take(&mut self.open);
+        self.work += entries.len() as u64;
+        let live: Vec<Open> = entries.iter().copied().filter(|o| !o.is_hole()).collect();
+        // Forget every position (top down, as pops would), then record the live entries.
+        for (i, o) in entries.iter().enumerate().rev() {
+            if !o.is_hole() {
+                self.ix.remove_top(i, o);
+            }
+        }
+        self.holes = 0;
+        self.hole_steps = 0;
+        for (i, o) in live.iter().enumerate() {
+            self.ix.add(i, o);
+        }
+        self.open = live;
+    }
+
     fn remove_from_stack(&mut self, idx: usize) {
-        if idx < self.open.len() {
+        if idx + 1 == self.open.len() {
+            self.pop();
+        } else if idx < self.open.len() {
             self.splice_stack(idx, idx + 1, Vec::new());
         }
     }
@@ -546,7 +628,7 @@ impl TreeBuilder {
     /// the fragment case, else the current node.
     fn adjusted_current(&self) -> Option<Open> {
         match self.context {
-            Some(c) if self.open.len() == 1 => Some(c),
+            Some(c) if self.live == 1 => Some(c),
             _ => self.current(),
         }
     }
@@ -623,7 +705,7 @@ impl TreeBuilder {
 
     /// The spec's walk for "has an element in scope" (the reference for the indexed check).
     fn in_scope_walk(&self, tags: &[TagId], scope: Scope) -> bool {
-        for o in self.open.iter().rev() {
+        for o in self.open.iter().rev().filter(|o| !o.is_hole()) {
             if tags.contains(&o.tag) {
                 return true;
             }
@@ -848,7 +930,10 @@ impl TreeBuilder {
                         let table = self.open[lt].node;
                         match self.doc.parent(table) {
                             Some(p) => (p, Some(table)),
-                            None => (self.open[lt.saturating_sub(1)].node, None),
+                            None => {
+                                let below = self.live_below_ro(lt).unwrap_or(0);
+                                (self.open[below].node, None)
+                            }
                         }
                     }
                 }
@@ -864,7 +949,7 @@ impl TreeBuilder {
         // becomes a sibling of the would-be parent).
         if let Some(max) = self.limits.max_tree_depth
             && before.is_none()
-            && self.open.len() > max
+            && self.live > max
             && let Some(grand) = self.doc.parent(parent)
         {
             return (grand, None);

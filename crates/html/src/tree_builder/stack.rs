@@ -260,7 +260,8 @@ impl StackIndex {
     }
 
     /// Re-records positions `lo..lo + old.len()`, which held `old` and now hold `new` (same
-    /// length): each affected list has its run of positions in that range rewritten.
+    /// length; holes are in no list): each affected list has its run of positions in that
+    /// range rewritten.
     pub(crate) fn replace_run(&mut self, lo: usize, old: &[super::Open], new: &[super::Open]) {
         debug_assert_eq!(old.len(), new.len());
         let (lo32, hi32) = (lo as u32, (lo + old.len()) as u32);
@@ -275,11 +276,16 @@ impl StackIndex {
                 .collect();
             v.splice(a..b, run);
         };
-        let mut tags: Vec<TagId> = old.iter().chain(new).map(|o| o.tag).collect();
+        let mut tags: Vec<TagId> = old
+            .iter()
+            .chain(new)
+            .filter(|o| !o.is_hole())
+            .map(|o| o.tag)
+            .collect();
         tags.sort_by_key(|t| *t as usize);
         tags.dedup();
         for t in tags {
-            rewrite(&mut self.tag[t as usize], &|o| o.tag == t);
+            rewrite(&mut self.tag[t as usize], &|o| o.tag == t && !o.is_hole());
         }
         for b in 0..class::COUNT {
             let bit = 1u16 << b;
@@ -298,12 +304,15 @@ impl StackIndex {
         for s in slots {
             rewrite(&mut self.name[s as usize], &|o| o.slot == s);
         }
-        for o in old {
+        for o in old.iter().filter(|o| !o.is_hole()) {
             if let Some(x) = self.node_pos.get_mut(o.node.index()) {
                 *x = NONE;
             }
         }
         for (k, o) in new.iter().enumerate() {
+            if o.is_hole() {
+                continue;
+            }
             let i = o.node.index();
             if self.node_pos.len() <= i {
                 self.node_pos.resize(i + 1, NONE);

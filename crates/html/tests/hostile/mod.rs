@@ -190,6 +190,38 @@ pub fn shapes() -> Vec<Shape> {
         tb("afe/b-span-b-end", |n| {
             format!("<b>{}", deep_then("span", n, "</b>"))
         }),
+        tb("afe/b-span-div-b-end", |n| {
+            format!("<b>{}{}", rep("<span><div>", n), rep("</b>", n))
+        }),
+        tb("afe/b-span-div-b-end-push", |n| {
+            format!("<b>{}{}", rep("<span><div>", n), rep("</b><i></i>", n))
+        }),
+        tb("afe/nested-b-span-div-b-end", |n| {
+            format!("{}{}", rep("<b><span><div>", n), rep("</b>", n))
+        }),
+        tb("afe/a-span-div-a-start", |n| {
+            format!("<a>{}{}", rep("<span><div>", n), rep("<a>", n))
+        }),
+        tb("afe/bi-span-div-misnested", |n| {
+            format!(
+                "<b><i><u>{}{}",
+                rep("<span><div>", n),
+                rep("</b></i></u>", n)
+            )
+        }),
+        tb("afe/b-span-div-b-end-x", |n| {
+            format!("<b>{}{}", rep("<span><div>", n), rep("</b>x", n))
+        }),
+        tb("afe/b-span-div-b-end-select", |n| {
+            format!(
+                "<b>{}{}",
+                rep("<span><div>", n),
+                rep("</b><select><optgroup><option></optgroup></select>", n)
+            )
+        }),
+        tb("end/form-deep-repeat", |n| {
+            format!("{}{}", rep("<form><span>", n), rep("</form>", n))
+        }),
         tb("afe/div-b-div-b-end", |n| {
             format!("{}{}", rep("<div><b>", n), rep("</b>", n))
         }),
