@@ -159,11 +159,13 @@ impl TreeBuilder {
                 // token to the current insertion mode. The nodes between the topmost HTML
                 // element and the current node are all foreign, indexed by lowercased name.
                 self.work += 1;
-                let html = self.ix.top_class_below(super::stack::class::HTML, top);
+                let html = self
+                    .ix
+                    .top_class_below(&self.open, super::stack::class::HTML, top);
                 let hit = self
                     .ix
                     .find_slot(true, &t.name)
-                    .and_then(|s| self.ix.top_name_below(s, top));
+                    .and_then(|s| self.ix.top_name_below(&self.open, s, top));
                 match (hit, html) {
                     (Some(m), h) if m > 0 && h.is_none_or(|h| m > h) => {
                         let node = self.open[m].node;

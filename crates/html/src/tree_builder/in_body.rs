@@ -34,9 +34,9 @@ impl TreeBuilder {
 
     /// Stack holds a node that is not dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody,
     /// td, tfoot, th, thead, tr, body, html (kept as a position list: no walk).
-    fn has_unclosed_significant(&self) -> bool {
+    fn has_unclosed_significant(&mut self) -> bool {
         self.ix
-            .top_class(super::stack::class::SIGNIFICANT)
+            .top_class(&self.open, super::stack::class::SIGNIFICANT)
             .is_some()
     }
 
@@ -65,8 +65,13 @@ impl TreeBuilder {
         // element other than address, div and p. List items are special themselves, so the
         // topmost item is found iff it is not below the topmost such special element.
         self.work += 1;
-        let item = items.iter().filter_map(|&t| self.ix.top_tag(t)).max();
-        let stop = self.ix.top_class(super::stack::class::SPECIAL_NOT_ADP);
+        let item = items
+            .iter()
+            .filter_map(|&t| self.ix.top_tag(&self.open, t))
+            .max();
+        let stop = self
+            .ix
+            .top_class(&self.open, super::stack::class::SPECIAL_NOT_ADP);
         if let Some(i) = item
             && stop.is_none_or(|s| i >= s)
         {
@@ -508,11 +513,11 @@ impl TreeBuilder {
         let found = if id == TagId::Other {
             self.ix
                 .find_slot(false, &t.name)
-                .and_then(|s| self.ix.top_name_below(s, usize::MAX))
+                .and_then(|s| self.ix.top_name_below(&self.open, s, usize::MAX))
         } else {
-            self.ix.top_tag(id)
+            self.ix.top_tag(&self.open, id)
         };
-        let special = self.ix.top_class(super::stack::class::SPECIAL);
+        let special = self.ix.top_class(&self.open, super::stack::class::SPECIAL);
         match found {
             Some(i) if special.is_none_or(|s| i >= s) => {
                 let node = self.open[i];
@@ -568,9 +573,9 @@ impl TreeBuilder {
                 self.err("adoption-agency-misnested");
             }
             // Furthest block: the lowest special element above the formatting element.
-            let Some(fb_stack) = self
-                .ix
-                .first_class_above(super::stack::class::SPECIAL, fe_stack)
+            let Some(fb_stack) =
+                self.ix
+                    .first_class_above(&self.open, super::stack::class::SPECIAL, fe_stack)
             else {
                 self.pop_until_node(fe_node);
                 self.afe_remove(fe_afe);

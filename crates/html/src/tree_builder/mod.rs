@@ -427,7 +427,7 @@ impl TreeBuilder {
     /// assert!(work(4000) < 5 * work(1000));
     /// ```
     pub fn work(&self) -> u64 {
-        self.work
+        self.work + self.ix.skips
     }
 
     /// The context element's node in the fragment case.
@@ -576,7 +576,18 @@ impl TreeBuilder {
             self.open.pop();
             self.holes -= 1;
         }
-        if self.holes > 64 + self.live / 2 || self.hole_steps > 64 + self.live as u64 {
+        self.maybe_compact();
+    }
+
+    /// Compacts the stack when its holes are numerous, or when walks and queries have stepped
+    /// over holes and stale list entries more often than there are elements (so that skipping
+    /// costs at most as much as the compaction that ends it).
+    fn maybe_compact(&mut self) {
+        if self.holes == 0 {
+            return;
+        }
+        let steps = self.hole_steps + self.ix.skips;
+        if self.holes > 64 + self.live / 2 || steps > 64 + self.live as u64 {
             self.compact_stack();
         }
     }
@@ -586,14 +597,13 @@ impl TreeBuilder {
         let entries: Vec<Open> = std::mem::take(&mut self.open);
         self.work += entries.len() as u64;
         let live: Vec<Open> = entries.iter().copied().filter(|o| !o.is_hole()).collect();
-        // Forget every position (top down, as pops would), then record the live entries.
-        for (i, o) in entries.iter().enumerate().rev() {
-            if !o.is_hole() {
-                self.ix.remove_top(i, o);
-            }
-        }
+        // Forget every position (stale entries included), then record the live entries.
+        self.ix.clear_positions();
+        self.work += self.ix.name.len() as u64;
         self.holes = 0;
         self.hole_steps = 0;
+        self.work += self.ix.skips;
+        self.ix.skips = 0;
         for (i, o) in live.iter().enumerate() {
             self.ix.add(i, o);
         }
@@ -682,9 +692,9 @@ impl TreeBuilder {
     /// Whether the element at stack position `pos` is in `scope`: the spec walks down from
     /// the current node and fails at the first boundary, so `pos` is in scope when no boundary
     /// sits above it (a boundary at `pos` itself is the target, found first).
-    fn pos_in_scope(&self, pos: usize, scope: Scope) -> bool {
+    fn pos_in_scope(&mut self, pos: usize, scope: Scope) -> bool {
         self.ix
-            .top_class(Self::scope_bit(scope))
+            .top_class(&self.open, Self::scope_bit(scope))
             .is_none_or(|b| pos >= b)
     }
 
@@ -696,7 +706,7 @@ impl TreeBuilder {
         self.work += 1;
         let r = self
             .ix
-            .top_tag(tag)
+            .top_tag(&self.open, tag)
             .is_some_and(|p| self.pos_in_scope(p, scope));
         // Debug builds check the index against the spec's walk on small stacks.
         debug_assert!(self.open.len() > 256 || r == self.in_scope_walk(&[tag], scope));
@@ -718,7 +728,10 @@ impl TreeBuilder {
 
     fn in_scope_any(&mut self, tags: &[TagId], scope: Scope) -> bool {
         self.work += 1;
-        let top = tags.iter().filter_map(|&t| self.ix.top_tag(t)).max();
+        let top = tags
+            .iter()
+            .filter_map(|&t| self.ix.top_tag(&self.open, t))
+            .max();
         let r = top.is_some_and(|p| self.pos_in_scope(p, scope));
         debug_assert!(self.open.len() > 256 || r == self.in_scope_walk(tags, scope));
         r
@@ -903,7 +916,7 @@ impl TreeBuilder {
     // ----- §13.2.6.1 creating and inserting nodes -----
 
     /// The appropriate place for inserting a node: (parent, insert before this child).
-    fn appropriate_place(&self, override_target: Option<NodeId>) -> (NodeId, Option<NodeId>) {
+    fn appropriate_place(&mut self, override_target: Option<NodeId>) -> (NodeId, Option<NodeId>) {
         use TagId::*;
         let (target, target_tag) = match override_target {
             Some(t) => (
@@ -921,8 +934,8 @@ impl TreeBuilder {
         let (parent, before) =
             if self.foster_parenting && matches!(target_tag, Table | Tbody | Tfoot | Thead | Tr) {
                 // Foster parenting: the last template and the last table on the stack.
-                let last_template = self.ix.top_tag(Template);
-                let last_table = self.ix.top_tag(Table);
+                let last_template = self.ix.top_tag(&self.open, Template);
+                let last_table = self.ix.top_tag(&self.open, Table);
                 match (last_template, last_table) {
                     (Some(t), lt) if lt.is_none_or(|lt| t > lt) => (self.open[t].node, None),
                     (_, None) => (self.open[0].node, None),
@@ -1340,7 +1353,7 @@ impl TreeBuilder {
     /// The mode "reset the insertion mode appropriately" picks at `node`, stack position `i`
     /// (`last`: the bottom of the stack, where the context element stands in for the root in
     /// the fragment case); `None` to go on down the stack.
-    fn mode_at(&self, node: Open, i: usize, last: bool) -> Option<InsertionMode> {
+    fn mode_at(&mut self, node: Open, i: usize, last: bool) -> Option<InsertionMode> {
         use TagId::*;
         if node.ns != Namespace::Html {
             return last.then_some(InsertionMode::InBody);
@@ -1350,8 +1363,8 @@ impl TreeBuilder {
                 if !last {
                     // Walk down from the select: a template first means "in select", a table
                     // first "in select in table".
-                    let table = self.ix.top_tag_below(Table, i);
-                    let template = self.ix.top_tag_below(Template, i);
+                    let table = self.ix.top_tag_below(&self.open, Table, i);
+                    let template = self.ix.top_tag_below(&self.open, Template, i);
                     if let Some(t) = table
                         && template.is_none_or(|tp| tp < t)
                     {
@@ -1391,7 +1404,10 @@ impl TreeBuilder {
     /// them.
     fn reset_insertion_mode(&mut self) {
         self.work += 1;
-        if let Some(i) = self.ix.top_class(stack::class::MODE).filter(|&i| i > 0)
+        if let Some(i) = self
+            .ix
+            .top_class(&self.open, stack::class::MODE)
+            .filter(|&i| i > 0)
             && let Some(m) = self.mode_at(self.open[i], i, false)
         {
             self.mode = m;
@@ -1608,6 +1624,7 @@ impl TokenSink for TreeBuilder {
     fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult {
         self.pos = at;
         self.switch_to = None;
+        self.maybe_compact();
         if self.node_limit_hit || self.at_node_limit() {
             // The node limit ends parsing: the rest of the input is ignored.
             if let Token::Eof = token {

@@ -158,10 +158,48 @@ pub(crate) struct StackIndex {
     lower: String,
     /// Per node index: its position on the stack, or [`NONE`].
     pub(crate) node_pos: Vec<u32>,
+    /// Stale entries stepped over by queries (reported as work; the tree builder compacts
+    /// the stack when they add up).
+    pub(crate) skips: u64,
 }
 
-fn top_of(v: &[u32]) -> Option<usize> {
-    v.last().map(|&p| p as usize)
+/// Which list: a tag id's, a class bit's (its index) or a name slot's.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Tag(TagId),
+    Class(u16),
+    Name(u32),
+}
+
+/// Whether `o` belongs in the list `kind` (holes belong nowhere).
+fn member(kind: Kind, o: &super::Open) -> bool {
+    if o.is_hole() {
+        return false;
+    }
+    match kind {
+        Kind::Tag(t) => o.tag == t,
+        Kind::Class(bit) => o.classes & bit != 0,
+        Kind::Name(slot) => o.slot == slot,
+    }
+}
+
+/// Whether entry `p` of list `kind` is valid: in range and holding a member. Lists may hold
+/// stale entries (positions whose element left the list in a middle-of-stack change): they
+/// are skipped by the queries, dropped when they reach the end of their list, and gone after
+/// a compaction.
+fn valid(open: &[super::Open], kind: Kind, p: u32) -> bool {
+    open.get(p as usize).is_some_and(|o| member(kind, o))
+}
+
+/// The highest valid entry of `v`, dropping stale entries at its end.
+fn top_valid(v: &mut Vec<u32>, open: &[super::Open], kind: Kind) -> Option<usize> {
+    while let Some(&p) = v.last() {
+        if valid(open, kind, p) {
+            return Some(p as usize);
+        }
+        v.pop();
+    }
+    None
 }
 
 impl StackIndex {
@@ -174,6 +212,7 @@ impl StackIndex {
             foreign_names: HashMap::new(),
             lower: String::new(),
             node_pos: Vec::new(),
+            skips: 0,
         }
     }
 
@@ -218,15 +257,22 @@ impl StackIndex {
     /// Records that position `pos` holds `o`.
     pub(crate) fn add(&mut self, pos: usize, o: &super::Open) {
         let p = pos as u32;
-        self.tag[o.tag as usize].push(p);
+        // Entries at or above `p` are stale (everything there was popped).
+        let push = |v: &mut Vec<u32>| {
+            while v.last().is_some_and(|&x| x >= p) {
+                v.pop();
+            }
+            v.push(p);
+        };
+        push(&mut self.tag[o.tag as usize]);
         let mut bits = o.classes;
         while bits != 0 {
             let b = bits.trailing_zeros() as usize;
-            self.class[b].push(p);
+            push(&mut self.class[b]);
             bits &= bits - 1;
         }
         if o.slot != NONE {
-            self.name[o.slot as usize].push(p);
+            push(&mut self.name[o.slot as usize]);
         }
         let i = o.node.index();
         if self.node_pos.len() <= i {
@@ -238,9 +284,11 @@ impl StackIndex {
     /// Forgets position `pos`, holding `o`, which must be the highest recorded position.
     pub(crate) fn remove_top(&mut self, pos: usize, o: &super::Open) {
         let p = pos as u32;
+        // Drop stale entries above `p`, then `p` itself.
         let pop = |v: &mut Vec<u32>| {
-            debug_assert_eq!(v.last(), Some(&p));
-            v.pop();
+            while v.last().is_some_and(|&x| x >= p) {
+                v.pop();
+            }
         };
         pop(&mut self.tag[o.tag as usize]);
         let mut bits = o.classes;
@@ -265,15 +313,23 @@ impl StackIndex {
     pub(crate) fn replace_run(&mut self, lo: usize, old: &[super::Open], new: &[super::Open]) {
         debug_assert_eq!(old.len(), new.len());
         let (lo32, hi32) = (lo as u32, (lo + old.len()) as u32);
+        // A list's run can only shrink (the new entries are the old ones minus removed
+        // elements); a shorter run is padded at its front with stale copies of `lo` (a hole
+        // then, or a position the new run's first member also holds) so that the entries
+        // above the run do not move.
         let rewrite = |v: &mut Vec<u32>, member: &dyn Fn(&super::Open) -> bool| {
             let a = v.partition_point(|&x| x < lo32);
             let b = v.partition_point(|&x| x < hi32);
-            let run: Vec<u32> = new
+            let mut run: Vec<u32> = new
                 .iter()
                 .enumerate()
                 .filter(|(_, o)| member(o))
                 .map(|(k, _)| lo32 + k as u32)
                 .collect();
+            if run.len() < b - a {
+                let pad = b - a - run.len();
+                run.splice(0..0, std::iter::repeat_n(lo32, pad));
+            }
             v.splice(a..b, run);
         };
         let mut tags: Vec<TagId> = old
@@ -322,41 +378,114 @@ impl StackIndex {
     }
 
     /// The highest position of an element with id `tag`.
-    pub(crate) fn top_tag(&self, tag: TagId) -> Option<usize> {
-        top_of(&self.tag[tag as usize])
+    pub(crate) fn top_tag(&mut self, open: &[super::Open], tag: TagId) -> Option<usize> {
+        top_valid(&mut self.tag[tag as usize], open, Kind::Tag(tag))
+    }
+
+    /// The highest valid entry of `v` below position `below`.
+    fn below_in(
+        v: &[u32],
+        open: &[super::Open],
+        kind: Kind,
+        below: usize,
+        skips: &mut u64,
+    ) -> Option<usize> {
+        let mut k = v.partition_point(|&x| (x as usize) < below);
+        while k > 0 {
+            k -= 1;
+            if valid(open, kind, v[k]) {
+                return Some(v[k] as usize);
+            }
+            *skips += 1;
+        }
+        None
     }
 
     /// The highest position below `below` of an element with id `tag`.
-    pub(crate) fn top_tag_below(&self, tag: TagId, below: usize) -> Option<usize> {
-        let v = &self.tag[tag as usize];
-        let k = v.partition_point(|&x| (x as usize) < below);
-        k.checked_sub(1).map(|k| v[k] as usize)
+    pub(crate) fn top_tag_below(
+        &mut self,
+        open: &[super::Open],
+        tag: TagId,
+        below: usize,
+    ) -> Option<usize> {
+        Self::below_in(
+            &self.tag[tag as usize],
+            open,
+            Kind::Tag(tag),
+            below,
+            &mut self.skips,
+        )
     }
 
     /// The highest position of an element in class `bit`.
-    pub(crate) fn top_class(&self, bit: u16) -> Option<usize> {
-        top_of(&self.class[bit.trailing_zeros() as usize])
+    pub(crate) fn top_class(&mut self, open: &[super::Open], bit: u16) -> Option<usize> {
+        top_valid(
+            &mut self.class[bit.trailing_zeros() as usize],
+            open,
+            Kind::Class(bit),
+        )
     }
 
     /// The highest position below `below` of an element in class `bit`.
-    pub(crate) fn top_class_below(&self, bit: u16, below: usize) -> Option<usize> {
-        let v = &self.class[bit.trailing_zeros() as usize];
-        let k = v.partition_point(|&x| (x as usize) < below);
-        k.checked_sub(1).map(|k| v[k] as usize)
+    pub(crate) fn top_class_below(
+        &mut self,
+        open: &[super::Open],
+        bit: u16,
+        below: usize,
+    ) -> Option<usize> {
+        Self::below_in(
+            &self.class[bit.trailing_zeros() as usize],
+            open,
+            Kind::Class(bit),
+            below,
+            &mut self.skips,
+        )
     }
 
     /// The highest position below `below` of an element in name slot `slot`.
-    pub(crate) fn top_name_below(&self, slot: u32, below: usize) -> Option<usize> {
+    pub(crate) fn top_name_below(
+        &mut self,
+        open: &[super::Open],
+        slot: u32,
+        below: usize,
+    ) -> Option<usize> {
         let v = self.name.get(slot as usize)?;
-        let k = v.partition_point(|&x| (x as usize) < below);
-        k.checked_sub(1).map(|k| v[k] as usize)
+        Self::below_in(v, open, Kind::Name(slot), below, &mut self.skips)
     }
 
     /// The lowest position above `above` of an element in class `bit`.
-    pub(crate) fn first_class_above(&self, bit: u16, above: usize) -> Option<usize> {
+    pub(crate) fn first_class_above(
+        &mut self,
+        open: &[super::Open],
+        bit: u16,
+        above: usize,
+    ) -> Option<usize> {
         let v = &self.class[bit.trailing_zeros() as usize];
-        let k = v.partition_point(|&x| (x as usize) <= above);
-        v.get(k).map(|&x| x as usize)
+        let mut k = v.partition_point(|&x| (x as usize) <= above);
+        while let Some(&p) = v.get(k) {
+            if valid(open, Kind::Class(bit), p) {
+                return Some(p as usize);
+            }
+            self.skips += 1;
+            k += 1;
+        }
+        None
+    }
+
+    /// Forgets every position (before a compaction re-records the live ones).
+    pub(crate) fn clear_positions(&mut self) {
+        for v in &mut self.tag {
+            v.clear();
+        }
+        for v in &mut self.class {
+            v.clear();
+        }
+        for v in &mut self.name {
+            v.clear();
+        }
+        for p in &mut self.node_pos {
+            *p = NONE;
+        }
     }
 
     /// The position of node index `i` on the stack.
