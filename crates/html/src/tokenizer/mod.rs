@@ -125,8 +125,13 @@
 //! UTF-16 code units, as html5lib-tests does. Offsets are byte offsets into the input as fed.
 
 mod char_ref;
+mod comment;
+mod doctype;
 mod named_entities;
 mod preprocessing;
+mod script;
+mod tag;
+mod text;
 mod token;
 mod tokenization;
 
