@@ -17,6 +17,7 @@
 mod access;
 mod dump;
 mod shadow;
+pub(crate) mod spans;
 
 pub use access::{AttrRef, Attrs, NodeKind};
 
@@ -301,6 +302,8 @@ pub struct Document {
     pub(crate) errors: Vec<ParseError>,
     /// Host element -> its shadow root (at most one per host).
     shadow_roots: HashMap<NodeId, NodeId>,
+    /// Line starts and offset maps of the parsed source, for [`Document::line_col`].
+    source: Option<Box<spans::SourceIndex>>,
 }
 
 impl Default for Document {
@@ -385,6 +388,7 @@ impl Document {
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
             shadow_roots: HashMap::new(),
+            source: None,
         }
     }
 

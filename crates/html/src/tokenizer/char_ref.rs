@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use super::named_entities::NAMED_REFERENCES;
 use super::token::TokenSink;
-use super::tokenization::{Buf, Cx, Flow, Machine, Nx, St, err, getc, is_ws, peek};
+use super::tokenization::{Buf, Cx, Flow, Machine, Nx, St, getc, is_ws, peek};
 
 /// Result of looking up a named character reference at the start of `bytes`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +134,7 @@ impl Machine {
                 cx.pos += n;
             }
             _ => {
-                self.flush_temp(sink);
+                self.flush_temp(sink, cx.pos);
                 self.state = self.return_state;
             }
         }
@@ -161,26 +161,26 @@ impl Machine {
                     && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric())
                 {
                     self.temp.push_str(name);
-                    self.flush_temp(sink);
+                    self.flush_temp(sink, cx.pos + len);
                 } else {
                     if !last_semi {
-                        err!(
-                            self,
+                        self.err_ref(
                             sink,
-                            cx,
+                            cx.bytes,
+                            cx.pos + len,
+                            cx.pos + len,
                             "missing-semicolon-after-character-reference",
-                            cx.pos + len
                         );
                     }
                     self.temp.clear();
                     self.temp.push_str(expansion);
-                    self.flush_temp(sink);
+                    self.flush_temp(sink, cx.pos + len);
                 }
                 cx.pos += len;
                 self.state = self.return_state;
             }
             NamedMatch::None => {
-                self.flush_temp(sink);
+                self.flush_temp(sink, cx.pos);
                 self.state = St::AmbiguousAmpersand;
             }
         }
@@ -204,7 +204,13 @@ impl Machine {
                 cx.pos += n;
             }
             Some((';', _)) => {
-                err!(self, sink, cx, "unknown-named-character-reference");
+                self.err_ref(
+                    sink,
+                    cx.bytes,
+                    cx.pos,
+                    cx.pos + 1,
+                    "unknown-named-character-reference",
+                );
                 self.state = self.return_state;
             }
             _ => self.state = self.return_state,
@@ -247,13 +253,14 @@ impl Machine {
                 };
             }
             _ => {
-                err!(
-                    self,
+                self.err_ref(
                     sink,
-                    cx,
-                    "absence-of-digits-in-numeric-character-reference"
+                    cx.bytes,
+                    cx.pos,
+                    cx.pos,
+                    "absence-of-digits-in-numeric-character-reference",
                 );
-                self.flush_temp(sink);
+                self.flush_temp(sink, cx.pos);
                 self.state = self.return_state;
             }
         }
@@ -288,11 +295,12 @@ impl Machine {
                 cx.pos += n;
             }
             _ => {
-                err!(
-                    self,
+                self.err_ref(
                     sink,
-                    cx,
-                    "missing-semicolon-after-character-reference"
+                    cx.bytes,
+                    cx.pos,
+                    cx.pos,
+                    "missing-semicolon-after-character-reference",
                 );
                 self.state = St::NumericCharacterReferenceEnd;
             }
@@ -308,11 +316,11 @@ impl Machine {
     ) -> Flow {
         let (e, c) = numeric_end(self.code);
         if let Some(code) = e {
-            err!(self, sink, cx, code);
+            self.err_ref(sink, cx.bytes, cx.pos, cx.pos, code);
         }
         self.temp.clear();
         self.temp.push(c);
-        self.flush_temp(sink);
+        self.flush_temp(sink, cx.pos);
         self.state = self.return_state;
         ControlFlow::Continue(())
     }

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use super::token::TokenSink;
 use super::tokenization::{
     Buf, Cx, Flow, Machine, Nul, Nx, St, T_BOGUS_COMMENT, T_CDATA, T_COMMENT, eof_here, err, getc,
-    is_ws, peek,
+    is_ws, peek, shifted,
 };
 
 impl Machine {
@@ -20,11 +20,11 @@ impl Machine {
         match getc!(self, sink, cx) {
             Some(('>', n)) => {
                 self.state = St::Data;
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(('\0', n)) => {
@@ -102,7 +102,7 @@ impl Machine {
             Some(('>', n)) => {
                 err!(self, sink, cx, "abrupt-closing-of-empty-comment");
                 self.state = St::Data;
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos + n);
                 cx.pos += n;
             }
             _ => self.state = St::Comment,
@@ -124,12 +124,12 @@ impl Machine {
             Some(('>', n)) => {
                 err!(self, sink, cx, "abrupt-closing-of-empty-comment");
                 self.state = St::Data;
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
                 err!(self, sink, cx, "eof-in-comment");
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -160,7 +160,7 @@ impl Machine {
             }
             None => {
                 err!(self, sink, cx, "eof-in-comment");
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some((c, n)) => {
@@ -253,7 +253,7 @@ impl Machine {
             }
             None => {
                 err!(self, sink, cx, "eof-in-comment");
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -273,7 +273,7 @@ impl Machine {
         match getc!(self, sink, cx) {
             Some(('>', n)) => {
                 self.state = St::Data;
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos + n);
                 cx.pos += n;
             }
             Some(('!', n)) => {
@@ -286,7 +286,7 @@ impl Machine {
             }
             None => {
                 err!(self, sink, cx, "eof-in-comment");
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -312,12 +312,12 @@ impl Machine {
             Some(('>', n)) => {
                 err!(self, sink, cx, "incorrectly-closed-comment");
                 self.state = St::Data;
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
                 err!(self, sink, cx, "eof-in-comment");
-                self.emit_comment(sink);
+                self.emit_comment(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -341,6 +341,7 @@ impl Machine {
         let at = cx.pos;
         match getc!(self, sink, cx) {
             Some((']', n)) => {
+                self.bracket_pos = self.pos_of(cx.bytes, cx.pos);
                 self.state = St::CdataSectionBracket;
                 cx.pos += n;
             }
@@ -368,7 +369,8 @@ impl Machine {
                 cx.pos += n;
             }
             _ => {
-                self.emit_char(sink, cx.bytes, ']', cx.pos.saturating_sub(1));
+                let at = self.bracket_pos;
+                self.emit_str(sink, "]", at, at.offset + 1);
                 self.state = St::CdataSection;
             }
         }
@@ -383,7 +385,9 @@ impl Machine {
     ) -> Flow {
         match getc!(self, sink, cx) {
             Some((']', n)) => {
-                self.emit_char(sink, cx.bytes, ']', cx.pos.saturating_sub(2));
+                let at = self.bracket_pos;
+                self.emit_str(sink, "]", at, at.offset + 1);
+                self.bracket_pos = shifted(at, 1);
                 cx.pos += n;
             }
             Some(('>', n)) => {
@@ -391,8 +395,8 @@ impl Machine {
                 cx.pos += n;
             }
             _ => {
-                let at = self.pos_of(cx.bytes, cx.pos.saturating_sub(2));
-                self.emit_str(sink, "]]", at);
+                let at = self.bracket_pos;
+                self.emit_str(sink, "]]", at, at.offset + 2);
                 self.state = St::CdataSection;
             }
         }

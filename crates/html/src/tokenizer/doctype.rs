@@ -21,7 +21,7 @@ impl Machine {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.new_doctype();
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -52,14 +52,14 @@ impl Machine {
                 self.new_doctype();
                 self.doctype.force_quirks = true;
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.new_doctype();
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some((c, n)) => {
@@ -86,7 +86,7 @@ impl Machine {
             }
             Some(('>', n)) => {
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             Some(('\0', n)) => {
@@ -97,7 +97,7 @@ impl Machine {
             None => {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some((c, n)) => {
@@ -118,13 +118,13 @@ impl Machine {
             Some((c, n)) if is_ws(c) => cx.pos += n,
             Some(('>', n)) => {
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -200,13 +200,13 @@ impl Machine {
                 );
                 self.doctype.force_quirks = true;
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -253,13 +253,13 @@ impl Machine {
                 );
                 self.doctype.force_quirks = true;
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -327,13 +327,13 @@ impl Machine {
                 );
                 self.doctype.force_quirks = true;
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some((c, n)) => {
@@ -360,7 +360,7 @@ impl Machine {
             }
             Some(('>', n)) => {
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             Some((q @ ('"' | '\''), n)) => {
@@ -378,7 +378,7 @@ impl Machine {
             None => {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -405,13 +405,13 @@ impl Machine {
             Some((c, n)) if is_ws(c) => cx.pos += n,
             Some(('>', n)) => {
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             None => {
                 err!(self, sink, cx, "eof-in-doctype");
                 self.doctype.force_quirks = true;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -436,7 +436,7 @@ impl Machine {
         match getc!(self, sink, cx) {
             Some(('>', n)) => {
                 self.state = St::Data;
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos + n);
                 cx.pos += n;
             }
             Some(('\0', n)) => {
@@ -444,7 +444,7 @@ impl Machine {
                 cx.pos += n;
             }
             None => {
-                self.emit_doctype(sink);
+                self.emit_doctype(sink, cx.pos);
                 eof_here!(self, sink, cx);
             }
             Some((_, n)) => cx.pos += n,

@@ -21,12 +21,12 @@ impl Machine {
             Some(('!', n)) => {
                 self.state = St::ScriptDataEscapeStart;
                 let at = self.token_start;
-                self.emit_str(sink, "<!", at);
+                self.emit_str(sink, "<!", at, at.offset + 2);
                 cx.pos += n;
             }
             _ => {
                 let at = self.token_start;
-                self.emit_str(sink, "<", at);
+                self.emit_str(sink, "<", at, at.offset + 1);
                 self.state = St::ScriptData;
             }
         }
@@ -116,12 +116,12 @@ impl Machine {
             Some((c, _)) if c.is_ascii_alphabetic() => {
                 self.temp.clear();
                 let at = self.token_start;
-                self.emit_str(sink, "<", at);
+                self.emit_str(sink, "<", at, at.offset + 1);
                 self.state = St::ScriptDataDoubleEscapeStart;
             }
             _ => {
                 let at = self.token_start;
-                self.emit_str(sink, "<", at);
+                self.emit_str(sink, "<", at, at.offset + 1);
                 self.state = St::ScriptDataEscaped;
             }
         }

@@ -37,13 +37,13 @@ impl Machine {
             None => {
                 err!(self, sink, cx, "eof-before-tag-name");
                 let at = self.token_start;
-                self.emit_str(sink, "<", at);
+                self.emit_str(sink, "<", at, at.offset + 1);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
                 err!(self, sink, cx, "invalid-first-character-of-tag-name");
                 let at = self.token_start;
-                self.emit_str(sink, "<", at);
+                self.emit_str(sink, "<", at, at.offset + 1);
                 self.state = St::Data;
             }
         }
@@ -69,7 +69,7 @@ impl Machine {
             None => {
                 err!(self, sink, cx, "eof-before-tag-name");
                 let at = self.token_start;
-                self.emit_str(sink, "</", at);
+                self.emit_str(sink, "</", at, at.offset + 2);
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
@@ -131,13 +131,13 @@ impl Machine {
                     cx,
                     "unexpected-equals-sign-before-attribute-name"
                 );
-                self.new_attr();
+                self.new_attr(cx.pos);
                 self.push(Buf::AttrName, '=');
                 self.state = St::AttributeName;
                 cx.pos += n;
             }
             Some(_) => {
-                self.new_attr();
+                self.new_attr(cx.pos);
                 self.state = St::AttributeName;
             }
         }
@@ -209,7 +209,7 @@ impl Machine {
                 eof_here!(self, sink, cx);
             }
             Some(_) => {
-                self.new_attr();
+                self.new_attr(cx.pos);
                 self.state = St::AttributeName;
             }
         }
@@ -225,10 +225,12 @@ impl Machine {
         match getc!(self, sink, cx) {
             Some((c, n)) if is_ws(c) => cx.pos += n,
             Some(('"', n)) => {
+                self.attr_value_start(cx.pos + n);
                 self.state = St::AttributeValueDoubleQuoted;
                 cx.pos += n;
             }
             Some(('\'', n)) => {
+                self.attr_value_start(cx.pos + n);
                 self.state = St::AttributeValueSingleQuoted;
                 cx.pos += n;
             }
@@ -238,7 +240,10 @@ impl Machine {
                 self.emit_tag(sink, cx.bytes, cx.pos);
                 cx.pos += n;
             }
-            _ => self.state = St::AttributeValueUnquoted,
+            _ => {
+                self.attr_value_start(cx.pos);
+                self.state = St::AttributeValueUnquoted;
+            }
         }
         ControlFlow::Continue(())
     }
@@ -258,6 +263,7 @@ impl Machine {
         let at = cx.pos;
         match getc!(self, sink, cx) {
             Some((c, n)) if c == q => {
+                self.attr_value_end(cx.pos, cx.pos + n);
                 self.state = St::AfterAttributeValueQuoted;
                 cx.pos += n;
             }
@@ -294,6 +300,7 @@ impl Machine {
         let at = cx.pos;
         match getc!(self, sink, cx) {
             Some((c, n)) if is_ws(c) => {
+                self.attr_value_end(cx.pos, cx.pos);
                 self.state = St::BeforeAttributeName;
                 cx.pos += n;
             }
@@ -304,6 +311,7 @@ impl Machine {
                 cx.pos += n;
             }
             Some(('>', n)) => {
+                self.attr_value_end(cx.pos, cx.pos);
                 self.state = St::Data;
                 self.emit_tag(sink, cx.bytes, cx.pos);
                 cx.pos += n;

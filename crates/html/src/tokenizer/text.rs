@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use super::token::TokenSink;
 use super::tokenization::{
     Cx, Flow, Machine, Nul, Nx, St, T_DATA, T_PLAINTEXT, T_RAWTEXT, T_RCDATA, eof_here, err, getc,
-    is_ws, peek,
+    is_ws, peek, shifted,
 };
 
 impl Machine {
@@ -147,7 +147,7 @@ impl Machine {
             }
             _ => {
                 let at = self.token_start;
-                self.emit_str(sink, "<", at);
+                self.emit_str(sink, "<", at, at.offset + 1);
                 self.state = if rc { St::Rcdata } else { St::Rawtext };
             }
         }
@@ -174,7 +174,7 @@ impl Machine {
             }
             _ => {
                 let at = self.token_start;
-                self.emit_str(sink, "</", at);
+                self.emit_str(sink, "</", at, at.offset + 2);
                 self.state = back;
             }
         }
@@ -215,8 +215,9 @@ impl Machine {
             }
             _ => {
                 let at = self.token_start;
-                self.emit_str(sink, "</", at);
-                self.emit_temp(sink, at);
+                self.emit_str(sink, "</", at, at.offset + 2);
+                let end = self.base + cx.pos;
+                self.emit_temp(sink, shifted(at, 2), end);
                 self.state = back;
             }
         }

@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 
 use super::preprocessing::{advance, check_code_point, columns, is_candidate_byte, line_ends};
 use super::token::{Attribute, Doctype, SinkResult, State, Tag, Token, TokenSink};
-use crate::error::{ParseError, Position};
+use crate::error::{ParseError, Position, Span};
 
 /// The input `run` works on and how far it got: what each state's step reads and advances.
 pub(super) struct Cx<'a> {
@@ -263,6 +263,29 @@ pub(super) fn scan(bytes: &[u8], from: usize, t: &[bool; 256]) -> usize {
     bytes.len()
 }
 
+/// The position `n` ASCII characters (no line break) after `p`.
+#[inline]
+pub(super) fn shifted(p: Position, n: usize) -> Position {
+    Position {
+        offset: p.offset + n,
+        line: p.line,
+        column: p.column + n,
+    }
+}
+
+/// How many bytes of the input the character at `p` takes (a CR of CR LF counts alone, so
+/// that the answer never depends on the next chunk; none at the end).
+#[inline]
+pub(super) fn src_len(bytes: &[u8], p: usize) -> usize {
+    match bytes.get(p) {
+        None => 0,
+        Some(&b) if b < 0xC0 => 1,
+        Some(&b) if b < 0xE0 => 2,
+        Some(&b) if b < 0xF0 => 3,
+        Some(_) => 4,
+    }
+}
+
 #[inline]
 pub(super) fn is_ws(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\x0C' | ' ')
@@ -322,6 +345,8 @@ pub(crate) struct Machine {
     pub(crate) last_start_tag: String,
     pub(super) token_start: Position,
     pub(super) ref_pos: Position,
+    /// Where the `]` that entered the CDATA section bracket state is.
+    pub(super) bracket_pos: Position,
     pub(crate) done: bool,
 }
 
@@ -354,6 +379,7 @@ impl Default for Machine {
                 column: 1,
             },
             ref_pos: Position::default(),
+            bracket_pos: Position::default(),
             done: false,
         }
     }
@@ -414,7 +440,32 @@ impl Machine {
         code: &'static str,
     ) {
         let position = self.pos_of(bytes, p);
-        sink.parse_error(ParseError { code, position });
+        let span = Span::new(position.offset, position.offset + src_len(bytes, p));
+        sink.parse_error(ParseError {
+            code,
+            position,
+            span,
+        });
+    }
+
+    /// Reports a character-reference error at byte `p` of the current input; its span is the
+    /// reference, from its `&` to byte `end`.
+    pub(super) fn err_ref<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        bytes: &[u8],
+        p: usize,
+        end: usize,
+        code: &'static str,
+    ) {
+        let position = self.pos_of(bytes, p);
+        let start = self.ref_pos.offset;
+        let span = Span::new(start, (self.base + end).max(start));
+        sink.parse_error(ParseError {
+            code,
+            position,
+            span,
+        });
     }
 
     /// §13.2.3.5: reports a control or noncharacter code point once, when first consumed.
@@ -451,9 +502,17 @@ impl Machine {
         }
     }
 
-    pub(super) fn emit_str<S: TokenSink>(&mut self, sink: &mut S, s: &str, at: Position) {
+    /// Emits `s` as character tokens whose source runs from `at` to the absolute offset `end`.
+    pub(super) fn emit_str<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        s: &str,
+        at: Position,
+        end: usize,
+    ) {
         if !s.is_empty() {
-            let r = sink.process_token(Token::Characters(s), at);
+            let span = Span::new(at.offset, end.max(at.offset));
+            let r = sink.process_token_with_span(Token::Characters(s), span, at);
             self.apply(r);
         }
     }
@@ -468,35 +527,57 @@ impl Machine {
         let mut buf = [0u8; 4];
         let at = self.pos_of(bytes, p);
         let s: &str = c.encode_utf8(&mut buf);
-        let r = sink.process_token(Token::Characters(s), at);
+        // A LF read from CR LF covers both (`getc` only reads one when it sees both).
+        let n = if c == '\n' && bytes.get(p..p + 2) == Some(b"\r\n") {
+            2
+        } else {
+            src_len(bytes, p)
+        };
+        let span = Span::new(at.offset, at.offset + n);
+        let r = sink.process_token_with_span(Token::Characters(s), span, at);
         self.apply(r);
     }
 
-    pub(super) fn emit_temp<S: TokenSink>(&mut self, sink: &mut S, at: Position) {
+    /// Emits the temporary buffer as character tokens whose source runs from `at` to the
+    /// absolute offset `end`.
+    pub(super) fn emit_temp<S: TokenSink>(&mut self, sink: &mut S, at: Position, end: usize) {
         if !self.temp.is_empty() {
-            let r = sink.process_token(Token::Characters(&self.temp), at);
+            let span = Span::new(at.offset, end.max(at.offset));
+            let r = sink.process_token_with_span(Token::Characters(&self.temp), span, at);
             self.apply(r);
         }
     }
 
     pub(super) fn emit_eof<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
         let at = self.pos_of(bytes, p);
-        let _ = sink.process_token(Token::Eof, at);
+        let span = Span::new(at.offset, at.offset);
+        let _ = sink.process_token_with_span(Token::Eof, span, at);
         self.done = true;
     }
 
-    pub(super) fn emit_comment<S: TokenSink>(&mut self, sink: &mut S) {
-        let r = sink.process_token(Token::Comment(&self.comment), self.token_start);
+    /// The span of the current token, from its `<` to `end` (relative to the current input).
+    fn token_span(&self, end: usize) -> Span {
+        let start = self.token_start.offset;
+        Span::new(start, (self.base + end).max(start))
+    }
+
+    /// Emits the current comment token, which ends before byte `end` of the current input.
+    pub(super) fn emit_comment<S: TokenSink>(&mut self, sink: &mut S, end: usize) {
+        let span = self.token_span(end);
+        let r = sink.process_token_with_span(Token::Comment(&self.comment), span, self.token_start);
         self.apply(r);
     }
 
-    pub(super) fn emit_doctype<S: TokenSink>(&mut self, sink: &mut S) {
-        let r = sink.process_token(Token::Doctype(&self.doctype), self.token_start);
+    /// Emits the current DOCTYPE token, which ends before byte `end` of the current input.
+    pub(super) fn emit_doctype<S: TokenSink>(&mut self, sink: &mut S, end: usize) {
+        let span = self.token_span(end);
+        let r = sink.process_token_with_span(Token::Doctype(&self.doctype), span, self.token_start);
         self.apply(r);
     }
 
-    /// Emits the current tag token; `p` is where its end-tag errors are reported.
+    /// Emits the current tag token; `p` is its `>` (where its end-tag errors are reported).
     pub(super) fn emit_tag<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
+        let span = self.token_span(p + 1);
         if self.is_end {
             if !self.tag.attrs.is_empty() {
                 self.err(sink, bytes, p, "end-tag-with-attributes");
@@ -504,12 +585,13 @@ impl Machine {
             if self.tag.self_closing {
                 self.err(sink, bytes, p, "end-tag-with-trailing-solidus");
             }
-            let r = sink.process_token(Token::EndTag(&self.tag), self.token_start);
+            let r = sink.process_token_with_span(Token::EndTag(&self.tag), span, self.token_start);
             self.apply(r);
         } else {
             self.last_start_tag.clear();
             self.last_start_tag.push_str(&self.tag.name);
-            let r = sink.process_token(Token::StartTag(&self.tag), self.token_start);
+            let r =
+                sink.process_token_with_span(Token::StartTag(&self.tag), span, self.token_start);
             self.apply(r);
         }
     }
@@ -528,14 +610,46 @@ impl Machine {
         }
     }
 
-    pub(super) fn new_attr(&mut self) {
-        let a = self.pool.pop().unwrap_or_default();
+    /// Starts a new attribute whose name begins at byte `p` of the current input.
+    pub(super) fn new_attr(&mut self, p: usize) {
+        let mut a = self.pool.pop().unwrap_or_default();
+        let start = self.base + p;
+        a.span = Span::new(start, start);
+        a.value_span = None;
         self.tag.attrs.push(a);
         self.dup = false;
     }
 
+    /// The current attribute's value starts at byte `p` of the current input.
+    pub(super) fn attr_value_start(&mut self, p: usize) {
+        let at = self.base + p;
+        if let Some(a) = self.tag.attrs.last_mut()
+            && !self.dup
+        {
+            a.value_span = Some(Span::new(at, at));
+        }
+    }
+
+    /// The current attribute's value ends before byte `value_end` of the current input, and
+    /// the attribute (with any closing quote) before `end`.
+    pub(super) fn attr_value_end(&mut self, value_end: usize, end: usize) {
+        let (value_end, end) = (self.base + value_end, self.base + end);
+        if let Some(a) = self.tag.attrs.last_mut()
+            && !self.dup
+        {
+            if let Some(v) = &mut a.value_span {
+                v.end = value_end.max(v.start);
+            }
+            a.span.end = end.max(a.span.start);
+        }
+    }
+
     /// "When the user agent leaves the attribute name state": duplicate-attribute check.
     pub(super) fn leave_attr_name<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
+        let end = self.base + p;
+        if let Some(a) = self.tag.attrs.last_mut() {
+            a.span.end = end.max(a.span.start);
+        }
         let Some((last, rest)) = self.tag.attrs.split_last() else {
             return;
         };
@@ -612,15 +726,17 @@ impl Machine {
         )
     }
 
-    /// "Flush code points consumed as a character reference".
-    pub(super) fn flush_temp<S: TokenSink>(&mut self, sink: &mut S) {
+    /// "Flush code points consumed as a character reference"; the reference ends before byte
+    /// `end` of the current input.
+    pub(super) fn flush_temp<S: TokenSink>(&mut self, sink: &mut S, end: usize) {
         if self.is_attr_return() {
             let t = std::mem::take(&mut self.temp);
             self.buf(Buf::AttrValue).push_str(&t);
             self.temp = t;
         } else {
             let at = self.ref_pos;
-            self.emit_temp(sink, at);
+            let end = self.base + end;
+            self.emit_temp(sink, at, end);
         }
     }
 
@@ -706,7 +822,8 @@ impl Machine {
         if a < b {
             let at = self.pos_of(input.as_bytes(), a);
             if let Some(s) = input.get(a..b) {
-                let r = sink.process_token(Token::Characters(s), at);
+                let span = Span::new(self.base + a, self.base + b);
+                let r = sink.process_token_with_span(Token::Characters(s), span, at);
                 self.apply(r);
             }
         }

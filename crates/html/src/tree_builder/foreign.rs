@@ -59,8 +59,8 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> Vec<Attr> {
                 prefix,
                 name: local,
                 value: a.value.clone(),
-                span: None,
-                value_span: None,
+                span: Some(a.span),
+                value_span: a.value_span,
             }
         })
         .collect()
@@ -89,6 +89,7 @@ impl TreeBuilder {
             start_tag: None,
             end_tag: None,
         });
+        self.record_token_span(node, t);
         self.insert_created(node, id, ns);
     }
 
@@ -96,8 +97,12 @@ impl TreeBuilder {
     pub(super) fn foreign_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
-                self.err("null-character-in-foreign-content");
+                // The NUL is the byte before `part`.
+                let nul = self.source_before(part);
+                self.err_span("null-character-in-foreign-content", nul);
+                self.text_span_override = nul.map(|(_, s)| s);
                 self.insert_chars("\u{FFFD}");
+                self.text_span_override = None;
             }
             if !part.is_empty() {
                 self.insert_chars(part);

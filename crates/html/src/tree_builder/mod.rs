@@ -23,7 +23,7 @@ pub use tag::TagId;
 use std::borrow::Cow;
 
 use crate::dom::{Attr, Document, Element, Namespace, NodeData, NodeId};
-use crate::error::{ParseError, Position};
+use crate::error::{ParseError, Position, Span};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 
 /// §13.2.4.1 the insertion modes.
@@ -119,8 +119,26 @@ pub struct TreeBuilder {
     foster_parenting: bool,
     pending_table_text: String,
     pending_table_text_non_ws: bool,
-    /// Position of each character of `pending_table_text` (one error per character).
-    pending_table_text_pos: Vec<Position>,
+    /// Position and source of each character of `pending_table_text` (one error per
+    /// character).
+    pending_table_text_pos: Vec<Option<(Position, Span)>>,
+    /// The source of the pending table characters.
+    pending_table_text_span: Option<Span>,
+    /// The current token's source span.
+    tok_span: Span,
+    /// The current `Characters` token's text, as (address, length): a slice of it has its
+    /// source found by address arithmetic (no unsafe code: addresses are only compared).
+    tok_text: (usize, usize),
+    /// The address of the current tag token, to tell the element created for it from implied
+    /// ones (created for tags the tree builder makes up).
+    tok_tag: usize,
+    /// The current token is an end tag that has not closed an element yet, and its name.
+    end_tag_open: bool,
+    end_tag_name: String,
+    /// The source of text inserted when it does not come from the current token.
+    text_span_override: Option<Span>,
+    /// The character a tree-construction error about character tokens is about.
+    chars_src: Option<(Position, Span)>,
     self_closing_acked: bool,
     ignore_lf: bool,
     context: Option<Open>,
@@ -228,6 +246,14 @@ impl TreeBuilder {
             pending_table_text: String::new(),
             pending_table_text_non_ws: false,
             pending_table_text_pos: Vec::new(),
+            pending_table_text_span: None,
+            tok_span: Span::default(),
+            tok_text: (0, 0),
+            tok_tag: 0,
+            end_tag_open: false,
+            end_tag_name: String::new(),
+            text_span_override: None,
+            chars_src: None,
             self_closing_acked: true,
             ignore_lf: false,
             context: None,
@@ -320,6 +346,11 @@ impl TreeBuilder {
         self.doc
     }
 
+    /// The document built so far, mutably (the drivers record the source index in it).
+    pub(crate) fn document_mut(&mut self) -> &mut Document {
+        &mut self.doc
+    }
+
     /// The document built so far.
     pub fn document(&self) -> &Document {
         &self.doc
@@ -327,12 +358,129 @@ impl TreeBuilder {
 
     // ----- errors -----
 
+    /// Reports a tree-construction error at the current token (or, while character tokens
+    /// are processed, at the character [`chars_at`](Self::chars_at) named).
     pub(crate) fn err(&mut self, code: &'static str) {
+        let src = self.chars_src;
+        self.err_span(code, src);
+    }
+
+    /// Reports a tree-construction error at `src` (position and span), or at the current
+    /// token when `None`.
+    pub(crate) fn err_span(&mut self, code: &'static str, src: Option<(Position, Span)>) {
         if self.collect_errors {
+            let (position, span) = src.unwrap_or((self.pos, self.tok_span));
             self.doc.errors.push(ParseError {
                 code,
-                position: self.pos,
+                position,
+                span,
             });
+        }
+    }
+
+    /// The next error is about the first character of `at`, a slice of the current
+    /// `Characters` token.
+    pub(crate) fn chars_at(&mut self, at: &str) {
+        self.chars_src = self.char_source(at);
+    }
+
+    /// The source span of `len` bytes at `off` in the current `Characters` token: exact when
+    /// the token's text is its source verbatim, else (a character reference, a replaced
+    /// character) the whole token.
+    fn sub_span(&self, off: usize, len: usize) -> Span {
+        if self.tok_text.1 == self.tok_span.len() {
+            let start = self.tok_span.start + off;
+            Span::new(start, start + len)
+        } else {
+            self.tok_span
+        }
+    }
+
+    /// Where `s` starts in the current `Characters` token's text, if it is a slice of it.
+    fn token_offset(&self, s: &str) -> Option<usize> {
+        let (base, len) = self.tok_text;
+        let p = s.as_ptr() as usize;
+        (len > 0 && p >= base && p + s.len() <= base + len).then(|| p - base)
+    }
+
+    /// The position and span of the first character of `at` (a slice of the current
+    /// `Characters` token). A position other than the token's start gets its line and column
+    /// from the source index when parsing ends.
+    pub(crate) fn char_source(&self, at: &str) -> Option<(Position, Span)> {
+        let off = self.token_offset(at)?;
+        let len = at.chars().next().map_or(0, char::len_utf8);
+        Some(self.offset_source(off, len))
+    }
+
+    /// The position and span of the one-byte character just before `after` (a slice of the
+    /// current `Characters` token), e.g. a U+0000 that was split off.
+    pub(crate) fn source_before(&self, after: &str) -> Option<(Position, Span)> {
+        let off = self.token_offset(after)?.checked_sub(1)?;
+        Some(self.offset_source(off, 1))
+    }
+
+    fn offset_source(&self, off: usize, len: usize) -> (Position, Span) {
+        let span = self.sub_span(off, len);
+        let position = if span.start == self.tok_span.start {
+            self.pos
+        } else {
+            Position {
+                offset: span.start,
+                line: 0,
+                column: 0,
+            }
+        };
+        (position, span)
+    }
+
+    /// The source of text `s` about to be inserted: the override, or where `s` lies in the
+    /// current `Characters` token.
+    fn text_source(&self, s: &str) -> Option<Span> {
+        if let Some(span) = self.text_span_override {
+            return Some(span);
+        }
+        let off = self.token_offset(s)?;
+        Some(self.sub_span(off, s.len()))
+    }
+
+    /// Gives element `node`, just created for tag `tag`, its source span if `tag` is the
+    /// current token (not a tag the tree builder made up): the start tag, or for an element
+    /// created for an end tag (`</p>`, `</br>`) just its node span.
+    fn record_token_span(&mut self, node: NodeId, tag: &Tag) {
+        if std::ptr::from_ref(tag) as usize != self.tok_tag {
+            return;
+        }
+        if self.end_tag_open {
+            self.doc.set_node_span(node, Some(self.tok_span));
+        } else {
+            self.doc.set_start_tag(node, self.tok_span);
+        }
+    }
+
+    /// The element `node` was removed from the stack of open elements: if the current end
+    /// tag names it and has not closed another element, it is its end tag; then its span is
+    /// completed.
+    fn closed(&mut self, node: NodeId) {
+        if self.end_tag_open
+            && self
+                .doc
+                .element(node)
+                .is_some_and(|e| e.name.eq_ignore_ascii_case(&self.end_tag_name))
+        {
+            self.doc.set_end_tag(node, self.tok_span);
+            self.end_tag_open = false;
+        }
+        self.doc.close_element_span(node);
+    }
+
+    /// `</body>` / `</html>`: the open `body` / `html` element gets the end tag's span (the
+    /// element stays open, as the spec says).
+    fn mark_end_tag(&mut self, tag: TagId) {
+        if let Some(o) = self.open.iter().rev().find(|o| o.tag == tag).copied()
+            && !self.doc.has_end_tag(o.node)
+        {
+            self.doc.set_end_tag(o.node, self.tok_span);
+            self.end_tag_open = false;
         }
     }
 
@@ -352,6 +500,7 @@ impl TreeBuilder {
         let o = self.open.pop()?;
         self.counts[o.tag as usize] -= 1;
         self.on_stack[o.node.index()] = false;
+        self.closed(o.node);
         Some(o)
     }
 
@@ -360,6 +509,7 @@ impl TreeBuilder {
             let o = self.open.remove(idx);
             self.counts[o.tag as usize] -= 1;
             self.on_stack[o.node.index()] = false;
+            self.closed(o.node);
         }
     }
 
@@ -752,6 +902,7 @@ impl TreeBuilder {
     /// Inserts a comment at the appropriate place (or as the last child of `parent`).
     fn insert_comment(&mut self, text: &str, parent: Option<NodeId>) {
         let c = self.doc.create_node(NodeData::Comment(text.to_owned()));
+        self.doc.set_node_span(c, Some(self.tok_span));
         match parent {
             Some(p) => self.doc.append(p, c),
             None => {
@@ -771,18 +922,31 @@ impl TreeBuilder {
             return;
         }
         self.doc.insert_text(parent, before, s);
+        if let Some(span) = self.text_source(s) {
+            let text = match before {
+                Some(b) => self.doc.prev_sibling(b),
+                None => self.doc.last_child(parent),
+            };
+            if let Some(t) = text {
+                self.doc.extend_text_span(t, span);
+            }
+        }
     }
 
     fn html_attrs(tag: &Tag) -> Vec<Attr> {
         tag.attrs
             .iter()
-            .map(|a| Attr::new(intern_attr_name(&a.name), a.value.as_str()))
+            .map(|a| Attr {
+                span: Some(a.span),
+                value_span: a.value_span,
+                ..Attr::new(intern_attr_name(&a.name), a.value.as_str())
+            })
             .collect()
     }
 
     /// Creates an HTML element for a token (not inserted).
     fn create_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
-        self.doc.create_element(Element {
+        let node = self.doc.create_element(Element {
             namespace: Namespace::Html,
             name: match id.html_name() {
                 Some(n) => Cow::Borrowed(n),
@@ -792,7 +956,9 @@ impl TreeBuilder {
             template_contents: None,
             start_tag: None,
             end_tag: None,
-        })
+        });
+        self.record_token_span(node, tag);
+        node
     }
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
@@ -1020,32 +1186,6 @@ impl TreeBuilder {
         self.self_closing_acked = true;
     }
 
-    /// The position of each character of `s`, a run that starts at the current token position
-    /// (lines and columns counted after newline normalization, one column per code point).
-    pub(crate) fn char_positions(&self, s: &str) -> Vec<(char, Position)> {
-        let mut p = self.pos;
-        let mut out = Vec::with_capacity(s.len());
-        for c in s.chars() {
-            out.push((c, p));
-            p.offset += c.len_utf8();
-            if c == '\n' {
-                p.line += 1;
-                p.column = 1;
-            } else {
-                p.column += 1;
-            }
-        }
-        out
-    }
-
-    /// Reports a parse error at `at` instead of the current token's position.
-    pub(crate) fn err_at(&mut self, code: &'static str, at: Position) {
-        let saved = self.pos;
-        self.pos = at;
-        self.err(code);
-        self.pos = saved;
-    }
-
     fn dispatch(&mut self, tok: Tok<'_>) {
         let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing);
         if self_closing {
@@ -1156,6 +1296,8 @@ impl TreeBuilder {
         }
         let mut guard = 0u32;
         while !s.is_empty() {
+            // An error not placed more precisely is about the first character left.
+            self.chars_src = self.char_source(s);
             let rest = if self.use_html_rules_for_chars() {
                 self.step_chars(self.mode, s)
             } else {
@@ -1172,25 +1314,52 @@ impl TreeBuilder {
             }
             s = rest;
         }
+        self.chars_src = None;
     }
 }
 
 impl TokenSink for TreeBuilder {
     fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult {
+        self.process_token_with_span(token, Span::new(at.offset, at.offset), at)
+    }
+
+    fn process_token_with_span(
+        &mut self,
+        token: Token<'_>,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
         self.pos = at;
+        self.tok_span = span;
         self.switch_to = None;
+        self.end_tag_open = false;
         match token {
-            Token::Characters(s) => self.process_chars(s),
+            Token::Characters(s) => {
+                self.tok_text = (s.as_ptr() as usize, s.len());
+                self.process_chars(s);
+                self.tok_text = (0, 0);
+            }
             other => {
                 self.ignore_lf = false;
                 let tok = match other {
                     Token::Doctype(d) => Tok::Doctype(d),
-                    Token::StartTag(t) => Tok::Start(t, TagId::from_html(&t.name)),
-                    Token::EndTag(t) => Tok::End(t, TagId::from_html(&t.name)),
+                    Token::StartTag(t) => {
+                        self.tok_tag = std::ptr::from_ref(t) as usize;
+                        Tok::Start(t, TagId::from_html(&t.name))
+                    }
+                    Token::EndTag(t) => {
+                        self.tok_tag = std::ptr::from_ref(t) as usize;
+                        self.end_tag_open = true;
+                        self.end_tag_name.clear();
+                        self.end_tag_name.push_str(&t.name);
+                        Tok::End(t, TagId::from_html(&t.name))
+                    }
                     Token::Comment(c) => Tok::Comment(c),
                     _ => Tok::Eof,
                 };
                 self.dispatch(tok);
+                self.tok_tag = 0;
+                self.end_tag_open = false;
                 if let Tok::Eof = tok {
                     // §13.2.7 the end: pop all the nodes off the stack.
                     while self.pop().is_some() {}
