@@ -92,15 +92,21 @@ impl TreeBuilder {
     // rules for "after after frameset"), anything else is a parse error and ignored.
     pub(super) fn frameset_chars<'s>(&mut self, s: &'s str) -> &'s str {
         let mut ws = String::new();
+        let mut ws_span: Option<crate::Span> = None;
         for (i, c) in s.char_indices() {
             if c.is_ascii() && is_ws(c as u8) {
                 ws.push(c);
+                if let Some((_, sp)) = self.char_source(&s[i..]) {
+                    ws_span = Some(ws_span.map_or(sp, |w| {
+                        crate::Span::new(w.start.min(sp.start), w.end.max(sp.end))
+                    }));
+                }
             } else {
                 self.chars_at(&s[i..]);
                 self.err("unexpected-character-in-frameset");
             }
         }
-        self.text_span_override = Some(self.tok_span);
+        self.text_span_override = ws_span;
         if !ws.is_empty() {
             if self.mode == InsertionMode::AfterAfterFrameset {
                 self.in_body_chars(&ws);
