@@ -14,7 +14,10 @@
 //!   "children": [...]}` plus `"content": [...]` (the template contents) for `template`;
 //! - `{"type": "text", "data": S}`, `{"type": "comment", "data": S}`,
 //!   `{"type": "doctype", "name": S, "publicId": S, "systemId": S}`;
-//! - errors: `{"code": CODE, "line": N, "col": N}`;
+//! - errors: `{"code": CODE, "line": N, "col": N, "span": [START, END]}`;
+//! - source spans (byte offsets into the input, END exclusive, `null` for nodes the parser
+//!   implied): `"span"` on every node, attribute and error; `"startTag"` and `"endTag"` on
+//!   elements; `"valueSpan"` on attributes (see `docs/cli.md`, "Source spans");
 //! - a document also has `"encoding": NAME, "confidence": "certain"|"tentative", "why": S,
 //!   "decodeErrors": [{"offset": BYTE, "length": N}]`.
 //!
@@ -275,11 +278,13 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                     NodeData::Text(t) => {
                         out.push_str("{\"type\":\"text\",\"data\":");
                         js(&mut out, t);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     NodeData::Comment(t) => {
                         out.push_str("{\"type\":\"comment\",\"data\":");
                         js(&mut out, t);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     NodeData::Doctype(d) => {
@@ -289,6 +294,7 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                         js(&mut out, &d.public_id);
                         out.push_str(",\"systemId\":");
                         js(&mut out, &d.system_id);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     // Shadow roots have no parent, so this walk over children never meets one.
@@ -307,6 +313,9 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                         );
                         out.push_str(",\"name\":");
                         js(&mut out, &e.name);
+                        span_js(&mut out, "span", doc.span(id));
+                        span_js(&mut out, "startTag", doc.start_tag_span(id));
+                        span_js(&mut out, "endTag", doc.end_tag_span(id));
                         out.push_str(",\"attrs\":[");
                         for (i, a) in e.attrs.iter().enumerate() {
                             if i > 0 {
@@ -324,6 +333,8 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                                 out.push_str(",\"prefix\":");
                                 js(&mut out, p);
                             }
+                            span_js(&mut out, "span", a.span);
+                            span_js(&mut out, "valueSpan", a.value_span);
                             out.push('}');
                         }
                         out.push_str("],\"children\":[");
@@ -353,9 +364,27 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
         }
     }
     out.push_str("],\"errors\":");
-    out.push_str(&errors_json(errors).to_string());
+    let errors: Vec<Value> = errors
+        .iter()
+        .map(|e| {
+            let (line, col, span) = (e.position.line, e.position.column, e.span);
+            json!({"code": e.code, "line": line, "col": col, "span": [span.start, span.end]})
+        })
+        .collect();
+    out.push_str(&Value::Array(errors).to_string());
     out.push('}');
     out
+}
+
+/// Writes `,"key":[START,END]` (byte offsets into the input), or `,"key":null`.
+fn span_js(out: &mut String, key: &str, span: Option<websyntax::html::Span>) {
+    out.push_str(",\"");
+    out.push_str(key);
+    out.push_str("\":");
+    match span {
+        Some(s) => out.push_str(&format!("[{},{}]", s.start, s.end)),
+        None => out.push_str("null"),
+    }
 }
 
 /// `--output stats`: parse every file (directories recursively: `*.html`, `*.htm`).

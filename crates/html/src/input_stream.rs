@@ -429,6 +429,10 @@ impl Pass {
                 self.decode_run(bytes, last);
                 let new = self.text.get(from..).unwrap_or_default();
                 let b = new.as_bytes();
+                if b.is_ascii() {
+                    self.offsets.identity(b.len());
+                    return;
+                }
                 let mut i = 0;
                 while i < b.len() {
                     let run = b[i..]

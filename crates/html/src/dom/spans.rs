@@ -187,6 +187,11 @@ impl SourceIndex {
             self.line_starts.push(base + i + 1);
         }
         // UTF-16 widths: ASCII runs are one unit per byte.
+        if bytes.is_ascii() {
+            self.units.identity(bytes.len());
+            self.len += bytes.len();
+            return;
+        }
         let mut i = 0;
         while i < bytes.len() {
             let run = bytes[i..]
