@@ -256,8 +256,20 @@ impl fmt::Display for EncodingChange {
 /// ```
 #[derive(Clone, Debug)]
 pub struct ParsedDocument {
-    /// The document, with its parse errors ([`Document::errors`]: positions in the decoded
-    /// text).
+    /// The document, with its parse errors. Every offset in it (node, tag and attribute spans,
+    /// error spans and positions, [`Document::line_col`]) is a byte offset into the original
+    /// bytes: a BOM and CR LF count as they are in the file, a character of a legacy encoding
+    /// counts its bytes in that encoding.
+    ///
+    /// ```
+    /// use websyntax_html::input_stream::{parse_document_bytes, DocumentParserOptions};
+    ///
+    /// let bytes = b"<p>caf\xE9 caf\xE9</x>"; // windows-1252
+    /// let doc = parse_document_bytes(bytes, DocumentParserOptions::default()).document;
+    /// let e = doc.errors().iter().find(|e| e.code == "unexpected-end-tag").unwrap();
+    /// assert_eq!(e.span.start, 12); // 14 in the decoded (UTF-8) text
+    /// assert_eq!(&bytes[e.span.range()], b"</x>");
+    /// ```
     pub document: Document,
     /// The character encoding the document was finally decoded with.
     pub encoding: Encoding,

@@ -537,3 +537,31 @@ fn implied_nodes_have_no_span() {
     assert_eq!(doc.span(td).unwrap().start, 11);
     assert!(doc.span(td).unwrap().end >= 19);
 }
+
+/// The examples of docs/spans.md.
+#[test]
+fn docs_examples() {
+    let src = "<P Class='x'>a &amp; b</P>";
+    let doc = parse_document(src, ParseOptions::default());
+    let p = doc.find_element("p").unwrap();
+    assert_eq!(
+        &src[doc.start_tag_span(p).unwrap().range()],
+        "<P Class='x'>"
+    );
+    let class = doc.attrs(p).next().unwrap();
+    assert_eq!(&src[class.span().unwrap().range()], "Class='x'");
+    assert_eq!(&src[class.value_span().unwrap().range()], "x");
+    let text = doc.first_child(p).unwrap();
+    assert_eq!(&src[doc.span(text).unwrap().range()], "a &amp; b");
+
+    let src = "<p>\r\n\u{1F600}</x>";
+    let doc = parse_document(src, ParseOptions::default());
+    let e = doc
+        .errors()
+        .iter()
+        .find(|e| e.code == "unexpected-end-tag")
+        .unwrap();
+    assert_eq!(e.span.start, 9);
+    assert_eq!(doc.line_col(e.span.start), (2, 3));
+    assert_eq!((e.position.line, e.position.column), (2, 3));
+}

@@ -101,7 +101,10 @@ enum Scope {
 /// The tree construction stage: a [`TokenSink`] that builds a [`Document`].
 ///
 /// Most users want [`crate::parse_document`] / [`crate::parse_fragment`], which drive the
-/// tokenizer and this builder together.
+/// tokenizer and this builder together. They also record the source index behind
+/// [`Document::line_col`] and fill in the line and column of tree-construction errors about a
+/// character inside a run of text: a builder driven directly leaves those at line 0 (their
+/// offset and span are exact).
 #[derive(Debug)]
 pub struct TreeBuilder {
     pub(crate) doc: Document,
