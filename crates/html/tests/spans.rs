@@ -331,6 +331,11 @@ fn spans_fed(input: &str, fragment: Option<&str>, splits: &[usize]) -> Vec<Strin
     t.feed(&input[from..]);
     t.end();
     let doc = t.into_sink().finish();
+    // A tree builder driven directly gives every error its line and column too.
+    assert!(
+        doc.errors().iter().all(|e| e.position.line > 0),
+        "{input:?}"
+    );
     let mut out: Vec<String> = doc
         .descendants(doc.root())
         .map(|id| {
@@ -347,7 +352,7 @@ fn spans_fed(input: &str, fragment: Option<&str>, splits: &[usize]) -> Vec<Strin
     out.extend(
         doc.errors()
             .iter()
-            .map(|e| format!("{} {:?} {}", e.code, e.span, e.position.offset)),
+            .map(|e| format!("{} {:?} {:?}", e.code, e.span, e.position)),
     );
     out
 }

@@ -101,10 +101,8 @@ enum Scope {
 /// The tree construction stage: a [`TokenSink`] that builds a [`Document`].
 ///
 /// Most users want [`crate::parse_document`] / [`crate::parse_fragment`], which drive the
-/// tokenizer and this builder together. They also record the source index behind
-/// [`Document::line_col`] and fill in the line and column of tree-construction errors about a
-/// character inside a run of text: a builder driven directly leaves those at line 0 (their
-/// offset and span are exact).
+/// tokenizer and this builder together (and record the source index behind
+/// [`Document::line_col`]).
 #[derive(Debug)]
 pub struct TreeBuilder {
     pub(crate) doc: Document,
@@ -434,6 +432,50 @@ impl TreeBuilder {
             }
         };
         (position, span)
+    }
+
+    /// Gives the errors from `errors_before` on, and the pending table characters, that are
+    /// about a character of the current `Characters` token `s` their line and column, counted
+    /// from the token's start (only when there are some).
+    fn locate_in_token(&mut self, s: &str, errors_before: usize) {
+        let start = self.tok_span.start;
+        let here = |p: &Position| p.line == 0 && p.offset > start && p.offset < self.tok_span.end;
+        let pending = self
+            .pending_table_text_pos
+            .iter()
+            .flatten()
+            .any(|(p, _)| here(p));
+        let errors = self.doc.errors.get(errors_before..).unwrap_or(&[]);
+        if !pending && !errors.iter().any(|e| here(&e.position)) {
+            return;
+        }
+        let token_start = self.pos;
+        let locate = |p: &mut Position| {
+            if p.line != 0 || p.offset <= start {
+                return;
+            }
+            let (mut line, mut column) = (token_start.line, token_start.column);
+            for c in s.get(..p.offset - start).unwrap_or(s).chars() {
+                if c == '\n' {
+                    line += 1;
+                    column = 1;
+                } else {
+                    column += c.len_utf16();
+                }
+            }
+            p.line = line;
+            p.column = column;
+        };
+        for e in self.doc.errors.iter_mut().skip(errors_before) {
+            if e.position.offset < self.tok_span.end {
+                locate(&mut e.position);
+            }
+        }
+        for (p, _) in self.pending_table_text_pos.iter_mut().flatten() {
+            if p.offset < self.tok_span.end {
+                locate(p);
+            }
+        }
     }
 
     /// The source of text `s` about to be inserted: the override, or where `s` lies in the
@@ -1339,7 +1381,9 @@ impl TokenSink for TreeBuilder {
         match token {
             Token::Characters(s) => {
                 self.tok_text = (s.as_ptr() as usize, s.len());
+                let errors_before = self.doc.errors.len();
                 self.process_chars(s);
+                self.locate_in_token(s, errors_before);
                 self.tok_text = (0, 0);
             }
             other => {
