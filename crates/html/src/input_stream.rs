@@ -447,10 +447,7 @@ impl Pass {
                 }
                 let mut i = 0;
                 while i < b.len() {
-                    let run = b[i..]
-                        .iter()
-                        .position(|&x| x >= 0x80)
-                        .unwrap_or(b.len() - i);
+                    let run = crate::dom::spans::ascii_run(&b[i..]);
                     self.offsets.identity(run);
                     i += run;
                     if let Some(c) = new.get(i..).and_then(|t| t.chars().next()) {
@@ -465,10 +462,7 @@ impl Pass {
                 let base = self.decoded;
                 while i < bytes.len() {
                     let run = if ascii && self.clean {
-                        bytes[i..]
-                            .iter()
-                            .position(|&x| x >= 0x80)
-                            .unwrap_or(bytes.len() - i)
+                        crate::dom::spans::ascii_run(&bytes[i..])
                     } else {
                         0
                     };

@@ -194,10 +194,7 @@ impl SourceIndex {
         }
         let mut i = 0;
         while i < bytes.len() {
-            let run = bytes[i..]
-                .iter()
-                .position(|&b| b >= 0x80)
-                .unwrap_or(bytes.len() - i);
+            let run = ascii_run(&bytes[i..]);
             self.units.identity(run);
             i += run;
             if let Some(&b) = bytes.get(i) {
@@ -240,6 +237,25 @@ impl SourceIndex {
         let col = self.units.a_to_b(d) - self.units.a_to_b(start.min(d)) + 1;
         (line + 1, col)
     }
+}
+
+/// The length of the leading run of ASCII bytes of `b` (eight bytes at a time).
+#[inline]
+pub(crate) fn ascii_run(b: &[u8]) -> usize {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        let v = u64::from_le_bytes(a) & HI;
+        if v != 0 {
+            return i + (v.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    let rest = words.remainder();
+    i + rest.iter().position(|&x| x >= 0x80).unwrap_or(rest.len())
 }
 
 impl Document {
@@ -400,6 +416,15 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_runs() {
+        assert_eq!(ascii_run(b""), 0);
+        assert_eq!(ascii_run(b"abc"), 3);
+        assert_eq!(ascii_run(b"abcdefghij\xC3\xA9"), 10);
+        assert_eq!(ascii_run(b"abc\xC3\xA9defghijkl"), 3);
+        assert_eq!(ascii_run(b"abcdefgh"), 8);
+    }
 
     #[test]
     fn runs_map_both_ways() {

@@ -138,8 +138,9 @@ pub struct TreeBuilder {
     end_tag_name: String,
     /// The source of text inserted when it does not come from the current token.
     text_span_override: Option<Span>,
-    /// The character a tree-construction error about character tokens is about.
-    chars_src: Option<(Position, Span)>,
+    /// The character a tree-construction error about character tokens is about: its offset
+    /// in the current `Characters` token and its length.
+    chars_src: Option<(usize, usize)>,
     self_closing_acked: bool,
     ignore_lf: bool,
     context: Option<Open>,
@@ -362,7 +363,9 @@ impl TreeBuilder {
     /// Reports a tree-construction error at the current token (or, while character tokens
     /// are processed, at the character [`chars_at`](Self::chars_at) named).
     pub(crate) fn err(&mut self, code: &'static str) {
-        let src = self.chars_src;
+        let src = self
+            .chars_src
+            .map(|(off, len)| self.offset_source(off, len));
         self.err_span(code, src);
     }
 
@@ -382,7 +385,21 @@ impl TreeBuilder {
     /// The next error is about the first character of `at`, a slice of the current
     /// `Characters` token.
     pub(crate) fn chars_at(&mut self, at: &str) {
-        self.chars_src = self.char_source(at);
+        self.chars_src = self.char_at(at);
+    }
+
+    /// The offset of `at` (a slice of the current `Characters` token) and the length of its
+    /// first character.
+    fn char_at(&self, at: &str) -> Option<(usize, usize)> {
+        let off = self.token_offset(at)?;
+        let len = match at.as_bytes().first() {
+            None => 0,
+            Some(&b) if b < 0x80 => 1,
+            Some(&b) if b < 0xE0 => 2,
+            Some(&b) if b < 0xF0 => 3,
+            Some(_) => 4,
+        };
+        Some((off, len))
     }
 
     /// The source span of `len` bytes at `off` in the current `Characters` token: exact when
@@ -408,8 +425,7 @@ impl TreeBuilder {
     /// `Characters` token). A position other than the token's start gets its line and column
     /// from the source index when parsing ends.
     pub(crate) fn char_source(&self, at: &str) -> Option<(Position, Span)> {
-        let off = self.token_offset(at)?;
-        let len = at.chars().next().map_or(0, char::len_utf8);
+        let (off, len) = self.char_at(at)?;
         Some(self.offset_source(off, len))
     }
 
@@ -1342,7 +1358,7 @@ impl TreeBuilder {
         let mut guard = 0u32;
         while !s.is_empty() {
             // An error not placed more precisely is about the first character left.
-            self.chars_src = self.char_source(s);
+            self.chars_src = self.char_at(s);
             let rest = if self.use_html_rules_for_chars() {
                 self.step_chars(self.mode, s)
             } else {
