@@ -354,9 +354,9 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
     // The run being grouped: (index in `cx.out`, code, text range, characters).
     let mut run: Option<(usize, &str, Range<usize>, usize)> = None;
     for e in cx.doc.errors() {
-        // TODO(spans): when `ParseError` has its `span` (bytes into the file), use
-        // `Where::Bytes(e.span)` and read the tag name from those bytes.
-        let at = cx.source.floor(e.position.offset);
+        // Error offsets are bytes of the file: the message and range are read from the
+        // decoded text at the same place.
+        let at = cx.source.floor(cx.source.byte_to_text(e.position.offset));
         let range = parse::error_range(text, e.code, at);
         if let Some((index, code, r, n)) = &mut run
             && *code == e.code
@@ -390,7 +390,7 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
             .contains(&e.code)
             .then(|| (cx.out.len(), e.code, range.clone(), 1));
         cx.out.push((
-            (at, 1),
+            (e.position.offset, 1),
             Diagnostic {
                 category: Category::Parse,
                 code: e.code,
@@ -434,18 +434,18 @@ impl Cx<'_, '_> {
         message: String,
         at: Where,
     ) {
-        let (key, span) = match at {
-            Where::Bytes(span) => (Some(self.source.byte_to_text(span.start)), Some(span)),
-            Where::Text(r) => (
-                Some(r.start),
-                Some(Span::new(
-                    self.source.text_to_byte(r.start),
-                    self.source.text_to_byte(r.end),
-                )),
-            ),
-            Where::Document => (None, None),
+        // Diagnostics are ordered, and located, by their first byte in the file; line and
+        // column come from the document's own source index, as the parse errors' do.
+        let span = match at {
+            Where::Bytes(span) => Some(span),
+            Where::Text(r) => Some(Span::new(
+                self.source.text_to_byte(r.start),
+                self.source.text_to_byte(r.end),
+            )),
+            Where::Document => None,
         };
-        let (line, col) = key.map_or((1, 1), |k| self.source.line_col(k));
+        let key = span.map(|s| s.start);
+        let (line, col) = key.map_or((1, 1), |k| self.doc.line_col(k));
         let rank = match category {
             Category::Encoding => 0,
             Category::Parse => 1,

@@ -19,7 +19,10 @@
 //!   "children": [...]}` plus `"content": [...]` (the template contents) for `template`;
 //! - `{"type": "text", "data": S}`, `{"type": "comment", "data": S}`,
 //!   `{"type": "doctype", "name": S, "publicId": S, "systemId": S}`;
-//! - errors: `{"code": CODE, "line": N, "col": N}`;
+//! - errors: `{"code": CODE, "line": N, "col": N, "span": [START, END]}`;
+//! - source spans (byte offsets into the input, END exclusive, `null` for nodes the parser
+//!   implied): `"span"` on every node, attribute and error; `"startTag"` and `"endTag"` on
+//!   elements; `"valueSpan"` on attributes (see `docs/cli.md`, "Source spans");
 //! - a document also has `"encoding": NAME, "confidence": "certain"|"tentative", "why": S,
 //!   "decodeErrors": [{"offset": BYTE, "length": N}]`.
 //!
@@ -341,8 +344,8 @@ fn error_fields(out: &mut String, e: &ParseError) {
     out.push_str("\"code\":");
     js(out, e.code);
     out.push_str(&format!(
-        ",\"line\":{},\"col\":{}",
-        e.position.line, e.position.column
+        ",\"line\":{},\"col\":{},\"span\":[{},{}]",
+        e.position.line, e.position.column, e.span.start, e.span.end
     ));
 }
 
@@ -397,11 +400,13 @@ fn json_dom(
                     NodeData::Text(t) => {
                         out.push_str("{\"type\":\"text\",\"data\":");
                         js(&mut out, t);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     NodeData::Comment(t) => {
                         out.push_str("{\"type\":\"comment\",\"data\":");
                         js(&mut out, t);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     NodeData::Doctype(d) => {
@@ -411,6 +416,7 @@ fn json_dom(
                         js(&mut out, &d.public_id);
                         out.push_str(",\"systemId\":");
                         js(&mut out, &d.system_id);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     // Shadow roots have no parent, so this walk over children never meets one.
@@ -429,6 +435,9 @@ fn json_dom(
                         );
                         out.push_str(",\"name\":");
                         js(&mut out, e.name());
+                        span_js(&mut out, "span", doc.span(id));
+                        span_js(&mut out, "startTag", doc.start_tag_span(id));
+                        span_js(&mut out, "endTag", doc.end_tag_span(id));
                         out.push_str(",\"attrs\":[");
                         for (i, a) in e.attrs().enumerate() {
                             if i > 0 {
@@ -446,6 +455,8 @@ fn json_dom(
                                 out.push_str(",\"prefix\":");
                                 js(&mut out, p);
                             }
+                            span_js(&mut out, "span", a.span());
+                            span_js(&mut out, "valueSpan", a.value_span());
                             out.push('}');
                         }
                         out.push_str("],\"children\":[");
@@ -503,6 +514,17 @@ fn json_dom(
     drain(w, &mut out, true)
 }
 
+/// Writes `,"key":[START,END]` (byte offsets into the input), or `,"key":null`.
+fn span_js(out: &mut String, key: &str, span: Option<websyntax::html::Span>) {
+    out.push_str(",\"");
+    out.push_str(key);
+    out.push_str("\":");
+    match span {
+        Some(s) => out.push_str(&format!("[{},{}]", s.start, s.end)),
+        None => out.push_str("null"),
+    }
+}
+
 /// `--output json --flat`: one JSON object per line (see the module docs), in document order,
 /// without recursion.
 fn json_flat(
@@ -547,10 +569,12 @@ fn json_flat(
             NodeData::Text(t) => {
                 out.push_str("\"type\":\"text\",\"data\":");
                 js(&mut out, t);
+                span_js(&mut out, "span", doc.span(id));
             }
             NodeData::Comment(t) => {
                 out.push_str("\"type\":\"comment\",\"data\":");
                 js(&mut out, t);
+                span_js(&mut out, "span", doc.span(id));
             }
             NodeData::Doctype(d) => {
                 out.push_str("\"type\":\"doctype\",\"name\":");
@@ -575,6 +599,9 @@ fn json_flat(
                 );
                 out.push_str(",\"name\":");
                 js(&mut out, doc.local_name(id).unwrap_or_default());
+                span_js(&mut out, "span", doc.span(id));
+                span_js(&mut out, "startTag", doc.start_tag_span(id));
+                span_js(&mut out, "endTag", doc.end_tag_span(id));
                 out.push_str(",\"attrs\":[");
                 for (i, a) in doc.attrs(id).enumerate() {
                     if i > 0 {
@@ -592,6 +619,8 @@ fn json_flat(
                         out.push_str(",\"prefix\":");
                         js(&mut out, p);
                     }
+                    span_js(&mut out, "span", a.span());
+                    span_js(&mut out, "valueSpan", a.value_span());
                     out.push('}');
                 }
                 out.push(']');

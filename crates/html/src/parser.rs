@@ -205,7 +205,11 @@ fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
     );
     t.feed(input);
     t.end();
-    t.into_sink()
+    let mut tb = t.into_sink();
+    let doc = tb.document_mut();
+    doc.set_source_index(crate::dom::spans::SourceIndex::for_text(input));
+    doc.resolve_error_positions();
+    tb
 }
 
 /// Parses `input` as a whole HTML document (§13.2).

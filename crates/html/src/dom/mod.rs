@@ -19,6 +19,7 @@ mod dump;
 mod edit;
 mod name;
 mod shadow;
+pub(crate) mod spans;
 
 pub use edit::HierarchyRequestError;
 
@@ -438,6 +439,8 @@ pub struct Document {
     pub(crate) errors: Vec<ParseError>,
     /// Host element -> its shadow root (at most one per host).
     shadow_roots: HashMap<NodeId, NodeId>,
+    /// Line starts and offset maps of the parsed source, for [`Document::line_col`].
+    source: Option<Box<spans::SourceIndex>>,
 }
 
 impl Default for Document {
@@ -587,6 +590,7 @@ impl Document {
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
             shadow_roots: HashMap::new(),
+            source: None,
         }
     }
 

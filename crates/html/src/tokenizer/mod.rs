@@ -120,13 +120,23 @@
 //! # Positions
 //!
 //! Each token comes with the [`Position`](crate::Position) of its first character (`<` for a
-//! tag, comment or DOCTYPE; `&` for text produced by a character reference). Lines and columns
-//! are 1-based; newline normalization applies (CR LF is one line break) and columns count
-//! UTF-16 code units, as html5lib-tests does. Offsets are byte offsets into the input as fed.
+//! tag, comment or DOCTYPE; `&` for text produced by a character reference) and, through
+//! [`TokenSink::process_token_with_span`], its source [`Span`](crate::Span): `<` through `>`
+//! for a tag, comment or DOCTYPE; for characters, the source of the run (a character
+//! reference from `&` to its end, CR LF read as one LF covering both bytes). An attribute
+//! carries its span (name through the end of the value and closing quote) and its value's
+//! span inside the quotes. Lines and columns are 1-based; newline normalization applies (CR LF
+//! is one line break) and columns count UTF-16 code units, as html5lib-tests does. Offsets are
+//! byte offsets into the input as fed (the concatenation of the chunks).
 
 mod char_ref;
+mod comment;
+mod doctype;
 mod named_entities;
 mod preprocessing;
+mod script;
+mod tag;
+mod text;
 mod token;
 mod tokenization;
 

@@ -49,8 +49,8 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrInput<'_>
             namespace,
             name: local,
             value: &a.value,
-            span: None,
-            value_span: None,
+            span: Some(a.span),
+            value_span: a.value_span,
         }
     })
 }
@@ -71,6 +71,7 @@ impl TreeBuilder {
         let node = self
             .doc
             .create_element_with(ns, name, foreign_attrs(t, ns).take(limit));
+        self.record_token_span(node, t);
         self.insert_created(node, id, ns);
     }
 
@@ -78,8 +79,12 @@ impl TreeBuilder {
     pub(super) fn foreign_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
-                self.err("null-character-in-foreign-content");
+                // The NUL is the byte before `part`.
+                let nul = self.source_before(part);
+                self.err_span("null-character-in-foreign-content", nul);
+                self.text_span_override = nul.map(|(_, s)| s);
                 self.insert_chars("\u{FFFD}");
+                self.text_span_override = None;
             }
             if !part.is_empty() {
                 self.insert_chars(part);

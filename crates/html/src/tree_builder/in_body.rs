@@ -24,7 +24,8 @@ impl TreeBuilder {
             }
             match after {
                 Some(a) => {
-                    self.err("ignored-null-character");
+                    let nul = self.source_before(a);
+                    self.err_span("ignored-null-character", nul);
                     rest = a;
                 }
                 None => break,
@@ -141,6 +142,7 @@ impl TreeBuilder {
                 if self.has_unclosed_significant() {
                     self.err("end-tag-body-with-open-elements");
                 }
+                self.mark_end_tag(Body);
                 self.mode = InsertionMode::AfterBody;
             }
             Tok::End(_, Html) => {
@@ -260,7 +262,9 @@ impl TreeBuilder {
             Tok::End(_, P) => {
                 if !self.in_scope(P, Scope::Button) {
                     self.err("unexpected-end-tag-p");
-                    self.insert_html_element_named("p", P);
+                    // Created for (and closed by) the end tag: its span is the end tag's.
+                    let p = self.insert_html_element_named("p", P);
+                    self.doc.set_node_span(p, Some(self.tok_span));
                 }
                 self.close_p();
             }
@@ -368,7 +372,8 @@ impl TreeBuilder {
                 self.err("unexpected-end-tag-br");
                 let t = Self::fake_tag("br");
                 self.reconstruct_afe();
-                self.insert_html_element(&t, Br);
+                let br = self.insert_html_element(&t, Br);
+                self.doc.set_node_span(br, Some(self.tok_span));
                 self.pop();
                 self.frameset_ok = false;
             }

@@ -3,6 +3,7 @@
 
 use super::TagId;
 use super::{InsertionMode, Scope, Step, Tok, TreeBuilder, ws_prefix_len};
+use crate::error::Span;
 
 impl TreeBuilder {
     fn clear_stack_to(&mut self, keep: &[TagId]) {
@@ -39,14 +40,16 @@ impl TreeBuilder {
             self.pending_table_text.clear();
             self.pending_table_text_non_ws = false;
             self.pending_table_text_pos.clear();
+            self.pending_table_text_span = None;
             self.original_mode = self.mode;
             self.mode = InsertionMode::InTableText;
             return s;
         }
         // Anything else: a parse error per character token.
-        for (c, at) in self.char_positions(s) {
+        for (i, c) in s.char_indices() {
             if c != '\0' {
-                self.err_at("unexpected-character-in-table", at);
+                let at = self.char_source(&s[i..]);
+                self.err_span("unexpected-character-in-table", at);
             }
         }
         self.foster_parenting = true;
@@ -145,9 +148,10 @@ impl TreeBuilder {
 
     // 13.2.6.4.10 The "in table text" insertion mode
     pub(super) fn in_table_text_chars(&mut self, s: &str) {
-        for (c, at) in self.char_positions(s) {
+        for (i, c) in s.char_indices() {
+            let at = self.char_source(&s[i..]);
             if c == '\0' {
-                self.err_at("ignored-null-character", at);
+                self.err_span("ignored-null-character", at);
                 continue;
             }
             if !matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' ') {
@@ -155,6 +159,12 @@ impl TreeBuilder {
             }
             self.pending_table_text.push(c);
             self.pending_table_text_pos.push(at);
+            if let Some((_, span)) = at {
+                self.pending_table_text_span = Some(match self.pending_table_text_span {
+                    Some(p) => Span::new(p.start.min(span.start), p.end.max(span.end)),
+                    None => span,
+                });
+            }
         }
     }
 
@@ -165,15 +175,19 @@ impl TreeBuilder {
             // "in table": one parse error per character.
             let positions = std::mem::take(&mut self.pending_table_text_pos);
             for &at in &positions {
-                self.err_at("unexpected-character-in-table", at);
+                self.err_span("unexpected-character-in-table", at);
             }
             self.pending_table_text_pos = positions;
+            self.text_span_override = self.pending_table_text_span;
             self.foster_parenting = true;
             self.in_body_chars(&text);
             self.foster_parenting = false;
         } else {
+            self.text_span_override = self.pending_table_text_span;
             self.insert_chars(&text);
         }
+        self.text_span_override = None;
+        self.pending_table_text_span = None;
         self.pending_table_text = text;
         self.pending_table_text.clear();
         self.pending_table_text_non_ws = false;

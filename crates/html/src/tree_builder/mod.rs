@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 use crate::dom::{
     Attr, AttrInput, AttrNamespace, Document, Element, ElementRef, Namespace, NodeData, NodeId,
 };
-use crate::error::{ParseError, Position};
+use crate::error::{ParseError, Position, Span};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 
 /// §13.2.4.1 the insertion modes.
@@ -153,7 +153,8 @@ enum Scope {
 /// The tree construction stage: a [`TokenSink`] that builds a [`Document`].
 ///
 /// Most users want [`crate::parse_document`] / [`crate::parse_fragment`], which drive the
-/// tokenizer and this builder together.
+/// tokenizer and this builder together (and record the source index behind
+/// [`Document::line_col`]).
 #[derive(Debug)]
 pub struct TreeBuilder {
     pub(crate) doc: Document,
@@ -191,8 +192,27 @@ pub struct TreeBuilder {
     foster_parenting: bool,
     pending_table_text: String,
     pending_table_text_non_ws: bool,
-    /// Position of each character of `pending_table_text` (one error per character).
-    pending_table_text_pos: Vec<Position>,
+    /// Position and source of each character of `pending_table_text` (one error per
+    /// character).
+    pending_table_text_pos: Vec<Option<(Position, Span)>>,
+    /// The source of the pending table characters.
+    pending_table_text_span: Option<Span>,
+    /// The current token's source span.
+    tok_span: Span,
+    /// The current `Characters` token's text, as (address, length): a slice of it has its
+    /// source found by address arithmetic (no unsafe code: addresses are only compared).
+    tok_text: (usize, usize),
+    /// The address of the current tag token, to tell the element created for it from implied
+    /// ones (created for tags the tree builder makes up).
+    tok_tag: usize,
+    /// The current token is an end tag that has not closed an element yet, and its name.
+    end_tag_open: bool,
+    end_tag_name: String,
+    /// The source of text inserted when it does not come from the current token.
+    text_span_override: Option<Span>,
+    /// The character a tree-construction error about character tokens is about: its offset
+    /// in the current `Characters` token and its length.
+    chars_src: Option<(usize, usize)>,
     self_closing_acked: bool,
     ignore_lf: bool,
     context: Option<Open>,
@@ -250,6 +270,14 @@ impl TreeBuilder {
             pending_table_text: String::new(),
             pending_table_text_non_ws: false,
             pending_table_text_pos: Vec::new(),
+            pending_table_text_span: None,
+            tok_span: Span::default(),
+            tok_text: (0, 0),
+            tok_tag: 0,
+            end_tag_open: false,
+            end_tag_name: String::new(),
+            text_span_override: None,
+            chars_src: None,
             self_closing_acked: true,
             ignore_lf: false,
             context: None,
@@ -375,6 +403,11 @@ impl TreeBuilder {
         self.doc
     }
 
+    /// The document built so far, mutably (the drivers record the source index in it).
+    pub(crate) fn document_mut(&mut self) -> &mut Document {
+        &mut self.doc
+    }
+
     /// The document built so far.
     pub fn document(&self) -> &Document {
         &self.doc
@@ -382,12 +415,194 @@ impl TreeBuilder {
 
     // ----- errors -----
 
+    /// Reports a tree-construction error at the current token (or, while character tokens
+    /// are processed, at the character [`chars_at`](Self::chars_at) named).
     pub(crate) fn err(&mut self, code: &'static str) {
+        let src = self
+            .chars_src
+            .map(|(off, len)| self.offset_source(off, len));
+        self.err_span(code, src);
+    }
+
+    /// Reports a tree-construction error at `src` (position and span), or at the current
+    /// token when `None`.
+    pub(crate) fn err_span(&mut self, code: &'static str, src: Option<(Position, Span)>) {
         if self.collect_errors {
+            let (position, span) = src.unwrap_or((self.pos, self.tok_span));
             self.doc.errors.push(ParseError {
                 code,
-                position: self.pos,
+                position,
+                span,
             });
+        }
+    }
+
+    /// The next error is about the first character of `at`, a slice of the current
+    /// `Characters` token.
+    pub(crate) fn chars_at(&mut self, at: &str) {
+        self.chars_src = self.char_at(at);
+    }
+
+    /// The offset of `at` (a slice of the current `Characters` token) and the length of its
+    /// first character.
+    fn char_at(&self, at: &str) -> Option<(usize, usize)> {
+        let off = self.token_offset(at)?;
+        let len = match at.as_bytes().first() {
+            None => 0,
+            Some(&b) if b < 0x80 => 1,
+            Some(&b) if b < 0xE0 => 2,
+            Some(&b) if b < 0xF0 => 3,
+            Some(_) => 4,
+        };
+        Some((off, len))
+    }
+
+    /// The source span of `len` bytes at `off` in the current `Characters` token: exact when
+    /// the token's text is its source verbatim, else (a character reference, a replaced
+    /// character) the whole token.
+    fn sub_span(&self, off: usize, len: usize) -> Span {
+        if self.tok_text.1 == self.tok_span.len() {
+            let start = self.tok_span.start + off;
+            Span::new(start, start + len)
+        } else {
+            self.tok_span
+        }
+    }
+
+    /// Where `s` starts in the current `Characters` token's text, if it is a slice of it.
+    fn token_offset(&self, s: &str) -> Option<usize> {
+        let (base, len) = self.tok_text;
+        let p = s.as_ptr() as usize;
+        (len > 0 && p >= base && p + s.len() <= base + len).then(|| p - base)
+    }
+
+    /// The position and span of the first character of `at` (a slice of the current
+    /// `Characters` token). A position other than the token's start gets its line and column
+    /// from the source index when parsing ends.
+    pub(crate) fn char_source(&self, at: &str) -> Option<(Position, Span)> {
+        let (off, len) = self.char_at(at)?;
+        Some(self.offset_source(off, len))
+    }
+
+    /// The position and span of the one-byte character just before `after` (a slice of the
+    /// current `Characters` token), e.g. a U+0000 that was split off.
+    pub(crate) fn source_before(&self, after: &str) -> Option<(Position, Span)> {
+        let off = self.token_offset(after)?.checked_sub(1)?;
+        Some(self.offset_source(off, 1))
+    }
+
+    fn offset_source(&self, off: usize, len: usize) -> (Position, Span) {
+        let span = self.sub_span(off, len);
+        let position = if span.start == self.tok_span.start {
+            self.pos
+        } else {
+            Position {
+                offset: span.start,
+                line: 0,
+                column: 0,
+            }
+        };
+        (position, span)
+    }
+
+    /// Gives the errors from `errors_before` on, and the pending table characters, that are
+    /// about a character of the current `Characters` token `s` their line and column, counted
+    /// from the token's start (only when there are some).
+    fn locate_in_token(&mut self, s: &str, errors_before: usize) {
+        let start = self.tok_span.start;
+        let here = |p: &Position| p.line == 0 && p.offset > start && p.offset < self.tok_span.end;
+        let pending = self
+            .pending_table_text_pos
+            .iter()
+            .flatten()
+            .any(|(p, _)| here(p));
+        let errors = self.doc.errors.get(errors_before..).unwrap_or(&[]);
+        if !pending && !errors.iter().any(|e| here(&e.position)) {
+            return;
+        }
+        let token_start = self.pos;
+        let locate = |p: &mut Position| {
+            if p.line != 0 || p.offset <= start {
+                return;
+            }
+            let (mut line, mut column) = (token_start.line, token_start.column);
+            for c in s.get(..p.offset - start).unwrap_or(s).chars() {
+                if c == '\n' {
+                    line += 1;
+                    column = 1;
+                } else {
+                    column += c.len_utf16();
+                }
+            }
+            p.line = line;
+            p.column = column;
+        };
+        for e in self.doc.errors.iter_mut().skip(errors_before) {
+            if e.position.offset < self.tok_span.end {
+                locate(&mut e.position);
+            }
+        }
+        for (p, _) in self.pending_table_text_pos.iter_mut().flatten() {
+            if p.offset < self.tok_span.end {
+                locate(p);
+            }
+        }
+    }
+
+    /// The source of text `s` about to be inserted: the override, or where `s` lies in the
+    /// current `Characters` token.
+    fn text_source(&self, s: &str) -> Option<Span> {
+        if let Some(span) = self.text_span_override {
+            return Some(span);
+        }
+        let off = self.token_offset(s)?;
+        Some(self.sub_span(off, s.len()))
+    }
+
+    /// Gives element `node`, just created for tag `tag`, its source span if `tag` is the
+    /// current token (not a tag the tree builder made up): the start tag, or for an element
+    /// created for an end tag (`</p>`, `</br>`) just its node span.
+    fn record_token_span(&mut self, node: NodeId, tag: &Tag) {
+        if std::ptr::from_ref(tag) as usize != self.tok_tag {
+            return;
+        }
+        if self.end_tag_open {
+            self.doc.set_node_span(node, Some(self.tok_span));
+        } else {
+            self.doc.set_start_tag(node, self.tok_span);
+        }
+    }
+
+    /// The element `node` was removed from the stack of open elements: if the current end
+    /// tag names it and has not closed another element, it is its end tag; then its span is
+    /// completed.
+    fn closed(&mut self, node: NodeId) {
+        if self.end_tag_open
+            && self
+                .doc
+                .element(node)
+                .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
+        {
+            self.doc.set_end_tag(node, self.tok_span);
+            self.end_tag_open = false;
+        }
+        self.doc.close_element_span(node);
+    }
+
+    /// `</body>` / `</html>`: the open `body` / `html` element gets the end tag's span (the
+    /// element stays open, as the spec says).
+    fn mark_end_tag(&mut self, tag: TagId) {
+        // `html` and `body` sit at the bottom of the stack: search from there (a walk from the
+        // top would cost the depth of the stack on every stray `</body>`).
+        if self.counts[tag as usize] == 0 {
+            return;
+        }
+        self.work += 1;
+        if let Some(o) = self.open.iter().find(|o| o.tag == tag).copied()
+            && !self.doc.has_end_tag(o.node)
+        {
+            self.doc.set_end_tag(o.node, self.tok_span);
+            self.end_tag_open = false;
         }
     }
 
@@ -441,6 +656,7 @@ impl TreeBuilder {
             self.open.pop();
             self.holes -= 1;
         }
+        self.closed(o.node);
         Some(o)
     }
 
@@ -549,7 +765,11 @@ impl TreeBuilder {
         if idx + 1 == self.open.len() {
             self.pop();
         } else if idx < self.open.len() {
+            let o = self.open[idx];
             self.splice_stack(idx, idx + 1, Vec::new());
+            if !o.is_hole() {
+                self.closed(o.node);
+            }
         }
     }
 
@@ -912,6 +1132,7 @@ impl TreeBuilder {
     /// Inserts a comment at the appropriate place (or as the last child of `parent`).
     fn insert_comment(&mut self, text: &str, parent: Option<NodeId>) {
         let c = self.doc.create_comment(text);
+        self.doc.set_node_span(c, Some(self.tok_span));
         match parent {
             Some(p) => self.doc.append(p, c),
             None => {
@@ -931,6 +1152,15 @@ impl TreeBuilder {
             return;
         }
         self.doc.insert_text(parent, before, s);
+        if let Some(span) = self.text_source(s) {
+            let text = match before {
+                Some(b) => self.doc.prev_sibling(b),
+                None => self.doc.last_child(parent),
+            };
+            if let Some(t) = text {
+                self.doc.extend_text_span(t, span);
+            }
+        }
     }
 
     fn html_attrs(tag: &Tag) -> impl Iterator<Item = AttrInput<'_>> {
@@ -938,8 +1168,8 @@ impl TreeBuilder {
             namespace: AttrNamespace::None,
             name: &a.name,
             value: &a.value,
-            span: None,
-            value_span: None,
+            span: Some(a.span),
+            value_span: a.value_span,
         })
     }
 
@@ -988,8 +1218,11 @@ impl TreeBuilder {
     fn create_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
         let name = id.html_name().unwrap_or(&tag.name);
         let limit = self.attr_limit();
-        self.doc
-            .create_element_with(Namespace::Html, name, Self::html_attrs(tag).take(limit))
+        let node =
+            self.doc
+                .create_element_with(Namespace::Html, name, Self::html_attrs(tag).take(limit));
+        self.record_token_span(node, tag);
+        node
     }
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
@@ -1391,32 +1624,6 @@ impl TreeBuilder {
         self.self_closing_acked = true;
     }
 
-    /// The position of each character of `s`, a run that starts at the current token position
-    /// (lines and columns counted after newline normalization, one column per code point).
-    pub(crate) fn char_positions(&self, s: &str) -> Vec<(char, Position)> {
-        let mut p = self.pos;
-        let mut out = Vec::with_capacity(s.len());
-        for c in s.chars() {
-            out.push((c, p));
-            p.offset += c.len_utf8();
-            if c == '\n' {
-                p.line += 1;
-                p.column = 1;
-            } else {
-                p.column += 1;
-            }
-        }
-        out
-    }
-
-    /// Reports a parse error at `at` instead of the current token's position.
-    pub(crate) fn err_at(&mut self, code: &'static str, at: Position) {
-        let saved = self.pos;
-        self.pos = at;
-        self.err(code);
-        self.pos = saved;
-    }
-
     fn dispatch(&mut self, tok: Tok<'_>) {
         let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing);
         if self_closing {
@@ -1527,6 +1734,8 @@ impl TreeBuilder {
         }
         let mut guard = 0u32;
         while !s.is_empty() {
+            // An error not placed more precisely is about the first character left.
+            self.chars_src = self.char_at(s);
             let rest = if self.use_html_rules_for_chars() {
                 self.step_chars(self.mode, s)
             } else {
@@ -1543,13 +1752,25 @@ impl TreeBuilder {
             }
             s = rest;
         }
+        self.chars_src = None;
     }
 }
 
 impl TokenSink for TreeBuilder {
     fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult {
+        self.process_token_with_span(token, Span::new(at.offset, at.offset), at)
+    }
+
+    fn process_token_with_span(
+        &mut self,
+        token: Token<'_>,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
         self.pos = at;
+        self.tok_span = span;
         self.switch_to = None;
+        self.end_tag_open = false;
         self.maybe_compact();
         if self.node_limit_hit || self.at_node_limit() {
             // The node limit ends parsing: the rest of the input is ignored.
@@ -1559,17 +1780,34 @@ impl TokenSink for TreeBuilder {
             return SinkResult::Continue;
         }
         match token {
-            Token::Characters(s) => self.process_chars(s),
+            Token::Characters(s) => {
+                self.tok_text = (s.as_ptr() as usize, s.len());
+                let errors_before = self.doc.errors.len();
+                self.process_chars(s);
+                self.locate_in_token(s, errors_before);
+                self.tok_text = (0, 0);
+            }
             other => {
                 self.ignore_lf = false;
                 let tok = match other {
                     Token::Doctype(d) => Tok::Doctype(d),
-                    Token::StartTag(t) => Tok::Start(t, TagId::from_html(&t.name)),
-                    Token::EndTag(t) => Tok::End(t, TagId::from_html(&t.name)),
+                    Token::StartTag(t) => {
+                        self.tok_tag = std::ptr::from_ref(t) as usize;
+                        Tok::Start(t, TagId::from_html(&t.name))
+                    }
+                    Token::EndTag(t) => {
+                        self.tok_tag = std::ptr::from_ref(t) as usize;
+                        self.end_tag_open = true;
+                        self.end_tag_name.clear();
+                        self.end_tag_name.push_str(&t.name);
+                        Tok::End(t, TagId::from_html(&t.name))
+                    }
                     Token::Comment(c) => Tok::Comment(c),
                     _ => Tok::Eof,
                 };
                 self.dispatch(tok);
+                self.tok_tag = 0;
+                self.end_tag_open = false;
                 if let Tok::Eof = tok {
                     // §13.2.7 the end: pop all the nodes off the stack.
                     while self.pop().is_some() {}
