@@ -227,13 +227,23 @@ impl fmt::Debug for Report<'_> {
 pub struct Excerpt<'r> {
     /// The 1-based line number.
     pub line: usize,
-    /// The line's text (decoded, without its line break).
+    /// The line's text (decoded, without its line break); on a long line, only a window of
+    /// it around the span (see `cut_before` and `cut_after`).
     pub text: &'r str,
     /// Where the underline starts, in characters from the start of `text`.
     pub start: usize,
-    /// How many characters to underline (at least 1; the span is cut at the end of the line).
+    /// How many characters to underline (at least 1; the span is cut at the end of the line
+    /// or of the window).
     pub len: usize,
+    /// Whether `text` starts after the start of the line.
+    pub cut_before: bool,
+    /// Whether `text` ends before the end of the line.
+    pub cut_after: bool,
 }
+
+/// How many bytes of a long line an [`Excerpt`] shows before the span's start and after it.
+const EXCERPT_BEFORE: usize = 120;
+const EXCERPT_AFTER: usize = 200;
 
 impl<'a> Report<'a> {
     /// Whether any diagnostic is an error.
@@ -253,23 +263,44 @@ impl<'a> Report<'a> {
 
     /// The source line of `d` and what to underline in it (`None` for a line past the end).
     pub fn excerpt(&self, d: &Diagnostic) -> Option<Excerpt<'_>> {
-        let text = self.source.line_text(d.line)?;
+        let line_text = self.source.line_text(d.line)?;
         let line_start = self.source.offset_of(d.line, 1);
-        let start = self.source.offset_of(d.line, d.col).max(line_start);
-        let line_end = line_start + text.len();
+        let line_end = line_start + line_text.len();
+        let start = self
+            .source
+            .offset_of(d.line, d.col)
+            .clamp(line_start, line_end);
         let end = match d.span {
             Some(span) => self.source.byte_to_text(span.end),
             None => start,
         }
         .clamp(start, line_end);
-        let rel = |o: usize| text.get(..o - line_start).map_or(0, |s| s.chars().count());
-        let start_chars = rel(start.min(line_end));
-        let len = rel(end) - start_chars;
+        // A window of the line around the span, at char boundaries.
+        let from = self
+            .source
+            .floor(start.saturating_sub(EXCERPT_BEFORE).max(line_start));
+        let mut to = (start + EXCERPT_AFTER)
+            .max(end.min(start + EXCERPT_AFTER))
+            .min(line_end);
+        while to < line_end && !self.source.text().is_char_boundary(to) {
+            to += 1;
+        }
+        let text = self.source.text().get(from..to).unwrap_or_default();
+        let chars = |a: usize, b: usize| {
+            self.source
+                .text()
+                .get(a..b.max(a))
+                .map_or(0, |s| s.chars().count())
+        };
+        let start_chars = chars(from, start);
+        let len = chars(start, end.min(to));
         Some(Excerpt {
             line: d.line,
             text,
             start: start_chars,
             len: len.max(1),
+            cut_before: from > line_start,
+            cut_after: to < line_end,
         })
     }
 }

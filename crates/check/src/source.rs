@@ -21,7 +21,13 @@ pub(crate) struct Source<'a> {
     /// and bytes advance together (one byte per text byte). Built on first use.
     checkpoints: OnceLock<Vec<(usize, usize)>>,
     decode_errors: Vec<DecodeError>,
+    /// `(text offset, UTF-16 units before it)` about every [`UNITS_STEP`] bytes, so that a
+    /// column on a very long line costs at most one step of counting.
+    units: Vec<(usize, usize)>,
 }
+
+/// The distance between two entries of [`Source::units`].
+const UNITS_STEP: usize = 1024;
 
 impl<'a> Source<'a> {
     /// The source of `bytes` decoded with `encoding` (the document's final encoding);
@@ -45,6 +51,7 @@ impl<'a> Source<'a> {
             line_starts.push(next);
             i = next;
         }
+        let units = units_index(&text);
         Source {
             bytes,
             encoding,
@@ -52,7 +59,15 @@ impl<'a> Source<'a> {
             line_starts,
             checkpoints: OnceLock::new(),
             decode_errors: decode_errors.to_vec(),
+            units,
         }
+    }
+
+    /// UTF-16 code units in `text[..offset]` (`offset` a char boundary).
+    fn units_upto(&self, offset: usize) -> usize {
+        let k = self.units.partition_point(|&(o, _)| o <= offset).max(1) - 1;
+        let (o, u) = self.units.get(k).copied().unwrap_or((0, 0));
+        u + utf16_len(self.text.get(o..offset).unwrap_or_default())
     }
 
     /// The decoded text.
@@ -69,11 +84,8 @@ impl<'a> Source<'a> {
     pub(crate) fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.floor(offset);
         let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.line_starts[line - 1];
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.encode_utf16().count());
+        let start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        let col = self.units_upto(offset) - self.units_upto(start);
         (line, col + 1)
     }
 
@@ -94,10 +106,14 @@ impl<'a> Source<'a> {
         let Some(&start) = line.checked_sub(1).and_then(|l| self.line_starts.get(l)) else {
             return self.text.len();
         };
-        let mut units = 0;
-        for (i, c) in self.text.get(start..).unwrap_or_default().char_indices() {
-            if units + 1 >= col || c == '\n' || c == '\r' {
-                return start + i;
+        // Jump to the last index entry at or before the column, then count.
+        let target = self.units_upto(start) + col.saturating_sub(1);
+        let k = self.units.partition_point(|&(_, u)| u <= target).max(1) - 1;
+        let from = self.units.get(k).map_or(start, |&(o, _)| o.max(start));
+        let mut units = self.units_upto(from);
+        for (i, c) in self.text.get(from..).unwrap_or_default().char_indices() {
+            if units >= target || c == '\n' || c == '\r' {
+                return from + i;
             }
             units += c.len_utf16();
         }
@@ -187,6 +203,34 @@ impl<'a> Source<'a> {
         }
         cps
     }
+}
+
+/// UTF-16 code units of `s`.
+fn utf16_len(s: &str) -> usize {
+    if s.is_ascii() {
+        return s.len();
+    }
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// The entries of [`Source::units`]: one at offset 0 and then about every [`UNITS_STEP`]
+/// bytes, at char boundaries.
+fn units_index(text: &str) -> Vec<(usize, usize)> {
+    let mut index = vec![(0, 0)];
+    let (mut at, mut units) = (0, 0);
+    loop {
+        let mut next = (at + UNITS_STEP).min(text.len());
+        while !text.is_char_boundary(next) {
+            next += 1;
+        }
+        if next <= at {
+            break;
+        }
+        units += utf16_len(text.get(at..next).unwrap_or_default());
+        index.push((next, units));
+        at = next;
+    }
+    index
 }
 
 /// One checkpoint per character of `out[from..]`, all starting at byte `byte`.

@@ -274,22 +274,15 @@ fn human(out: &mut String, name: &str, report: &Report<'_>, d: &Diagnostic, colo
         s.gutter, s.reset, d.line, d.col
     ));
     out.push_str(&format!("{pad} {}|{}\n", s.gutter, s.reset));
-    // The line, with tabs expanded and very long lines cut around the span.
-    const MAX: usize = 160;
-    let chars: Vec<char> = e.text.chars().collect();
-    let (from, to) = if chars.len() <= MAX {
-        (0, chars.len())
-    } else {
-        let from = e.start.saturating_sub(MAX / 3).min(chars.len());
-        (from, (from + MAX).min(chars.len()))
-    };
+    // The line (a window of it when long), with tabs expanded.
     let mut shown = String::new();
     let mut marks = String::new();
-    if from > 0 {
+    if e.cut_before {
         shown.push('…');
         marks.push(' ');
     }
-    for (i, &c) in chars.iter().enumerate().take(to).skip(from) {
+    let mut count = 0;
+    for (i, c) in e.text.chars().enumerate() {
         let (text, width) = match c {
             '\t' => ("    ".to_owned(), 4),
             c if c.is_control() => ("\u{FFFD}".to_owned(), 1),
@@ -304,11 +297,12 @@ fn human(out: &mut String, name: &str, report: &Report<'_>, d: &Diagnostic, colo
         if mark == '^' || i < e.start {
             marks.extend(std::iter::repeat_n(mark, width));
         }
+        count += 1;
     }
-    if to < chars.len() {
+    if e.cut_after {
         shown.push('…');
     }
-    if e.start >= chars.len() || e.start >= to {
+    if e.start >= count {
         marks.push('^');
     }
     out.push_str(&format!("{num} {}|{} {shown}\n", s.gutter, s.reset));
