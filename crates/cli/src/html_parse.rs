@@ -271,7 +271,7 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                     }
                     *f = false;
                 }
-                match &doc.node(id).data {
+                match doc.data(id) {
                     NodeData::Text(t) => {
                         out.push_str("{\"type\":\"text\",\"data\":");
                         js(&mut out, t);
@@ -299,28 +299,28 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                         out.push_str("{\"type\":\"element\",\"namespace\":");
                         js(
                             &mut out,
-                            match e.namespace {
+                            match e.namespace() {
                                 Namespace::Html => "html",
                                 Namespace::Svg => "svg",
                                 Namespace::MathMl => "math",
                             },
                         );
                         out.push_str(",\"name\":");
-                        js(&mut out, &e.name);
+                        js(&mut out, e.name());
                         out.push_str(",\"attrs\":[");
-                        for (i, a) in e.attrs.iter().enumerate() {
+                        for (i, a) in e.attrs().enumerate() {
                             if i > 0 {
                                 out.push(',');
                             }
                             out.push_str("{\"name\":");
-                            js(&mut out, &a.name);
+                            js(&mut out, a.name());
                             out.push_str(",\"value\":");
-                            js(&mut out, &a.value);
-                            if a.namespace != AttrNamespace::None {
+                            js(&mut out, a.value());
+                            if a.namespace() != AttrNamespace::None {
                                 out.push_str(",\"namespace\":");
-                                js(&mut out, a.namespace.url().unwrap_or(""));
+                                js(&mut out, a.namespace().url().unwrap_or(""));
                             }
-                            if let Some(p) = a.prefix {
+                            if let Some(p) = a.prefix() {
                                 out.push_str(",\"prefix\":");
                                 js(&mut out, p);
                             }
@@ -336,7 +336,7 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
             1 => {
                 out.push(']');
                 first_in_list.pop();
-                match doc.element(id).and_then(|e| e.template_contents) {
+                match doc.element(id).and_then(|e| e.template_contents()) {
                     Some(c) => {
                         out.push_str(",\"content\":[");
                         first_in_list.push(true);

@@ -21,13 +21,16 @@
 //! );
 //! ```
 
-use crate::dom::{AttrNamespace, Document, Element, Namespace, NodeData, NodeId, WalkEvent};
+use crate::dom::{
+    AttrNamespace, Document, Element, ElementRef, Namespace, NodeData, NodeId, WalkEvent,
+};
 
-/// Whether an element serializes as void (no children, no end tag).
-pub fn is_void(e: &Element) -> bool {
-    e.namespace == Namespace::Html
+/// Whether an element with this namespace and local name serializes as void (no children, no
+/// end tag).
+pub fn is_void(namespace: Namespace, name: &str) -> bool {
+    namespace == Namespace::Html
         && matches!(
-            &*e.name,
+            name,
             "area"
                 | "base"
                 | "basefont"
@@ -49,12 +52,12 @@ pub fn is_void(e: &Element) -> bool {
         )
 }
 
-fn is_raw_text_parent(e: &Element, scripting: bool) -> bool {
-    e.namespace == Namespace::Html
+fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bool) -> bool {
+    namespace == Namespace::Html
         && (matches!(
-            &*e.name,
+            name,
             "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext"
-        ) || (scripting && e.name == "noscript"))
+        ) || (scripting && name == "noscript"))
 }
 
 /// Appends `s` escaped for text (`&`, U+00A0, `<`, `>`) or for an attribute value (`&`,
@@ -77,21 +80,21 @@ pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
     out.push_str(&s[last..]);
 }
 
-fn open_tag(out: &mut String, e: &Element) {
+fn open_tag(out: &mut String, e: ElementRef<'_>) {
     out.push('<');
-    out.push_str(&e.name);
-    for a in &e.attrs {
+    out.push_str(e.name());
+    for a in e.attrs() {
         out.push(' ');
-        match (a.namespace, a.prefix) {
-            (AttrNamespace::None, _) => {}
-            (AttrNamespace::Xml, _) => out.push_str("xml:"),
-            (AttrNamespace::Xmlns, _) if a.name == "xmlns" => {}
-            (AttrNamespace::Xmlns, _) => out.push_str("xmlns:"),
-            (AttrNamespace::XLink, _) => out.push_str("xlink:"),
+        match a.namespace() {
+            AttrNamespace::None => {}
+            AttrNamespace::Xml => out.push_str("xml:"),
+            AttrNamespace::Xmlns if a.name() == "xmlns" => {}
+            AttrNamespace::Xmlns => out.push_str("xmlns:"),
+            AttrNamespace::XLink => out.push_str("xlink:"),
         }
-        out.push_str(&a.name);
+        out.push_str(a.name());
         out.push_str("=\"");
-        escape_into(out, &a.value, true);
+        escape_into(out, a.value(), true);
         out.push('"');
     }
     out.push('>');
@@ -109,8 +112,7 @@ pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &
                 if skip_depth.is_some() {
                     continue;
                 }
-                let n = doc.node(id);
-                match &n.data {
+                match doc.data(id) {
                     NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => {
                         raw_stack.push(false)
                     }
@@ -136,10 +138,10 @@ pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &
                     }
                     NodeData::Element(e) => {
                         open_tag(out, e);
-                        if is_void(e) {
+                        if is_void(e.namespace(), e.name()) {
                             skip_depth = Some(depth);
                         }
-                        raw_stack.push(is_raw_text_parent(e, scripting));
+                        raw_stack.push(is_raw_text_parent(e.namespace(), e.name(), scripting));
                     }
                 }
             }
@@ -152,9 +154,9 @@ pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &
                     continue;
                 }
                 raw_stack.pop();
-                if let NodeData::Element(e) = &doc.node(id).data {
+                if let NodeData::Element(e) = doc.data(id) {
                     out.push_str("</");
-                    out.push_str(&e.name);
+                    out.push_str(e.name());
                     out.push('>');
                 }
             }
@@ -166,15 +168,15 @@ pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &
 /// a `template` element, its template contents.
 pub fn serialize_children(doc: &Document, node: NodeId, scripting: bool) -> String {
     let mut out = String::new();
-    let (parent, raw) = match &doc.node(node).data {
+    let (parent, raw) = match doc.data(node) {
         NodeData::Element(e) => (
-            e.template_contents.unwrap_or(node),
-            is_raw_text_parent(e, scripting),
+            e.template_contents().unwrap_or(node),
+            is_raw_text_parent(e.namespace(), e.name(), scripting),
         ),
         _ => (node, false),
     };
     for c in doc.children(parent) {
-        match &doc.node(c).data {
+        match doc.data(c) {
             NodeData::Text(t) if raw => out.push_str(t),
             _ => serialize_node_into(doc, c, scripting, &mut out),
         }
@@ -192,9 +194,9 @@ pub fn serialize_children_of(
     scripting: bool,
 ) -> String {
     let mut out = String::new();
-    let raw = is_raw_text_parent(parent, scripting);
+    let raw = is_raw_text_parent(parent.namespace, &parent.name, scripting);
     for c in doc.children(node) {
-        match &doc.node(c).data {
+        match doc.data(c) {
             NodeData::Text(t) if raw => out.push_str(t),
             _ => serialize_node_into(doc, c, scripting, &mut out),
         }

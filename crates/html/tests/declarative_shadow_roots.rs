@@ -14,7 +14,7 @@ fn on() -> ParseOptions {
 
 fn shadow(doc: &Document, host: NodeId) -> &ShadowRoot {
     let root = doc.shadow_root(host).expect("a shadow root");
-    match &doc.node(root).data {
+    match doc.data(root) {
         NodeData::ShadowRoot(s) => s,
         other => panic!("not a shadow root: {other:?}"),
     }

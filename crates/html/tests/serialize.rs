@@ -167,20 +167,14 @@ const DIR: &str = concat!(
 /// these classes; the class is decided from the tree, never from the test's name.
 fn known_non_round_trip(doc: &Document, root: NodeId) -> Option<&'static str> {
     for id in doc.descendants(root).chain(template_descendants(doc, root)) {
-        match &doc.node(id).data {
+        match doc.data(id) {
             NodeData::Doctype(d) if !d.public_id.is_empty() || !d.system_id.is_empty() => {
                 return Some("doctype-identifiers");
             }
             NodeData::Text(t) if t.contains('\r') => return Some("cr-in-text"),
-            NodeData::Element(e) if e.namespace == Namespace::Html => {
-                let first_text = doc
-                    .node(id)
-                    .first_child()
-                    .and_then(|c| match &doc.node(c).data {
-                        NodeData::Text(t) => Some(t.as_str()),
-                        _ => None,
-                    });
-                match &*e.name {
+            NodeData::Element(e) if e.namespace() == Namespace::Html => {
+                let first_text = doc.first_child(id).and_then(|c| doc.text(c));
+                match e.name() {
                     "plaintext" => return Some("plaintext"),
                     "pre" | "textarea" | "listing"
                         if first_text.is_some_and(|t| t.starts_with('\n')) =>
@@ -189,8 +183,8 @@ fn known_non_round_trip(doc: &Document, root: NodeId) -> Option<&'static str> {
                     }
                     "script" | "style" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript" => {
                         let text = doc.text_content(id).to_ascii_lowercase();
-                        if text.contains(&format!("</{}", e.name))
-                            || (e.name == "script" && text.contains("<!--"))
+                        if text.contains(&format!("</{}", e.name()))
+                            || (e.name() == "script" && text.contains("<!--"))
                         {
                             return Some("raw-text-end-tag-in-content");
                         }
@@ -198,7 +192,7 @@ fn known_non_round_trip(doc: &Document, root: NodeId) -> Option<&'static str> {
                     "a" | "nobr" | "form" | "p"
                         if doc
                             .ancestors(id)
-                            .any(|a| doc.element(a).is_some_and(|x| x.is_html(&e.name))) =>
+                            .any(|a| doc.element(a).is_some_and(|x| x.is_html(e.name()))) =>
                     {
                         return Some("misnested-formatting-or-p");
                     }
@@ -216,12 +210,12 @@ fn template_descendants(doc: &Document, root: NodeId) -> Vec<NodeId> {
     let mut out = Vec::new();
     let mut stack: Vec<NodeId> = doc
         .descendants(root)
-        .filter_map(|d| doc.element(d).and_then(|e| e.template_contents))
+        .filter_map(|d| doc.element(d).and_then(|e| e.template_contents()))
         .collect();
     while let Some(f) = stack.pop() {
         for d in doc.descendants(f) {
             out.push(d);
-            if let Some(t) = doc.element(d).and_then(|e| e.template_contents) {
+            if let Some(t) = doc.element(d).and_then(|e| e.template_contents()) {
                 stack.push(t);
             }
         }

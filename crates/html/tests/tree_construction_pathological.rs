@@ -50,7 +50,7 @@ fn table_with_foster_parented_text_runs() {
     let body = doc.find_element("body").unwrap();
     // All runs were foster-parented before the table and merged into one text node.
     let first = doc.children(body).next().unwrap();
-    match &doc.node(first).data {
+    match doc.data(first) {
         NodeData::Text(t) => assert_eq!(t.len(), N),
         other => panic!("expected text, got {other:?}"),
     }

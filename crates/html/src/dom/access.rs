@@ -19,7 +19,7 @@
 //! assert_eq!(doc.text(text), Some("go"));
 //! ```
 
-use super::{Attr, AttrNamespace, Document, Namespace, NodeData, NodeId};
+use super::{AttrData, AttrNamespace, Document, LocalName, Namespace, NodeData, NodeId, Stored};
 use crate::error::Span;
 
 /// What kind of node a [`NodeId`] is.
@@ -44,48 +44,78 @@ pub enum NodeKind {
 /// One attribute of an element, borrowed from its [`Document`].
 #[derive(Debug, Clone, Copy)]
 pub struct AttrRef<'a> {
-    attr: &'a Attr,
+    doc: &'a Document,
+    attr: &'a AttrData,
 }
 
 impl<'a> AttrRef<'a> {
     /// The local name (ASCII-lowercased by the tokenizer; adjusted for SVG and MathML).
     pub fn name(&self) -> &'a str {
-        &self.attr.name
+        self.doc.names.resolve(self.attr.name)
+    }
+    /// The local name as an atom.
+    pub fn local_name(&self) -> LocalName {
+        self.attr.name
     }
     /// The value, character references resolved.
     pub fn value(&self) -> &'a str {
-        &self.attr.value
+        self.doc.range_str(&self.attr.value)
     }
     /// The namespace ([`AttrNamespace::None`] for every attribute of an HTML element).
     pub fn namespace(&self) -> AttrNamespace {
         self.attr.namespace
     }
-    /// The prefix (`xlink`, `xml`, `xmlns`), if any.
+    /// The prefix (`xlink`, `xml`, `xmlns`), if any: derived from the namespace and name as
+    /// "adjust foreign attributes" sets them (`xmlns` itself has none).
     pub fn prefix(&self) -> Option<&'static str> {
-        self.attr.prefix
+        match self.attr.namespace {
+            AttrNamespace::None => None,
+            AttrNamespace::XLink => Some("xlink"),
+            AttrNamespace::Xml => Some("xml"),
+            AttrNamespace::Xmlns if self.name() == "xmlns" => None,
+            AttrNamespace::Xmlns => Some("xmlns"),
+        }
+    }
+    /// The qualified name: `prefix:name` or `name`.
+    pub fn qualified_name(&self) -> std::borrow::Cow<'a, str> {
+        match self.prefix() {
+            Some(p) => format!("{p}:{}", self.name()).into(),
+            None => self.name().into(),
+        }
     }
     /// The source span of the attribute, from its name's first byte through the end of its
     /// value (closing quote included); `None` for an attribute not created from the source.
     pub fn span(&self) -> Option<Span> {
-        self.attr.span
+        self.attr.span.get()
     }
     /// The source span of the value inside any quotes; `None` for an attribute without a
     /// value in the source, or not created from the source.
     pub fn value_span(&self) -> Option<Span> {
-        self.attr.value_span
+        self.attr.value_span.get()
     }
 }
 
 /// Iterator over an element's attributes, in source order.
 #[derive(Debug, Clone)]
 pub struct Attrs<'a> {
-    inner: std::slice::Iter<'a, Attr>,
+    doc: &'a Document,
+    inner: std::slice::Iter<'a, AttrData>,
+}
+
+impl<'a> Attrs<'a> {
+    pub(super) fn new(doc: &'a Document, attrs: &'a [AttrData]) -> Attrs<'a> {
+        Attrs {
+            doc,
+            inner: attrs.iter(),
+        }
+    }
 }
 
 impl<'a> Iterator for Attrs<'a> {
     type Item = AttrRef<'a>;
     fn next(&mut self) -> Option<AttrRef<'a>> {
-        self.inner.next().map(|attr| AttrRef { attr })
+        let doc = self.doc;
+        self.inner.next().map(|attr| AttrRef { doc, attr })
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.inner.size_hint()
@@ -96,37 +126,50 @@ impl ExactSizeIterator for Attrs<'_> {}
 
 impl<'a> DoubleEndedIterator for Attrs<'a> {
     fn next_back(&mut self) -> Option<AttrRef<'a>> {
-        self.inner.next_back().map(|attr| AttrRef { attr })
+        let doc = self.doc;
+        self.inner.next_back().map(|attr| AttrRef { doc, attr })
     }
 }
 
 impl Document {
+    /// Every node of the arena in creation order, including detached nodes and template
+    /// contents (the document node first).
+    pub fn node_ids(&self) -> impl ExactSizeIterator<Item = NodeId> + '_ {
+        (0..self.len() as u32).map(NodeId)
+    }
+
+    /// A reference whose address identifies node `id` for as long as the document is borrowed
+    /// (for APIs that compare nodes by address, such as the selector engine's opaque elements).
+    pub(crate) fn identity(&self, id: NodeId) -> &impl Sized {
+        &self.nodes[id.index()]
+    }
+
     /// What kind of node `id` is.
     pub fn kind(&self, id: NodeId) -> NodeKind {
-        match &self.node(id).data {
-            NodeData::Document => NodeKind::Document,
-            NodeData::Fragment => NodeKind::Fragment,
-            NodeData::Doctype(_) => NodeKind::Doctype,
-            NodeData::Element(_) => NodeKind::Element,
-            NodeData::Text(_) => NodeKind::Text,
-            NodeData::Comment(_) => NodeKind::Comment,
-            NodeData::ShadowRoot(_) => NodeKind::ShadowRoot,
+        match &self.nodes[id.index()].data {
+            Stored::Document => NodeKind::Document,
+            Stored::Fragment => NodeKind::Fragment,
+            Stored::Doctype(_) => NodeKind::Doctype,
+            Stored::Element(_) => NodeKind::Element,
+            Stored::Text(_) => NodeKind::Text,
+            Stored::Comment(_) => NodeKind::Comment,
+            Stored::ShadowRoot(_) => NodeKind::ShadowRoot,
         }
     }
 
     /// Whether `id` is an element.
     pub fn is_element(&self, id: NodeId) -> bool {
-        matches!(self.node(id).data, NodeData::Element(_))
+        matches!(self.nodes[id.index()].data, Stored::Element(_))
     }
 
     /// The local name of element `id` (`None` for other nodes).
     pub fn local_name(&self, id: NodeId) -> Option<&str> {
-        self.element(id).map(|e| &*e.name)
+        self.element(id).map(|e| e.name())
     }
 
     /// The namespace of element `id` (`None` for other nodes).
     pub fn namespace(&self, id: NodeId) -> Option<Namespace> {
-        self.element(id).map(|e| e.namespace)
+        self.element(id).map(|e| e.namespace())
     }
 
     /// Whether `id` is an HTML element with local name `name`.
@@ -136,15 +179,15 @@ impl Document {
 
     /// The attributes of element `id` in source order (empty for other nodes).
     pub fn attrs(&self, id: NodeId) -> Attrs<'_> {
-        let attrs: &[Attr] = self.element(id).map_or(&[], |e| &e.attrs);
-        Attrs {
-            inner: attrs.iter(),
+        match &self.nodes[id.index()].data {
+            Stored::Element(i) => Attrs::new(self, self.attr_slice(&self.elements[*i as usize])),
+            _ => Attrs::new(self, &[]),
         }
     }
 
     /// The data of text node `id` (`None` for other nodes).
     pub fn text(&self, id: NodeId) -> Option<&str> {
-        match &self.node(id).data {
+        match self.data(id) {
             NodeData::Text(t) => Some(t),
             _ => None,
         }
@@ -152,7 +195,7 @@ impl Document {
 
     /// The data of comment node `id` (`None` for other nodes).
     pub fn comment(&self, id: NodeId) -> Option<&str> {
-        match &self.node(id).data {
+        match self.data(id) {
             NodeData::Comment(t) => Some(t),
             _ => None,
         }
@@ -160,27 +203,27 @@ impl Document {
 
     /// The contents fragment of HTML `template` element `id`.
     pub fn template_contents(&self, id: NodeId) -> Option<NodeId> {
-        self.element(id).and_then(|e| e.template_contents)
+        self.element(id).and_then(|e| e.template_contents())
     }
 
     /// The first child of `id`.
     pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).first_child()
+        self.nodes[id.index()].first_child()
     }
 
     /// The last child of `id`.
     pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).last_child()
+        self.nodes[id.index()].last_child()
     }
 
     /// The next sibling of `id`.
     pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).next_sibling()
+        self.nodes[id.index()].next_sibling()
     }
 
     /// The previous sibling of `id`.
     pub fn prev_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).prev_sibling()
+        self.nodes[id.index()].prev_sibling()
     }
 
     /// The source span of node `id`: for an element, from its start tag's `<` to the end of
@@ -191,16 +234,16 @@ impl Document {
     /// reconstructed formatting elements, adoption-agency clones) and for nodes created by
     /// editing.
     pub fn span(&self, id: NodeId) -> Option<Span> {
-        self.node(id).span
+        self.nodes[id.index()].span.get()
     }
 
     /// The span of element `id`'s start tag (`<` through `>`).
     pub fn start_tag_span(&self, id: NodeId) -> Option<Span> {
-        self.element(id).and_then(|e| e.start_tag)
+        self.element(id).and_then(|e| e.start_tag_span())
     }
 
     /// The span of element `id`'s end tag, when an explicit end tag closed it.
     pub fn end_tag_span(&self, id: NodeId) -> Option<Span> {
-        self.element(id).and_then(|e| e.end_tag)
+        self.element(id).and_then(|e| e.end_tag_span())
     }
 }

@@ -39,7 +39,6 @@ impl Document {
                 continue;
             }
             let indent = 2 * (depth - 1 + content_shift);
-            let node = self.node(id);
             let line = |out: &mut String, extra_indent: usize, text: &str| {
                 if !out.is_empty() {
                     out.push('\n');
@@ -50,7 +49,7 @@ impl Document {
                 }
                 out.push_str(text);
             };
-            match &node.data {
+            match self.data(id) {
                 NodeData::Document | NodeData::Fragment => {}
                 NodeData::ShadowRoot(s) => line(&mut out, 0, &format!("#shadow-root ({})", s.mode)),
                 NodeData::Doctype(d) => {
@@ -67,29 +66,28 @@ impl Document {
                 NodeData::Text(t) => line(&mut out, 0, &format!("\"{t}\"")),
                 NodeData::Comment(t) => line(&mut out, 0, &format!("<!-- {t} -->")),
                 NodeData::Element(e) => {
-                    let s = match e.namespace {
-                        Namespace::Html => format!("<{}>", e.name),
-                        Namespace::Svg => format!("<svg {}>", e.name),
-                        Namespace::MathMl => format!("<math {}>", e.name),
+                    let s = match e.namespace() {
+                        Namespace::Html => format!("<{}>", e.name()),
+                        Namespace::Svg => format!("<svg {}>", e.name()),
+                        Namespace::MathMl => format!("<math {}>", e.name()),
                     };
                     line(&mut out, 0, &s);
                     let mut attrs: Vec<(String, &str)> = e
-                        .attrs
-                        .iter()
+                        .attrs()
                         .map(|a| {
-                            let n = match (a.namespace, a.prefix) {
-                                (AttrNamespace::None, _) => a.name.to_string(),
-                                (_, Some(p)) => format!("{p} {}", a.name),
-                                (_, None) => a.name.to_string(),
+                            let n = match (a.namespace(), a.prefix()) {
+                                (AttrNamespace::None, _) => a.name().to_string(),
+                                (_, Some(p)) => format!("{p} {}", a.name()),
+                                (_, None) => a.name().to_string(),
                             };
-                            (n, a.value.as_str())
+                            (n, a.value())
                         })
                         .collect();
                     attrs.sort();
                     for (n, v) in attrs {
                         line(&mut out, 2, &format!("{n}=\"{v}\""));
                     }
-                    if let Some(t) = e.template_contents {
+                    if let Some(t) = e.template_contents() {
                         line(&mut out, 2, "content");
                         // Template contents are walked as the template's children: shift them
                         // one level further.

@@ -16,9 +16,16 @@
 
 mod access;
 mod dump;
+mod edit;
+mod name;
 mod shadow;
 
+pub use edit::HierarchyRequestError;
+
 pub use access::{AttrRef, Attrs, NodeKind};
+pub use name::LocalName;
+
+use name::NameTable;
 
 pub use shadow::{
     AttachShadowRootError, InvalidShadowRootMode, ShadowRoot, ShadowRootMode, SlotAssignment,
@@ -30,6 +37,10 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::error::{ParseError, Span};
+
+/// The atom of `template`, compared on every element creation.
+static TEMPLATE: std::sync::LazyLock<LocalName> =
+    std::sync::LazyLock::new(|| LocalName::from_static("template").expect("static name"));
 
 /// The index of a node in its [`Document`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -100,14 +111,16 @@ impl AttrNamespace {
     }
 }
 
-/// An attribute of an element.
+/// An attribute, owned: what [`Document::create_element`] takes (the document stores it in its
+/// own buffers; reading goes through [`AttrRef`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attr {
     /// The namespace.
     pub namespace: AttrNamespace,
-    /// The prefix (`xlink`, `xml`, `xmlns`), if any.
+    /// The prefix (`xlink`, `xml`, `xmlns`), if any. The document derives it from the namespace
+    /// and name when storing (`xmlns` itself has none), as "adjust foreign attributes" does.
     pub prefix: Option<&'static str>,
-    /// The local name (static for common names: no allocation).
+    /// The local name.
     pub name: Cow<'static, str>,
     /// The value.
     pub value: String,
@@ -139,19 +152,18 @@ impl Attr {
     }
 }
 
-/// An element's data.
+/// An element, owned: what [`Document::create_element`] takes. A stored element is read
+/// through [`ElementRef`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Element {
     /// The namespace.
     pub namespace: Namespace,
     /// The local name (for HTML elements, ASCII lowercase; SVG names keep their adjusted case).
-    /// Known names are static strings (no allocation).
     pub name: Cow<'static, str>,
     /// Attributes in source order.
     pub attrs: Vec<Attr>,
-    /// For a `template` element in the HTML namespace: its contents, a document fragment node
-    /// (or, for the template of a declarative shadow root, which is not in the tree, that shadow
-    /// root).
+    /// Ignored by [`Document::create_element`], which makes the contents fragment of an HTML
+    /// `template` itself.
     pub template_contents: Option<NodeId>,
     /// The source span of the start tag (`<` through `>`), if created from one.
     pub start_tag: Option<Span>,
@@ -176,14 +188,6 @@ impl Element {
         }
     }
 
-    /// The value of the attribute in no namespace named `name`.
-    pub fn attribute(&self, name: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|a| a.namespace == AttrNamespace::None && a.name == name)
-            .map(|a| a.value.as_str())
-    }
-
     /// Whether this is an HTML element named `name`.
     pub fn is_html(&self, name: &str) -> bool {
         self.namespace == Namespace::Html && self.name == name
@@ -201,38 +205,122 @@ pub struct Doctype {
     pub system_id: String,
 }
 
-/// What a node is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NodeData {
+/// What a node is, borrowed from its [`Document`] ([`Document::data`]).
+#[derive(Debug, Clone, Copy)]
+pub enum NodeData<'a> {
     /// The document node.
     Document,
     /// A document fragment (template contents, or the root of a parsed fragment).
     Fragment,
     /// A DOCTYPE.
-    Doctype(Doctype),
+    Doctype(&'a Doctype),
     /// An element.
-    Element(Element),
-    /// A text node.
-    Text(String),
-    /// A comment.
-    Comment(String),
+    Element(ElementRef<'a>),
+    /// A text node's data.
+    Text(&'a str),
+    /// A comment's data.
+    Comment(&'a str),
     /// A shadow root (DOM "attach a shadow root"; the parser creates one for a declarative
     /// shadow root when [`crate::ParseOptions::allow_declarative_shadow_roots`] is set). It has
     /// no parent: [`Document::shadow_root`] finds it from its host.
-    ShadowRoot(ShadowRoot),
+    ShadowRoot(&'a ShadowRoot),
 }
 
-/// One node: its data and its links.
+/// A byte range of the document's string buffer.
+#[derive(Debug, Clone, Copy, Default)]
+struct TextRange {
+    start: u32,
+    len: u32,
+    /// Bytes reserved from `start` (a text node that is appended to while not at the end of
+    /// the buffer is moved to the end with room to grow, so appends stay amortized O(1)).
+    cap: u32,
+}
+
+impl TextRange {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// The most bytes the string buffer of one document holds: offsets are `u32`.
+const TEXT_LIMIT: usize = u32::MAX as usize;
+
+/// A span packed in 8 bytes (`None` as `start == u32::MAX`): offsets past 4 GiB are not kept.
+#[derive(Debug, Clone, Copy)]
+struct PackedSpan {
+    start: u32,
+    end: u32,
+}
+
+impl PackedSpan {
+    const NONE: PackedSpan = PackedSpan {
+        start: u32::MAX,
+        end: 0,
+    };
+
+    fn pack(span: Option<Span>) -> PackedSpan {
+        match span {
+            Some(s) => match (u32::try_from(s.start), u32::try_from(s.end)) {
+                (Ok(a), Ok(b)) if a != u32::MAX => PackedSpan { start: a, end: b },
+                _ => PackedSpan::NONE,
+            },
+            None => PackedSpan::NONE,
+        }
+    }
+
+    fn get(self) -> Option<Span> {
+        (self.start != u32::MAX).then(|| Span::new(self.start as usize, self.end as usize))
+    }
+}
+
+/// A stored element.
 #[derive(Debug, Clone)]
-pub struct Node {
+struct ElementData {
+    namespace: Namespace,
+    name: LocalName,
+    /// Its attributes: `attrs[attrs_start..attrs_start + attrs_len]` of the document.
+    attrs_start: u32,
+    attrs_len: u32,
+    /// Slots reserved from `attrs_start` (see [`TextRange::cap`]).
+    attrs_cap: u32,
+    template_contents: u32,
+    start_tag: PackedSpan,
+    end_tag: PackedSpan,
+}
+
+/// A stored attribute.
+#[derive(Debug, Clone)]
+struct AttrData {
+    namespace: AttrNamespace,
+    name: LocalName,
+    value: TextRange,
+    span: PackedSpan,
+    value_span: PackedSpan,
+}
+
+/// What a node stores.
+#[derive(Debug, Clone)]
+enum Stored {
+    Document,
+    Fragment,
+    Doctype(Box<Doctype>),
+    /// An index into the document's `elements`.
+    Element(u32),
+    Text(TextRange),
+    Comment(TextRange),
+    ShadowRoot(Box<ShadowRoot>),
+}
+
+/// One node: its links and what it stores.
+#[derive(Debug, Clone)]
+struct Node {
     parent: u32,
     first_child: u32,
     last_child: u32,
     prev_sibling: u32,
     next_sibling: u32,
-    pub(crate) span: Option<Span>,
-    /// What the node is.
-    pub data: NodeData,
+    span: PackedSpan,
+    data: Stored,
 }
 
 fn link(x: u32) -> Option<NodeId> {
@@ -240,43 +328,121 @@ fn link(x: u32) -> Option<NodeId> {
 }
 
 impl Node {
-    fn new(data: NodeData) -> Node {
+    fn new(data: Stored) -> Node {
         Node {
             parent: NONE,
             first_child: NONE,
             last_child: NONE,
             prev_sibling: NONE,
             next_sibling: NONE,
-            span: None,
+            span: PackedSpan::NONE,
             data,
         }
     }
-    /// The parent.
-    pub fn parent(&self) -> Option<NodeId> {
+    fn parent(&self) -> Option<NodeId> {
         link(self.parent)
     }
-    /// The first child.
-    pub fn first_child(&self) -> Option<NodeId> {
+    fn first_child(&self) -> Option<NodeId> {
         link(self.first_child)
     }
-    /// The last child.
-    pub fn last_child(&self) -> Option<NodeId> {
+    fn last_child(&self) -> Option<NodeId> {
         link(self.last_child)
     }
-    /// The previous sibling.
-    pub fn prev_sibling(&self) -> Option<NodeId> {
+    fn prev_sibling(&self) -> Option<NodeId> {
         link(self.prev_sibling)
     }
-    /// The next sibling.
-    pub fn next_sibling(&self) -> Option<NodeId> {
+    fn next_sibling(&self) -> Option<NodeId> {
         link(self.next_sibling)
     }
-    /// The element data, if this is an element.
-    pub fn as_element(&self) -> Option<&Element> {
-        match &self.data {
-            NodeData::Element(e) => Some(e),
-            _ => None,
-        }
+}
+
+/// An element of a [`Document`], borrowed: its name, namespace and attributes.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+/// let doc = parse_document("<a href=/x>y</a>", ParseOptions::default());
+/// let a = doc.element(doc.find_element("a").unwrap()).unwrap();
+/// assert_eq!(a.name(), "a");
+/// assert_eq!(a.attribute("href"), Some("/x"));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct ElementRef<'a> {
+    doc: &'a Document,
+    id: NodeId,
+    data: &'a ElementData,
+}
+
+impl<'a> ElementRef<'a> {
+    /// The element's node.
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+    /// The local name (for HTML elements, ASCII lowercase; SVG names in their adjusted case).
+    pub fn name(&self) -> &'a str {
+        self.doc.names.resolve(self.data.name)
+    }
+    /// The local name as an atom.
+    pub fn local_name(&self) -> LocalName {
+        self.data.name
+    }
+    /// The namespace.
+    pub fn namespace(&self) -> Namespace {
+        self.data.namespace
+    }
+    /// Whether this is an HTML element named `name`.
+    pub fn is_html(&self, name: &str) -> bool {
+        self.data.namespace == Namespace::Html && self.name() == name
+    }
+    /// The attributes, in source order.
+    pub fn attrs(&self) -> Attrs<'a> {
+        Attrs::new(self.doc, self.doc.attr_slice(self.data))
+    }
+    /// The value of the attribute in no namespace named `name`.
+    pub fn attribute(&self, name: &str) -> Option<&'a str> {
+        let n = self.doc.names.get(name)?;
+        self.attrs()
+            .find(|a| a.namespace() == AttrNamespace::None && a.local_name() == n)
+            .map(|a| a.value())
+    }
+    /// For an HTML `template`: its contents fragment.
+    pub fn template_contents(&self) -> Option<NodeId> {
+        link(self.data.template_contents)
+    }
+    /// The start tag's source span.
+    pub fn start_tag_span(&self) -> Option<Span> {
+        self.data.start_tag.get()
+    }
+    /// The end tag's source span, when an explicit end tag closed the element.
+    pub fn end_tag_span(&self) -> Option<Span> {
+        self.data.end_tag.get()
+    }
+}
+
+/// A document: an arena of nodes, with [`NodeId::DOCUMENT`] as its root.
+///
+/// Storage is compact: nodes live in one vector linked by `u32` indices; text, comments and
+/// attribute values in one string buffer addressed by ranges; the attributes of all elements in
+/// one vector, a range per element; element and attribute names are [`LocalName`] atoms. Once
+/// the buffers have grown, building a node or attribute allocates nothing.
+#[derive(Debug, Clone)]
+pub struct Document {
+    nodes: Vec<Node>,
+    elements: Vec<ElementData>,
+    attrs: Vec<AttrData>,
+    text: String,
+    /// Whether text was dropped because the string buffer reached [`TEXT_LIMIT`].
+    text_truncated: bool,
+    names: NameTable,
+    /// The quirks mode.
+    pub quirks_mode: QuirksMode,
+    pub(crate) errors: Vec<ParseError>,
+    /// Host element -> its shadow root (at most one per host).
+    shadow_roots: HashMap<NodeId, NodeId>,
+}
+
+impl Default for Document {
+    fn default() -> Self {
+        Document::new()
     }
 }
 
@@ -290,23 +456,6 @@ pub enum QuirksMode {
     LimitedQuirks,
     /// Quirks mode.
     Quirks,
-}
-
-/// A document: an arena of nodes, with [`NodeId::DOCUMENT`] as its root.
-#[derive(Debug, Clone)]
-pub struct Document {
-    nodes: Vec<Node>,
-    /// The quirks mode.
-    pub quirks_mode: QuirksMode,
-    pub(crate) errors: Vec<ParseError>,
-    /// Host element -> its shadow root (at most one per host).
-    shadow_roots: HashMap<NodeId, NodeId>,
-}
-
-impl Default for Document {
-    fn default() -> Self {
-        Document::new()
-    }
 }
 
 /// Iterator over a node's children.
@@ -377,11 +526,64 @@ impl Iterator for Descendants<'_> {
     }
 }
 
+/// An attribute to store: borrowed name and value (see [`Document::create_element_with`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AttrInput<'a> {
+    pub(crate) namespace: AttrNamespace,
+    pub(crate) name: &'a str,
+    pub(crate) value: &'a str,
+    pub(crate) span: Option<Span>,
+    pub(crate) value_span: Option<Span>,
+}
+
+/// Appends `s` to the text range `r` of `buf` (see [`TextRange::cap`]). Returns false (and
+/// appends nothing) when the buffer would pass [`TEXT_LIMIT`].
+fn append_to_range(buf: &mut String, r: &mut TextRange, s: &str) -> bool {
+    let (start, len, cap) = (r.start as usize, r.len as usize, r.cap as usize);
+    if start + cap == buf.len() {
+        // At the end of the buffer: drop any reserved room and push.
+        if start + len + s.len() > TEXT_LIMIT {
+            return false;
+        }
+        buf.truncate(start + len);
+        buf.push_str(s);
+        r.len += s.len() as u32;
+        r.cap = r.len;
+    } else if len + s.len() <= cap {
+        // Room reserved after it: overwrite the padding (equal lengths: nothing moves).
+        let at = start + len;
+        buf.replace_range(at..at + s.len(), s);
+        r.len += s.len() as u32;
+    } else {
+        // Move it to the end with as much room again, so that alternating appends to several
+        // text nodes stay linear overall.
+        let new_len = len + s.len();
+        let new_start = buf.len();
+        if new_start + 2 * new_len > TEXT_LIMIT {
+            return false;
+        }
+        buf.extend_from_within(start..start + len);
+        buf.push_str(s);
+        buf.extend(std::iter::repeat_n('\0', new_len));
+        *r = TextRange {
+            start: new_start as u32,
+            len: new_len as u32,
+            cap: 2 * new_len as u32,
+        };
+    }
+    true
+}
+
 impl Document {
     /// An empty document (just the document node), in no-quirks mode.
     pub fn new() -> Document {
         Document {
-            nodes: vec![Node::new(NodeData::Document)],
+            nodes: vec![Node::new(Stored::Document)],
+            elements: Vec::new(),
+            attrs: Vec::new(),
+            text: String::new(),
+            text_truncated: false,
+            names: NameTable::default(),
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
             shadow_roots: HashMap::new(),
@@ -409,30 +611,96 @@ impl Document {
         self.nodes.len() == 1
     }
 
-    /// The node `id`.
+    /// The heap memory this document holds, in bytes (its buffers' capacities; approximate:
+    /// allocator overhead is not counted).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let doctypes_and_roots: usize = self
+            .nodes
+            .iter()
+            .map(|n| match &n.data {
+                Stored::Doctype(d) => {
+                    size_of::<Doctype>() + d.name.len() + d.public_id.len() + d.system_id.len()
+                }
+                Stored::ShadowRoot(_) => size_of::<ShadowRoot>(),
+                _ => 0,
+            })
+            .sum();
+        self.nodes.capacity() * size_of::<Node>()
+            + self.elements.capacity() * size_of::<ElementData>()
+            + self.attrs.capacity() * size_of::<AttrData>()
+            + self.text.capacity()
+            + self.names.heap_bytes()
+            + self.errors.capacity() * size_of::<ParseError>()
+            + doctypes_and_roots
+    }
+
+    /// What node `id` is, borrowed.
     ///
     /// # Panics
     /// If `id` does not belong to this document.
-    pub fn node(&self, id: NodeId) -> &Node {
-        &self.nodes[id.index()]
+    pub fn data(&self, id: NodeId) -> NodeData<'_> {
+        match &self.nodes[id.index()].data {
+            Stored::Document => NodeData::Document,
+            Stored::Fragment => NodeData::Fragment,
+            Stored::Doctype(d) => NodeData::Doctype(d),
+            Stored::Element(i) => NodeData::Element(ElementRef {
+                doc: self,
+                id,
+                data: &self.elements[*i as usize],
+            }),
+            Stored::Text(r) => NodeData::Text(self.range_str(r)),
+            Stored::Comment(r) => NodeData::Comment(self.range_str(r)),
+            Stored::ShadowRoot(s) => NodeData::ShadowRoot(s),
+        }
     }
 
-    /// The node `id`, mutably (only its data: links are changed through the mutation methods).
-    pub fn data_mut(&mut self, id: NodeId) -> &mut NodeData {
-        &mut self.nodes[id.index()].data
+    fn range_str(&self, r: &TextRange) -> &str {
+        &self.text[r.range()]
     }
 
-    /// The element data of `id`, if it is an element.
-    pub fn element(&self, id: NodeId) -> Option<&Element> {
-        self.nodes.get(id.index()).and_then(|n| n.as_element())
-    }
-
-    /// The element data of `id`, mutably.
-    pub fn element_mut(&mut self, id: NodeId) -> Option<&mut Element> {
-        match self.nodes.get_mut(id.index()).map(|n| &mut n.data) {
-            Some(NodeData::Element(e)) => Some(e),
+    fn elem_data(&self, id: NodeId) -> Option<&ElementData> {
+        match self.nodes.get(id.index())?.data {
+            Stored::Element(i) => self.elements.get(i as usize),
             _ => None,
         }
+    }
+
+    fn elem_data_mut(&mut self, id: NodeId) -> Option<&mut ElementData> {
+        match self.nodes.get(id.index())?.data {
+            Stored::Element(i) => self.elements.get_mut(i as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether some text, comment or attribute value was dropped because the document's string
+    /// buffer reached its limit of 4 GiB (only possible with inputs larger than that).
+    pub fn is_text_truncated(&self) -> bool {
+        self.text_truncated
+    }
+
+    fn attr_slice(&self, e: &ElementData) -> &[AttrData] {
+        let start = e.attrs_start as usize;
+        &self.attrs[start..start + e.attrs_len as usize]
+    }
+
+    /// The string of a name atom of this document.
+    pub fn name_str(&self, name: LocalName) -> &str {
+        self.names.resolve(name)
+    }
+
+    /// The atom of `name` in this document, if any element or attribute has it.
+    pub fn lookup_name(&self, name: &str) -> Option<LocalName> {
+        self.names.get(name)
+    }
+
+    /// The element `id`, if it is one.
+    pub fn element(&self, id: NodeId) -> Option<ElementRef<'_>> {
+        self.elem_data(id).map(|data| ElementRef {
+            doc: self,
+            id,
+            data,
+        })
     }
 
     /// The parent of `id`.
@@ -473,33 +741,40 @@ impl Document {
 
     /// The concatenated text of the text-node descendants of `id` (the DOM's `textContent`).
     pub fn text_content(&self, id: NodeId) -> String {
-        let mut s = String::new();
-        if let NodeData::Text(t) | NodeData::Comment(t) = &self.nodes[id.index()].data {
-            return t.clone();
+        match &self.nodes[id.index()].data {
+            Stored::Text(r) | Stored::Comment(r) => return self.range_str(r).to_owned(),
+            _ => {}
         }
+        let mut s = String::new();
         for d in self.descendants(id) {
-            if let NodeData::Text(t) = &self.nodes[d.index()].data {
-                s.push_str(t);
+            if let Stored::Text(r) = &self.nodes[d.index()].data {
+                s.push_str(self.range_str(r));
             }
         }
         s
     }
 
     /// The first node in tree order below the document node for which `pred` holds.
-    pub fn find(&self, mut pred: impl FnMut(NodeId, &Node) -> bool) -> Option<NodeId> {
-        self.descendants(NodeId::DOCUMENT)
-            .find(|&id| pred(id, &self.nodes[id.index()]))
+    pub fn find(&self, mut pred: impl FnMut(NodeId) -> bool) -> Option<NodeId> {
+        self.descendants(NodeId::DOCUMENT).find(|&id| pred(id))
     }
 
     /// The first HTML element named `name` in tree order.
     pub fn find_element(&self, name: &str) -> Option<NodeId> {
-        self.find(|_, n| n.as_element().is_some_and(|e| e.is_html(name)))
+        let n = self.names.get(name)?;
+        self.find(|id| self.is_html_atom(id, n))
+    }
+
+    fn is_html_atom(&self, id: NodeId, name: LocalName) -> bool {
+        self.elem_data(id)
+            .is_some_and(|e| e.namespace == Namespace::Html && e.name == name)
     }
 
     /// Every HTML element named `name`, in tree order.
     pub fn find_all_elements<'a>(&'a self, name: &'a str) -> impl Iterator<Item = NodeId> + 'a {
+        let n = self.names.get(name);
         self.descendants(NodeId::DOCUMENT)
-            .filter(move |id| self.element(*id).is_some_and(|e| e.is_html(name)))
+            .filter(move |&id| n.is_some_and(|n| self.is_html_atom(id, n)))
     }
 
     /// The document element (the first element child of the document node).
@@ -508,26 +783,291 @@ impl Document {
             .find(|c| self.element(*c).is_some())
     }
 
-    // ----- mutation -----
+    // ----- creation -----
 
-    /// Creates a detached node.
-    pub fn create_node(&mut self, data: NodeData) -> NodeId {
+    fn create_stored(&mut self, data: Stored) -> NodeId {
         let id = NodeId(u32::try_from(self.nodes.len()).unwrap_or(NONE - 1));
         self.nodes.push(Node::new(data));
         id
     }
 
-    /// Creates a detached element; a `template` element in the HTML namespace gets its contents
-    /// fragment.
-    pub fn create_element(&mut self, mut element: Element) -> NodeId {
-        if element.namespace == Namespace::Html && element.name == "template" {
-            element.template_contents = Some(self.create_node(NodeData::Fragment));
-        }
-        self.create_node(NodeData::Element(element))
+    /// Creates a detached text node.
+    pub fn create_text(&mut self, data: &str) -> NodeId {
+        let r = self.push_str(data);
+        self.create_stored(Stored::Text(r))
     }
 
+    /// Creates a detached comment node.
+    pub fn create_comment(&mut self, data: &str) -> NodeId {
+        let r = self.push_str(data);
+        self.create_stored(Stored::Comment(r))
+    }
+
+    /// Creates a detached doctype node.
+    pub fn create_doctype(&mut self, doctype: Doctype) -> NodeId {
+        self.create_stored(Stored::Doctype(Box::new(doctype)))
+    }
+
+    /// Creates a detached document fragment.
+    pub fn create_fragment(&mut self) -> NodeId {
+        self.create_stored(Stored::Fragment)
+    }
+
+    pub(crate) fn create_shadow_root(&mut self, root: ShadowRoot) -> NodeId {
+        self.create_stored(Stored::ShadowRoot(Box::new(root)))
+    }
+
+    pub(crate) fn shadow_root_data_mut(&mut self, id: NodeId) -> Option<&mut ShadowRoot> {
+        match &mut self.nodes.get_mut(id.index())?.data {
+            Stored::ShadowRoot(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn push_str(&mut self, s: &str) -> TextRange {
+        let start = self.text.len();
+        if start + s.len() > TEXT_LIMIT {
+            self.text_truncated = true;
+            return TextRange::default();
+        }
+        self.text.push_str(s);
+        TextRange {
+            start: start as u32,
+            len: s.len() as u32,
+            cap: s.len() as u32,
+        }
+    }
+
+    fn push_element(&mut self, e: ElementData) -> NodeId {
+        let i = u32::try_from(self.elements.len()).unwrap_or(u32::MAX);
+        self.elements.push(e);
+        self.create_stored(Stored::Element(i))
+    }
+
+    /// Creates a detached element; a `template` element in the HTML namespace gets its contents
+    /// fragment.
+    ///
+    /// ```
+    /// use websyntax_html::Document;
+    /// use websyntax_html::dom::{Attr, Element, Namespace};
+    /// let mut doc = Document::new();
+    /// let a = doc.create_element(Element::new(Namespace::Html, "a", vec![Attr::new("href", "/")]));
+    /// assert_eq!(doc.attribute(a, "href"), Some("/"));
+    /// ```
+    pub fn create_element(&mut self, element: Element) -> NodeId {
+        let id = self.create_element_with(
+            element.namespace,
+            &element.name,
+            element.attrs.iter().map(|a| AttrInput {
+                namespace: a.namespace,
+                name: &a.name,
+                value: &a.value,
+                span: a.span,
+                value_span: a.value_span,
+            }),
+        );
+        if let Some(e) = self.elem_data_mut(id) {
+            e.start_tag = PackedSpan::pack(element.start_tag);
+            e.end_tag = PackedSpan::pack(element.end_tag);
+        }
+        id
+    }
+
+    /// Creates a detached element from borrowed parts: no allocation once the buffers are warm.
+    pub(crate) fn create_element_with<'a>(
+        &mut self,
+        namespace: Namespace,
+        name: &str,
+        attrs: impl IntoIterator<Item = AttrInput<'a>>,
+    ) -> NodeId {
+        let name = self.names.intern(name);
+        let attrs_start = self.attrs.len();
+        for a in attrs {
+            let attr_name = self.names.intern(a.name);
+            let value = self.push_str(a.value);
+            self.attrs.push(AttrData {
+                namespace: a.namespace,
+                name: attr_name,
+                value,
+                span: PackedSpan::pack(a.span),
+                value_span: PackedSpan::pack(a.value_span),
+            });
+        }
+        let attrs_len = (self.attrs.len() - attrs_start) as u32;
+        let template_contents = if namespace == Namespace::Html && name == *TEMPLATE {
+            self.create_fragment().0
+        } else {
+            NONE
+        };
+        self.push_element(ElementData {
+            namespace,
+            name,
+            attrs_start: attrs_start as u32,
+            attrs_len,
+            attrs_cap: attrs_len,
+            template_contents,
+            start_tag: PackedSpan::NONE,
+            end_tag: PackedSpan::NONE,
+        })
+    }
+
+    /// A new element with the same namespace, name and attributes as element `id` (no source
+    /// spans of its own: the adoption agency's and reconstruction's clones). The attribute
+    /// values are shared, not copied.
+    pub(crate) fn clone_element(&mut self, id: NodeId) -> NodeId {
+        let Some(e) = self.elem_data(id) else {
+            return self.create_fragment();
+        };
+        let (namespace, name) = (e.namespace, e.name);
+        let (start, len) = (e.attrs_start as usize, e.attrs_len as usize);
+        let attrs_start = self.attrs.len();
+        self.attrs.extend_from_within(start..start + len);
+        let template_contents = if namespace == Namespace::Html && name == *TEMPLATE {
+            self.create_fragment().0
+        } else {
+            NONE
+        };
+        self.push_element(ElementData {
+            namespace,
+            name,
+            attrs_start: attrs_start as u32,
+            attrs_len: len as u32,
+            attrs_cap: len as u32,
+            template_contents,
+            start_tag: PackedSpan::NONE,
+            end_tag: PackedSpan::NONE,
+        })
+    }
+
+    /// Sets the template contents of element `id` (the parser's declarative shadow roots).
+    pub(crate) fn set_template_contents(&mut self, id: NodeId, contents: NodeId) {
+        if let Some(e) = self.elem_data_mut(id) {
+            e.template_contents = contents.0;
+        }
+    }
+
+    /// Adds the attribute to element `id`, keeping its attributes contiguous: an element whose
+    /// range is not at the end of the attribute vector is moved there with room to grow, so
+    /// repeated additions stay amortized O(1).
+    fn push_attr(&mut self, id: NodeId, attr: AttrData) {
+        let Stored::Element(i) = self.nodes[id.index()].data else {
+            return;
+        };
+        let e = &mut self.elements[i as usize];
+        let (start, len, cap) = (
+            e.attrs_start as usize,
+            e.attrs_len as usize,
+            e.attrs_cap as usize,
+        );
+        if start + cap == self.attrs.len() {
+            self.attrs.truncate(start + len);
+            self.attrs.push(attr);
+            e.attrs_len += 1;
+            e.attrs_cap = e.attrs_len;
+        } else if len < cap {
+            self.attrs[start + len] = attr;
+            e.attrs_len += 1;
+        } else {
+            let new_start = self.attrs.len();
+            self.attrs.extend_from_within(start..start + len);
+            self.attrs.push(attr.clone());
+            let new_len = len + 1;
+            // Room to grow: filler copies, overwritten by later additions.
+            self.attrs.extend(std::iter::repeat_n(attr, new_len));
+            e.attrs_start = new_start as u32;
+            e.attrs_len = new_len as u32;
+            e.attrs_cap = (2 * new_len) as u32;
+        }
+    }
+
+    /// Sets (or adds) attribute `name` in no namespace on element `id`.
+    pub(crate) fn set_attr_value(&mut self, id: NodeId, name: &str, value: &str) {
+        let name = self.names.intern(name);
+        let value_range = self.push_str(value);
+        let Some(e) = self.elem_data(id) else {
+            return;
+        };
+        let start = e.attrs_start as usize;
+        let len = e.attrs_len as usize;
+        if let Some(a) = self.attrs[start..start + len]
+            .iter_mut()
+            .find(|a| a.namespace == AttrNamespace::None && a.name == name)
+        {
+            a.value = value_range;
+            a.span = PackedSpan::NONE;
+            a.value_span = PackedSpan::NONE;
+            return;
+        }
+        self.push_attr(
+            id,
+            AttrData {
+                namespace: AttrNamespace::None,
+                name,
+                value: value_range,
+                span: PackedSpan::NONE,
+                value_span: PackedSpan::NONE,
+            },
+        );
+    }
+
+    /// Removes attribute `name` in no namespace from element `id`; whether there was one.
+    pub(crate) fn remove_attr(&mut self, id: NodeId, name: &str) -> bool {
+        let Some(name) = self.names.get(name) else {
+            return false;
+        };
+        let Stored::Element(ei) = self.nodes[id.index()].data else {
+            return false;
+        };
+        let e = &mut self.elements[ei as usize];
+        let start = e.attrs_start as usize;
+        let len = e.attrs_len as usize;
+        let Some(i) = self.attrs[start..start + len]
+            .iter()
+            .position(|a| a.namespace == AttrNamespace::None && a.name == name)
+        else {
+            return false;
+        };
+        // Shift the rest down within the element's own range.
+        self.attrs[start + i..start + len].rotate_left(1);
+        e.attrs_len -= 1;
+        true
+    }
+
+    /// Adds each attribute of `attrs` that element `id` does not have yet (§13.2.6.4.7 "html"
+    /// and "body" start tags).
+    pub(crate) fn add_attrs_if_missing<'a>(
+        &mut self,
+        id: NodeId,
+        attrs: impl IntoIterator<Item = AttrInput<'a>>,
+    ) {
+        for a in attrs {
+            let Some(e) = self.element(id) else { return };
+            let present = self.names.get(a.name).is_some_and(|n| {
+                e.attrs()
+                    .any(|x| x.local_name() == n && x.namespace() == a.namespace)
+            });
+            if present {
+                continue;
+            }
+            let name = self.names.intern(a.name);
+            let value = self.push_str(a.value);
+            self.push_attr(
+                id,
+                AttrData {
+                    namespace: a.namespace,
+                    name,
+                    value,
+                    span: PackedSpan::pack(a.span),
+                    value_span: PackedSpan::pack(a.value_span),
+                },
+            );
+        }
+    }
+
+    // ----- tree mutation (unchecked: the tree builder's) -----
+
     /// Removes `id` from its parent (if any).
-    pub fn detach(&mut self, id: NodeId) {
+    pub(crate) fn detach(&mut self, id: NodeId) {
         let n = &self.nodes[id.index()];
         let (parent, prev, next) = (n.parent, n.prev_sibling, n.next_sibling);
         if parent == NONE {
@@ -549,8 +1089,10 @@ impl Document {
         n.next_sibling = NONE;
     }
 
-    /// Appends `child` (detaching it first) as the last child of `parent`.
-    pub fn append(&mut self, parent: NodeId, child: NodeId) {
+    /// Appends `child` (detaching it first) as the last child of `parent`, unchecked: the
+    /// tree builder's insertion (the spec's algorithms never make an invalid tree); editing
+    /// goes through [`Document::append_child`].
+    pub(crate) fn append(&mut self, parent: NodeId, child: NodeId) {
         self.detach(child);
         let last = self.nodes[parent.index()].last_child;
         {
@@ -567,8 +1109,8 @@ impl Document {
     }
 
     /// Inserts `child` (detaching it first) immediately before `sibling`, which must have a
-    /// parent (if it has none, nothing happens).
-    pub fn insert_before(&mut self, sibling: NodeId, child: NodeId) {
+    /// parent (if it has none, nothing happens). Unchecked, like [`Document::append`].
+    pub(crate) fn insert_before_unchecked(&mut self, sibling: NodeId, child: NodeId) {
         self.detach(child);
         let s = &self.nodes[sibling.index()];
         let (parent, prev) = (s.parent, s.prev_sibling);
@@ -590,49 +1132,43 @@ impl Document {
     }
 
     /// Inserts `child` into `parent`, before `before` if given, else as the last child.
-    pub fn insert(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) {
+    pub(crate) fn insert(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) {
         match before {
-            Some(b) => self.insert_before(b, child),
+            Some(b) => self.insert_before_unchecked(b, child),
             None => self.append(parent, child),
         }
     }
 
     /// Inserts `text` into `parent` before `before` (or at the end): appended to the text node
-    /// just before that position if there is one, else as a new text node.
-    pub fn insert_text(&mut self, parent: NodeId, before: Option<NodeId>, text: &str) {
+    /// just before that position if there is one, else as a new text node. Returns the text
+    /// node.
+    pub(crate) fn insert_text(
+        &mut self,
+        parent: NodeId,
+        before: Option<NodeId>,
+        text: &str,
+    ) -> NodeId {
         let prev = match before {
             Some(b) => self.nodes[b.index()].prev_sibling(),
             None => self.nodes[parent.index()].last_child(),
         };
         if let Some(p) = prev
-            && let NodeData::Text(t) = &mut self.nodes[p.index()].data
+            && let Stored::Text(r) = &mut self.nodes[p.index()].data
         {
-            t.push_str(text);
-            return;
+            if !append_to_range(&mut self.text, r, text) {
+                self.text_truncated = true;
+            }
+            return p;
         }
-        let id = self.create_node(NodeData::Text(text.to_owned()));
+        let id = self.create_text(text);
         self.insert(parent, before, id);
+        id
     }
 
     /// Moves all children of `from` to the end of `to`.
-    pub fn reparent_children(&mut self, from: NodeId, to: NodeId) {
+    pub(crate) fn reparent_children(&mut self, from: NodeId, to: NodeId) {
         while let Some(c) = self.nodes[from.index()].first_child() {
             self.append(to, c);
-        }
-    }
-
-    /// Adds each attribute of `attrs` that `id` (an element) does not have yet.
-    pub fn add_attrs_if_missing(&mut self, id: NodeId, attrs: Vec<Attr>) {
-        if let Some(e) = self.element_mut(id) {
-            for a in attrs {
-                if !e
-                    .attrs
-                    .iter()
-                    .any(|x| x.name == a.name && x.namespace == a.namespace)
-                {
-                    e.attrs.push(a);
-                }
-            }
         }
     }
 
@@ -710,12 +1246,9 @@ impl Iterator for Walk<'_> {
                 c = self.doc.nodes[x.index()].prev_sibling();
             }
         };
-        if let NodeData::Element(Element {
-            template_contents: Some(t),
-            ..
-        }) = &n.data
+        if let Stored::Element(i) = n.data
+            && let Some(t) = link(self.doc.elements[i as usize].template_contents)
         {
-            let t = *t;
             push_children(self.doc.nodes[t.index()].last_child());
         }
         push_children(n.last_child());
@@ -726,5 +1259,21 @@ impl Iterator for Walk<'_> {
         }
         self.depth += 1;
         Some(WalkEvent::Enter(id, depth))
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// The per-node cost is what peak memory on large pages is made of: keep it from growing.
+    #[test]
+    fn node_sizes_stay_small() {
+        use std::mem::size_of;
+        assert!(
+            size_of::<super::Node>() <= 48,
+            "{}",
+            size_of::<super::Node>()
+        );
+        assert!(size_of::<super::ElementData>() <= 40);
+        assert!(size_of::<super::AttrData>() <= 36);
     }
 }

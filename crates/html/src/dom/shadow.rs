@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Document, Namespace, NodeData, NodeId};
+use super::{Document, Namespace, NodeId};
 
 /// A shadow root's mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -226,7 +226,7 @@ impl Document {
     /// let doc = parse_document("<div><template shadowrootmode=closed><p>x", opts);
     /// let div = doc.find_element("div").unwrap();
     /// let root = doc.shadow_root(div).unwrap();
-    /// match &doc.node(root).data {
+    /// match doc.data(root) {
     ///     NodeData::ShadowRoot(s) => assert_eq!(s.mode, ShadowRootMode::Closed),
     ///     _ => unreachable!(),
     /// }
@@ -270,14 +270,14 @@ impl Document {
             .element(host)
             .ok_or(AttachShadowRootError::NotAnElement(host))?;
         // Step 1: the namespace.
-        if e.namespace != Namespace::Html {
+        if e.namespace() != Namespace::Html {
             return Err(AttachShadowRootError::NotHtml(host));
         }
         // Step 2: the local name.
-        if !is_valid_shadow_host_name(&e.name) {
+        if !is_valid_shadow_host_name(e.name()) {
             return Err(AttachShadowRootError::InvalidHostName(
                 host,
-                e.name.to_string(),
+                e.name().to_string(),
             ));
         }
         // Step 4: already a shadow host (a declarative shadow root of the same mode would be
@@ -287,7 +287,7 @@ impl Document {
             return Err(AttachShadowRootError::AlreadyAShadowHost(host));
         }
         // Steps 5-12: the shadow root.
-        let root = self.create_node(NodeData::ShadowRoot(ShadowRoot {
+        let root = self.create_shadow_root(ShadowRoot {
             host,
             mode,
             clonable,
@@ -296,7 +296,7 @@ impl Document {
             slot_assignment,
             declarative: false,
             available_to_element_internals: false,
-        }));
+        });
         self.shadow_roots.insert(host, root);
         Ok(root)
     }

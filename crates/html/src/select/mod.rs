@@ -909,7 +909,7 @@ impl selectors::Element for ElementRef<'_> {
     type Impl = Impl;
 
     fn opaque(&self) -> OpaqueElement {
-        OpaqueElement::new(self.doc.node(self.id))
+        OpaqueElement::new(self.doc.identity(self.id))
     }
 
     fn parent_element(&self) -> Option<Self> {

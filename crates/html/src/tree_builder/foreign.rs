@@ -4,9 +4,8 @@
 use super::TagId;
 use super::foreign_tables::{SVG_ATTRS, SVG_TAGS};
 use super::{Step, Tok, TreeBuilder};
-use std::borrow::Cow;
 
-use crate::dom::{Attr, AttrNamespace, Element, Namespace};
+use crate::dom::{AttrInput, AttrNamespace, Namespace};
 use crate::tokenizer::Tag;
 
 /// The SVG element name for a (lowercase) token tag name, if the table adjusts it.
@@ -18,77 +17,57 @@ pub(crate) fn adjust_svg_tag_name(name: &str) -> Option<&'static str> {
 }
 
 /// Builds the attributes of a foreign element: MathML/SVG case adjustments, then "adjust
-/// foreign attributes".
-fn foreign_attrs(tag: &Tag, ns: Namespace) -> Vec<Attr> {
-    tag.attrs
-        .iter()
-        .map(|a| {
-            let name = a.name.as_str();
-            let xlink =
-                |local: &'static str| (AttrNamespace::XLink, Some("xlink"), Cow::Borrowed(local));
-            let (namespace, prefix, local): (_, _, Cow<'static, str>) = match name {
-                "xlink:actuate" => xlink("actuate"),
-                "xlink:arcrole" => xlink("arcrole"),
-                "xlink:href" => xlink("href"),
-                "xlink:role" => xlink("role"),
-                "xlink:show" => xlink("show"),
-                "xlink:title" => xlink("title"),
-                "xlink:type" => xlink("type"),
-                "xml:lang" => (AttrNamespace::Xml, Some("xml"), "lang".into()),
-                "xml:space" => (AttrNamespace::Xml, Some("xml"), "space".into()),
-                "xmlns" => (AttrNamespace::Xmlns, None, "xmlns".into()),
-                "xmlns:xlink" => (AttrNamespace::Xmlns, Some("xmlns"), "xlink".into()),
-                _ => {
-                    let adjusted = match ns {
-                        Namespace::MathMl if name == "definitionurl" => Some("definitionURL"),
-                        Namespace::Svg => SVG_ATTRS
-                            .binary_search_by(|(k, _)| (*k).cmp(name))
-                            .ok()
-                            .map(|i| SVG_ATTRS[i].1),
-                        _ => None,
-                    };
-                    let local = match adjusted {
-                        Some(s) => Cow::Borrowed(s),
-                        None => super::intern_attr_name(name),
-                    };
-                    (AttrNamespace::None, None, local)
-                }
-            };
-            Attr {
-                namespace,
-                prefix,
-                name: local,
-                value: a.value.clone(),
-                span: None,
-                value_span: None,
+/// foreign attributes" (the prefix follows from the namespace and name when stored).
+fn foreign_attrs(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrInput<'_>> {
+    tag.attrs.iter().map(move |a| {
+        let name = a.name.as_str();
+        let (namespace, local): (_, &str) = match name {
+            "xlink:actuate" => (AttrNamespace::XLink, "actuate"),
+            "xlink:arcrole" => (AttrNamespace::XLink, "arcrole"),
+            "xlink:href" => (AttrNamespace::XLink, "href"),
+            "xlink:role" => (AttrNamespace::XLink, "role"),
+            "xlink:show" => (AttrNamespace::XLink, "show"),
+            "xlink:title" => (AttrNamespace::XLink, "title"),
+            "xlink:type" => (AttrNamespace::XLink, "type"),
+            "xml:lang" => (AttrNamespace::Xml, "lang"),
+            "xml:space" => (AttrNamespace::Xml, "space"),
+            "xmlns" => (AttrNamespace::Xmlns, "xmlns"),
+            "xmlns:xlink" => (AttrNamespace::Xmlns, "xlink"),
+            _ => {
+                let adjusted = match ns {
+                    Namespace::MathMl if name == "definitionurl" => Some("definitionURL"),
+                    Namespace::Svg => SVG_ATTRS
+                        .binary_search_by(|(k, _)| (*k).cmp(name))
+                        .ok()
+                        .map(|i| SVG_ATTRS[i].1),
+                    _ => None,
+                };
+                (AttrNamespace::None, adjusted.unwrap_or(name))
             }
-        })
-        .collect()
+        };
+        AttrInput {
+            namespace,
+            name: local,
+            value: &a.value,
+            span: None,
+            value_span: None,
+        }
+    })
 }
 
 impl TreeBuilder {
     /// Insert a foreign element for the token (with the adjustments), and push it.
     pub(super) fn insert_foreign_for_token(&mut self, t: &Tag, ns: Namespace) {
-        let name: Cow<'static, str> = match ns {
-            Namespace::Svg => match adjust_svg_tag_name(&t.name) {
-                Some(n) => n.into(),
-                None => t.name.clone().into(),
-            },
-            _ => t.name.clone().into(),
+        let name: &str = match ns {
+            Namespace::Svg => adjust_svg_tag_name(&t.name).unwrap_or(&t.name),
+            _ => &t.name,
         };
         let id = match ns {
-            Namespace::Svg => TagId::from_svg(&name),
-            Namespace::MathMl => TagId::from_mathml(&name),
-            Namespace::Html => TagId::from_html(&name),
+            Namespace::Svg => TagId::from_svg(name),
+            Namespace::MathMl => TagId::from_mathml(name),
+            Namespace::Html => TagId::from_html(name),
         };
-        let node = self.doc.create_element(Element {
-            namespace: ns,
-            name,
-            attrs: foreign_attrs(t, ns),
-            template_contents: None,
-            start_tag: None,
-            end_tag: None,
-        });
+        let node = self.doc.create_element_with(ns, name, foreign_attrs(t, ns));
         self.insert_created(node, id, ns);
     }
 

@@ -2,7 +2,7 @@
 
 use super::TagId;
 use super::{Afe, InsertionMode, Scope, Step, Tok, TreeBuilder};
-use crate::dom::{Element, Namespace};
+use crate::dom::Namespace;
 use crate::tokenizer::{State, Tag};
 
 impl TreeBuilder {
@@ -636,15 +636,7 @@ impl TreeBuilder {
                     continue;
                 };
                 // Create a replacement element.
-                let e = self.elem(node.node);
-                let new = self.doc.create_element(Element {
-                    namespace: Namespace::Html,
-                    name: e.name.clone(),
-                    attrs: e.attrs.clone(),
-                    template_contents: None,
-                    start_tag: None,
-                    end_tag: None,
-                });
+                let new = self.doc.clone_element(node.node);
                 self.afe[node_afe] = Afe::Element(new, node.tag);
                 self.on_stack[node.node.index()] = false;
                 if self.on_stack.len() <= new.index() {
@@ -663,15 +655,7 @@ impl TreeBuilder {
             let place = self.appropriate_place(Some(common_ancestor));
             self.insert_at(place, last_node);
             // Steps 15-17.
-            let fe_el = self.elem(fe_node);
-            let new = self.doc.create_element(Element {
-                namespace: Namespace::Html,
-                name: fe_el.name.clone(),
-                attrs: fe_el.attrs.clone(),
-                template_contents: None,
-                start_tag: None,
-                end_tag: None,
-            });
+            let new = self.doc.clone_element(fe_node);
             self.doc.reparent_children(fb_node, new);
             self.doc.append(fb_node, new);
             // Step 18: the list of active formatting elements.

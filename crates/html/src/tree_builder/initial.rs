@@ -4,9 +4,7 @@
 use super::TagId;
 use super::quirks::*;
 use super::{InsertionMode, Step, Tok, TreeBuilder, ws_prefix_len};
-use crate::dom::{
-    Doctype, Namespace, NodeData, NodeId, QuirksMode, ShadowRootMode, SlotAssignment,
-};
+use crate::dom::{Doctype, Namespace, NodeId, QuirksMode, ShadowRootMode, SlotAssignment};
 use crate::tokenizer::{State, Tag};
 
 fn starts_with_ci(s: &str, prefix: &str) -> bool {
@@ -46,11 +44,11 @@ impl TreeBuilder {
                 {
                     self.err("bad-doctype");
                 }
-                let node = self.doc.create_node(NodeData::Doctype(Doctype {
+                let node = self.doc.create_doctype(Doctype {
                     name: d.name.clone().unwrap_or_default(),
                     public_id: d.public_id.clone().unwrap_or_default(),
                     system_id: d.system_id.clone().unwrap_or_default(),
-                }));
+                });
                 self.doc.append(NodeId::DOCUMENT, node);
                 let public = d.public_id.as_deref().unwrap_or("");
                 let system = d.system_id.as_deref().unwrap_or("");
@@ -312,13 +310,11 @@ impl TreeBuilder {
             }
         };
         // Steps 17.2-17.5: declarative, the template's contents, available to element internals.
-        if let NodeData::ShadowRoot(s) = self.doc.data_mut(shadow) {
+        if let Some(s) = self.doc.shadow_root_data_mut(shadow) {
             s.declarative = true;
             s.available_to_element_internals = true;
         }
-        if let Some(e) = self.doc.element_mut(template) {
-            e.template_contents = Some(shadow);
-        }
+        self.doc.set_template_contents(template, shadow);
     }
 
     /// The "in head" rules for an end tag "template".

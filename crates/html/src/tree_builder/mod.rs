@@ -20,9 +20,9 @@ mod tag;
 
 pub use tag::TagId;
 
-use std::borrow::Cow;
-
-use crate::dom::{Attr, Document, Element, Namespace, NodeData, NodeId};
+use crate::dom::{
+    Attr, AttrInput, AttrNamespace, Document, Element, ElementRef, Namespace, NodeData, NodeId,
+};
 use crate::error::{ParseError, Position};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 
@@ -130,72 +130,6 @@ pub struct TreeBuilder {
     encoding_declaration: encoding_declaration::EncodingDeclaration,
     /// The document's "allow declarative shadow roots".
     allow_declarative_shadow_roots: bool,
-}
-
-/// A static string for common attribute names (no allocation), else an owned copy.
-pub(crate) fn intern_attr_name(name: &str) -> Cow<'static, str> {
-    Cow::Borrowed(match name {
-        "id" => "id",
-        "class" => "class",
-        "href" => "href",
-        "src" => "src",
-        "style" => "style",
-        "type" => "type",
-        "name" => "name",
-        "rel" => "rel",
-        "content" => "content",
-        "alt" => "alt",
-        "title" => "title",
-        "width" => "width",
-        "height" => "height",
-        "value" => "value",
-        "lang" => "lang",
-        "charset" => "charset",
-        "target" => "target",
-        "action" => "action",
-        "method" => "method",
-        "for" => "for",
-        "role" => "role",
-        "property" => "property",
-        "http-equiv" => "http-equiv",
-        "border" => "border",
-        "align" => "align",
-        "valign" => "valign",
-        "colspan" => "colspan",
-        "rowspan" => "rowspan",
-        "cellpadding" => "cellpadding",
-        "cellspacing" => "cellspacing",
-        "onclick" => "onclick",
-        "tabindex" => "tabindex",
-        "async" => "async",
-        "defer" => "defer",
-        "media" => "media",
-        "srcset" => "srcset",
-        "sizes" => "sizes",
-        "loading" => "loading",
-        "placeholder" => "placeholder",
-        "aria-label" => "aria-label",
-        "aria-hidden" => "aria-hidden",
-        "xmlns" => "xmlns",
-        "d" => "d",
-        "fill" => "fill",
-        "viewbox" => "viewbox",
-        "bgcolor" => "bgcolor",
-        "color" => "color",
-        "size" => "size",
-        "face" => "face",
-        "data-id" => "data-id",
-        "itemprop" => "itemprop",
-        "crossorigin" => "crossorigin",
-        "integrity" => "integrity",
-        "nowrap" => "nowrap",
-        "checked" => "checked",
-        "selected" => "selected",
-        "disabled" => "disabled",
-        "hidden" => "hidden",
-        "encoding" => "encoding",
-        _ => return Cow::Owned(name.to_owned()),
-    })
 }
 
 fn is_ws(b: u8) -> bool {
@@ -415,21 +349,21 @@ impl TreeBuilder {
         }
     }
 
-    fn elem(&self, node: NodeId) -> &Element {
-        match &self.doc.node(node).data {
+    fn elem(&self, node: NodeId) -> ElementRef<'_> {
+        match self.doc.data(node) {
             NodeData::Element(e) => e,
             _ => unreachable!("the stack of open elements holds only elements"),
         }
     }
 
     fn name_of(&self, o: &Open) -> &str {
-        &self.elem(o.node).name
+        self.elem(o.node).name()
     }
 
     /// Whether `o` is an HTML element whose local name is `name` (string compare; only used
     /// for tags without an id).
     fn is_html_named(&self, o: &Open, name: &str) -> bool {
-        o.ns == Namespace::Html && self.elem(o.node).name == name
+        o.ns == Namespace::Html && self.elem(o.node).name() == name
     }
 
     fn scope_boundary(o: &Open, scope: Scope) -> bool {
@@ -624,11 +558,11 @@ impl TreeBuilder {
     fn is_html_ip(&self, o: &Open) -> bool {
         match o.tag {
             TagId::SvgForeignObject | TagId::SvgDesc | TagId::SvgTitle => true,
-            TagId::MathAnnotationXml => self.elem(o.node).attrs.iter().any(|a| {
-                a.namespace == crate::dom::AttrNamespace::None
-                    && a.name == "encoding"
-                    && (a.value.eq_ignore_ascii_case("text/html")
-                        || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
+            TagId::MathAnnotationXml => self.elem(o.node).attrs().any(|a| {
+                a.namespace() == crate::dom::AttrNamespace::None
+                    && a.name() == "encoding"
+                    && (a.value().eq_ignore_ascii_case("text/html")
+                        || a.value().eq_ignore_ascii_case("application/xhtml+xml"))
             }),
             _ => false,
         }
@@ -734,13 +668,10 @@ impl TreeBuilder {
                 (target.node, None)
             };
         // Template contents.
-        if let Some(Element {
-            template_contents: Some(c),
-            ..
-        }) = self.doc.element(parent)
+        if let Some(c) = self.doc.element(parent).and_then(|e| e.template_contents())
             && before.is_none()
         {
-            return (*c, None);
+            return (c, None);
         }
         (parent, before)
     }
@@ -751,7 +682,7 @@ impl TreeBuilder {
 
     /// Inserts a comment at the appropriate place (or as the last child of `parent`).
     fn insert_comment(&mut self, text: &str, parent: Option<NodeId>) {
-        let c = self.doc.create_node(NodeData::Comment(text.to_owned()));
+        let c = self.doc.create_comment(text);
         match parent {
             Some(p) => self.doc.append(p, c),
             None => {
@@ -773,26 +704,21 @@ impl TreeBuilder {
         self.doc.insert_text(parent, before, s);
     }
 
-    fn html_attrs(tag: &Tag) -> Vec<Attr> {
-        tag.attrs
-            .iter()
-            .map(|a| Attr::new(intern_attr_name(&a.name), a.value.as_str()))
-            .collect()
+    fn html_attrs(tag: &Tag) -> impl Iterator<Item = AttrInput<'_>> {
+        tag.attrs.iter().map(|a| AttrInput {
+            namespace: AttrNamespace::None,
+            name: &a.name,
+            value: &a.value,
+            span: None,
+            value_span: None,
+        })
     }
 
     /// Creates an HTML element for a token (not inserted).
     fn create_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
-        self.doc.create_element(Element {
-            namespace: Namespace::Html,
-            name: match id.html_name() {
-                Some(n) => Cow::Borrowed(n),
-                None => Cow::Owned(tag.name.clone()),
-            },
-            attrs: Self::html_attrs(tag),
-            template_contents: None,
-            start_tag: None,
-            end_tag: None,
-        })
+        let name = id.html_name().unwrap_or(&tag.name);
+        self.doc
+            .create_element_with(Namespace::Html, name, Self::html_attrs(tag))
     }
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
@@ -825,13 +751,15 @@ impl TreeBuilder {
 
     fn same_element(&self, a: NodeId, b: NodeId) -> bool {
         let (ea, eb) = (self.elem(a), self.elem(b));
-        ea.name == eb.name
-            && ea.namespace == eb.namespace
-            && ea.attrs.len() == eb.attrs.len()
-            && ea.attrs.iter().all(|x| {
-                eb.attrs
-                    .iter()
-                    .any(|y| y.name == x.name && y.namespace == x.namespace && y.value == x.value)
+        ea.local_name() == eb.local_name()
+            && ea.namespace() == eb.namespace()
+            && ea.attrs().len() == eb.attrs().len()
+            && ea.attrs().all(|x| {
+                eb.attrs().any(|y| {
+                    y.local_name() == x.local_name()
+                        && y.namespace() == x.namespace()
+                        && y.value() == x.value()
+                })
             })
     }
 
@@ -889,15 +817,7 @@ impl TreeBuilder {
         // Advance and create.
         while i < self.afe.len() {
             if let Afe::Element(old, tag) = self.afe[i] {
-                let e = self.elem(old);
-                let new = self.doc.create_element(Element {
-                    namespace: e.namespace,
-                    name: e.name.clone(),
-                    attrs: e.attrs.clone(),
-                    template_contents: None,
-                    start_tag: None,
-                    end_tag: None,
-                });
+                let new = self.doc.clone_element(old);
                 self.insert_created(new, tag, Namespace::Html);
                 self.afe[i] = Afe::Element(new, tag);
             }

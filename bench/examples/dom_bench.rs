@@ -1,0 +1,192 @@
+//! Bytes → DOM, side by side in one process, interleaved: websyntax (full byte pipeline:
+//! sniffing, decoding, tokenizer, tree builder, with source spans recorded and parse errors
+//! collected), lexbor (C, built from its source) and html5ever + scraper; plus the tokenizer
+//! alone against lol_html's lexer (a `doctype!` handler forces its full lexer).
+//!
+//! Every round runs each engine once over the same inputs, in a rotating order, so that all
+//! engines see the same machine state; the report gives each engine's median throughput over
+//! the rounds and websyntax's ratio to each peer.
+//!
+//! `cargo run --release -p websyntax-bench --features peers-html,peers-lexbor --example dom_bench -- [ROUNDS]`
+//!
+//! Inputs: every page of `corpus_root()/html`, and the single largest page of it. scraper takes
+//! a `&str`: it gets the pages already converted to UTF-8 (the conversion is not timed, which
+//! favours it); lexbor and websyntax get the bytes.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
+use websyntax::html::tokenizer as ws;
+use websyntax_bench::{corpus_root, lexbor, load_files};
+
+fn websyntax_dom(bytes: &[u8]) -> usize {
+    let mut opts = DocumentParserOptions::default();
+    opts.parse.collect_errors = true;
+    let parsed = parse_document_bytes(bytes, opts);
+    parsed.document.len() + parsed.document.errors().len()
+}
+
+fn lexbor_dom(bytes: &[u8]) -> usize {
+    lexbor::parse(bytes).map_or(0, |d| {
+        drop(d);
+        1
+    })
+}
+
+fn scraper_dom(s: &str) -> usize {
+    scraper::Html::parse_document(s).tree.nodes().count()
+}
+
+struct Count(usize);
+
+impl ws::TokenSink for Count {
+    fn process_token(
+        &mut self,
+        token: ws::Token<'_>,
+        _at: websyntax::html::Position,
+    ) -> ws::SinkResult {
+        black_box(&token);
+        self.0 += 1;
+        ws::SinkResult::Continue
+    }
+}
+
+fn websyntax_tokens(s: &str) -> usize {
+    ws::Tokenizer::tokenize_str(Count(0), s).0
+}
+
+fn lol_html_tokens(bytes: &[u8]) -> usize {
+    let mut n = 0usize;
+    let mut rw = lol_html::HtmlRewriter::new(
+        lol_html::Settings::new().append_document_content_handler(lol_html::doctype!(|_d| Ok(()))),
+        |c: &[u8]| n += c.len(),
+    );
+    let _ = rw.write(bytes);
+    let _ = rw.end();
+    n
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+type Engine<'a> = (&'static str, Box<dyn Fn() -> usize + 'a>);
+
+/// Runs `engines` interleaved for `rounds` rounds over `bytes` bytes of input; returns the
+/// median MB/s of each, in the engines' order.
+fn run(title: &str, bytes: usize, rounds: usize, engines: &[Engine<'_>]) -> Vec<f64> {
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); engines.len()];
+    for e in engines {
+        black_box((e.1)()); // warm-up
+    }
+    for r in 0..rounds {
+        for k in 0..engines.len() {
+            let i = (r + k) % engines.len();
+            let t = Instant::now();
+            black_box((engines[i].1)());
+            times[i].push(t.elapsed().as_secs_f64());
+        }
+    }
+    println!(
+        "\n{title} ({:.2} MB, {rounds} rounds, median)",
+        bytes as f64 / 1e6
+    );
+    let speeds: Vec<f64> = times
+        .iter_mut()
+        .map(|t| bytes as f64 / median(t) / 1e6)
+        .collect();
+    for (e, s) in engines.iter().zip(&speeds) {
+        println!("  {:<28} {:>8.1} MB/s", e.0, s);
+    }
+    speeds
+}
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7);
+    let files = load_files(&corpus_root().join("html"), &[".html", ".htm"]);
+    assert!(
+        !files.is_empty(),
+        "no corpus under {}",
+        corpus_root().display()
+    );
+    let bytes: Vec<&[u8]> = files.iter().map(|(_, b)| b.as_slice()).collect();
+    let strings: Vec<String> = bytes
+        .iter()
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .collect();
+    let total: usize = bytes.iter().map(|b| b.len()).sum();
+    let largest = bytes.iter().copied().max_by_key(|b| b.len()).unwrap();
+    let largest_str = String::from_utf8_lossy(largest).into_owned();
+    let largest_rounds = 3;
+
+    let corpus = run(
+        &format!("bytes -> DOM, corpus/html ({} pages)", files.len()),
+        total,
+        rounds,
+        &[
+            (
+                "websyntax (spans, errors)",
+                Box::new(|| bytes.iter().map(|b| websyntax_dom(b)).sum()),
+            ),
+            (
+                "lexbor",
+                Box::new(|| bytes.iter().map(|b| lexbor_dom(b)).sum()),
+            ),
+            (
+                "html5ever+scraper",
+                Box::new(|| strings.iter().map(|s| scraper_dom(s)).sum()),
+            ),
+        ],
+    );
+    let single = run(
+        "bytes -> DOM, the largest page",
+        largest.len() * largest_rounds,
+        rounds,
+        &[
+            (
+                "websyntax (spans, errors)",
+                Box::new(|| (0..largest_rounds).map(|_| websyntax_dom(largest)).sum()),
+            ),
+            (
+                "lexbor",
+                Box::new(|| (0..largest_rounds).map(|_| lexbor_dom(largest)).sum()),
+            ),
+            (
+                "html5ever+scraper",
+                Box::new(|| (0..largest_rounds).map(|_| scraper_dom(&largest_str)).sum()),
+            ),
+        ],
+    );
+    let tok = run(
+        "tokenizer alone, corpus/html",
+        total,
+        rounds,
+        &[
+            (
+                "websyntax tokenizer",
+                Box::new(|| strings.iter().map(|s| websyntax_tokens(s)).sum()),
+            ),
+            (
+                "lol_html lexer (doctype!)",
+                Box::new(|| bytes.iter().map(|b| lol_html_tokens(b)).sum()),
+            ),
+        ],
+    );
+    println!("\nratios (websyntax / peer)");
+    println!(
+        "  corpus:  {:.2}x lexbor, {:.2}x html5ever+scraper",
+        corpus[0] / corpus[1],
+        corpus[0] / corpus[2]
+    );
+    println!(
+        "  largest: {:.2}x lexbor, {:.2}x html5ever+scraper",
+        single[0] / single[1],
+        single[0] / single[2]
+    );
+    println!("  tokenizer: {:.2}x lol_html", tok[0] / tok[1]);
+}

@@ -1,0 +1,670 @@
+//! Names as atoms: [`LocalName`], a `Copy` id for an element or attribute local name.
+//!
+//! Every HTML, SVG and MathML element name the parser knows, and the common attribute names,
+//! have static ids (the list below is data, maintained by hand); any other name is interned once
+//! per [`Document`](super::Document). Comparing two names of the same document is an integer
+//! compare; [`Document::name_str`](super::Document::name_str) turns one back into its string.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::sync::OnceLock;
+
+use rustc_hash::FxHasher;
+
+/// An element or attribute local name, interned: static for known names, else per document.
+///
+/// Ids are only meaningful within the [`Document`](super::Document) that made them (a dynamic
+/// id of one document is a different name, or none, in another); static names are the same
+/// everywhere.
+///
+/// ```
+/// use websyntax_html::dom::LocalName;
+/// let div = LocalName::from_static("div").unwrap();
+/// assert_eq!(div.as_static_str(), Some("div"));
+/// assert!(LocalName::from_static("my-widget").is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LocalName(u32);
+
+const DYNAMIC: u32 = 1 << 31;
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+impl LocalName {
+    /// The static id of `name`, if it is one of the known names.
+    pub fn from_static(name: &str) -> Option<LocalName> {
+        static_index().get(name).map(|&i| LocalName(i))
+    }
+
+    /// The string of a static name (`None` for a name interned by a document).
+    pub fn as_static_str(self) -> Option<&'static str> {
+        if self.0 & DYNAMIC == 0 {
+            STATIC_NAMES.get(self.0 as usize).copied()
+        } else {
+            None
+        }
+    }
+}
+
+fn static_index() -> &'static FxMap<&'static str, u32> {
+    static INDEX: OnceLock<FxMap<&'static str, u32>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut m = FxMap::default();
+        for (i, n) in STATIC_NAMES.iter().enumerate() {
+            m.entry(*n).or_insert(i as u32);
+        }
+        m
+    })
+}
+
+/// A document's names that are not static: each distinct string stored once.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct NameTable {
+    map: FxMap<Box<str>, u32>,
+    names: Vec<Box<str>>,
+}
+
+impl NameTable {
+    /// The atom for `name`: static if known, else interned here.
+    pub(crate) fn intern(&mut self, name: &str) -> LocalName {
+        if let Some(n) = LocalName::from_static(name) {
+            return n;
+        }
+        if let Some(&i) = self.map.get(name) {
+            return LocalName(i | DYNAMIC);
+        }
+        // Names beyond 2^31 distinct ones cannot happen with less than 2^31 bytes of names;
+        // saturate rather than panic.
+        let i = u32::try_from(self.names.len())
+            .unwrap_or(DYNAMIC - 1)
+            .min(DYNAMIC - 1);
+        self.names.push(name.into());
+        self.map.insert(name.into(), i);
+        LocalName(i | DYNAMIC)
+    }
+
+    /// The atom for `name` if it exists already (static or interned here).
+    pub(crate) fn get(&self, name: &str) -> Option<LocalName> {
+        LocalName::from_static(name).or_else(|| self.map.get(name).map(|&i| LocalName(i | DYNAMIC)))
+    }
+
+    /// Heap bytes held (approximate).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        let strings: usize = self.names.iter().map(|n| 2 * n.len()).sum();
+        strings
+            + self.names.capacity() * std::mem::size_of::<Box<str>>()
+            + self.map.capacity() * (std::mem::size_of::<Box<str>>() + 4 + 1)
+    }
+
+    /// The string of `name` (empty for an id this table did not make).
+    pub(crate) fn resolve(&self, name: LocalName) -> &str {
+        if name.0 & DYNAMIC == 0 {
+            STATIC_NAMES.get(name.0 as usize).copied().unwrap_or("")
+        } else {
+            self.names
+                .get((name.0 & !DYNAMIC) as usize)
+                .map_or("", |s| s)
+        }
+    }
+}
+
+/// The static names: HTML element names, SVG and MathML element names (SVG in their adjusted
+/// case), and common attribute names (SVG ones in their adjusted case). Data, maintained by hand;
+/// a name missing here still works (it is interned per document), it only costs an allocation.
+pub(crate) static STATIC_NAMES: &[&str] = &[
+    // HTML elements (the HTML Standard's element index, plus obsolete ones the parser names).
+    "a",
+    "abbr",
+    "acronym",
+    "address",
+    "applet",
+    "area",
+    "article",
+    "aside",
+    "audio",
+    "b",
+    "base",
+    "basefont",
+    "bdi",
+    "bdo",
+    "bgsound",
+    "big",
+    "blink",
+    "blockquote",
+    "body",
+    "br",
+    "button",
+    "canvas",
+    "caption",
+    "center",
+    "cite",
+    "code",
+    "col",
+    "colgroup",
+    "data",
+    "datalist",
+    "dd",
+    "del",
+    "details",
+    "dfn",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "embed",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "font",
+    "footer",
+    "form",
+    "frame",
+    "frameset",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hgroup",
+    "hr",
+    "html",
+    "i",
+    "iframe",
+    "image",
+    "img",
+    "input",
+    "ins",
+    "isindex",
+    "kbd",
+    "keygen",
+    "label",
+    "legend",
+    "li",
+    "link",
+    "listing",
+    "main",
+    "map",
+    "mark",
+    "marquee",
+    "menu",
+    "menuitem",
+    "meta",
+    "meter",
+    "multicol",
+    "nav",
+    "nextid",
+    "nobr",
+    "noembed",
+    "noframes",
+    "noscript",
+    "object",
+    "ol",
+    "optgroup",
+    "option",
+    "output",
+    "p",
+    "param",
+    "picture",
+    "plaintext",
+    "pre",
+    "progress",
+    "q",
+    "rb",
+    "rp",
+    "rt",
+    "rtc",
+    "ruby",
+    "s",
+    "samp",
+    "script",
+    "search",
+    "section",
+    "select",
+    "selectedcontent",
+    "slot",
+    "small",
+    "source",
+    "spacer",
+    "span",
+    "strike",
+    "strong",
+    "style",
+    "sub",
+    "summary",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "template",
+    "textarea",
+    "tfoot",
+    "th",
+    "thead",
+    "time",
+    "title",
+    "tr",
+    "track",
+    "tt",
+    "u",
+    "ul",
+    "var",
+    "video",
+    "wbr",
+    "xmp",
+    // SVG elements.
+    "svg",
+    "altGlyph",
+    "altGlyphDef",
+    "altGlyphItem",
+    "animate",
+    "animateColor",
+    "animateMotion",
+    "animateTransform",
+    "circle",
+    "clipPath",
+    "defs",
+    "desc",
+    "ellipse",
+    "feBlend",
+    "feColorMatrix",
+    "feComponentTransfer",
+    "feComposite",
+    "feConvolveMatrix",
+    "feDiffuseLighting",
+    "feDisplacementMap",
+    "feDistantLight",
+    "feDropShadow",
+    "feFlood",
+    "feFuncA",
+    "feFuncB",
+    "feFuncG",
+    "feFuncR",
+    "feGaussianBlur",
+    "feImage",
+    "feMerge",
+    "feMergeNode",
+    "feMorphology",
+    "feOffset",
+    "fePointLight",
+    "feSpecularLighting",
+    "feSpotLight",
+    "feTile",
+    "feTurbulence",
+    "filter",
+    "foreignObject",
+    "g",
+    "glyphRef",
+    "line",
+    "linearGradient",
+    "marker",
+    "mask",
+    "metadata",
+    "path",
+    "pattern",
+    "polygon",
+    "polyline",
+    "radialGradient",
+    "rect",
+    "stop",
+    "switch",
+    "symbol",
+    "text",
+    "textPath",
+    "tspan",
+    "use",
+    "view",
+    // MathML elements.
+    "math",
+    "annotation",
+    "annotation-xml",
+    "maction",
+    "menclose",
+    "merror",
+    "mfenced",
+    "mfrac",
+    "mi",
+    "mmultiscripts",
+    "mn",
+    "mo",
+    "mover",
+    "mpadded",
+    "mphantom",
+    "mprescripts",
+    "mroot",
+    "mrow",
+    "ms",
+    "mspace",
+    "msqrt",
+    "mstyle",
+    "msub",
+    "msubsup",
+    "msup",
+    "mtable",
+    "mtd",
+    "mtext",
+    "mtr",
+    "munder",
+    "munderover",
+    "none",
+    "semantics",
+    // Attributes.
+    "id",
+    "class",
+    "href",
+    "src",
+    "style",
+    "type",
+    "name",
+    "rel",
+    "content",
+    "alt",
+    "lang",
+    "charset",
+    "target",
+    "action",
+    "method",
+    "for",
+    "role",
+    "property",
+    "http-equiv",
+    "border",
+    "align",
+    "valign",
+    "colspan",
+    "rowspan",
+    "cellpadding",
+    "cellspacing",
+    "onclick",
+    "onload",
+    "tabindex",
+    "async",
+    "defer",
+    "media",
+    "srcset",
+    "sizes",
+    "loading",
+    "placeholder",
+    "aria-label",
+    "aria-hidden",
+    "aria-expanded",
+    "aria-controls",
+    "aria-labelledby",
+    "aria-describedby",
+    "aria-haspopup",
+    "aria-current",
+    "xmlns",
+    "d",
+    "fill",
+    "stroke",
+    "stroke-width",
+    "viewBox",
+    "bgcolor",
+    "color",
+    "size",
+    "face",
+    "data-id",
+    "itemprop",
+    "itemscope",
+    "itemtype",
+    "crossorigin",
+    "integrity",
+    "nowrap",
+    "checked",
+    "selected",
+    "disabled",
+    "hidden",
+    "encoding",
+    "value",
+    "width",
+    "height",
+    "dir",
+    "xlink",
+    "space",
+    "actuate",
+    "arcrole",
+    "show",
+    "x",
+    "y",
+    "x1",
+    "x2",
+    "y1",
+    "y2",
+    "cx",
+    "cy",
+    "r",
+    "rx",
+    "ry",
+    "points",
+    "transform",
+    "version",
+    "preserveAspectRatio",
+    "fill-rule",
+    "clip-rule",
+    "opacity",
+    "focusable",
+    "datetime",
+    "cite",
+    "coords",
+    "shape",
+    "usemap",
+    "start",
+    "reversed",
+    "span",
+    "headers",
+    "scope",
+    "abbr",
+    "accept",
+    "accept-charset",
+    "accesskey",
+    "autocomplete",
+    "autofocus",
+    "autoplay",
+    "controls",
+    "dirname",
+    "download",
+    "draggable",
+    "enctype",
+    "form",
+    "formaction",
+    "hreflang",
+    "ismap",
+    "kind",
+    "label",
+    "list",
+    "loop",
+    "low",
+    "high",
+    "max",
+    "maxlength",
+    "min",
+    "minlength",
+    "multiple",
+    "muted",
+    "novalidate",
+    "open",
+    "optimum",
+    "pattern",
+    "ping",
+    "poster",
+    "preload",
+    "readonly",
+    "referrerpolicy",
+    "required",
+    "rows",
+    "cols",
+    "sandbox",
+    "spellcheck",
+    "srcdoc",
+    "srclang",
+    "step",
+    "translate",
+    "wrap",
+    "nonce",
+    "frameborder",
+    "scrolling",
+    "allowfullscreen",
+    "allow",
+    "marginwidth",
+    "marginheight",
+    "language",
+    "data",
+    "codebase",
+    "classid",
+    "archive",
+    "declare",
+    "standby",
+    "valuetype",
+    "longdesc",
+    "profile",
+    "manifest",
+    "scheme",
+    "hspace",
+    "vspace",
+    "clear",
+    "noshade",
+    "compact",
+    "background",
+    "text",
+    "link",
+    "vlink",
+    "alink",
+    "summary",
+    "frame",
+    "rules",
+    "char",
+    "charoff",
+    "axis",
+    "prompt",
+    "shadowrootmode",
+    "shadowrootdelegatesfocus",
+    "shadowrootclonable",
+    "shadowrootserializable",
+    "is",
+    "slot",
+    "part",
+    "inputmode",
+    "enterkeyhint",
+    "contenteditable",
+    "fetchpriority",
+    "decoding",
+    "blocking",
+    "as",
+    "imagesizes",
+    "imagesrcset",
+    "popover",
+    "popovertarget",
+    "popovertargetaction",
+    "inert",
+    "xml",
+    "definitionURL",
+    "attributeName",
+    "attributeType",
+    "baseFrequency",
+    "baseProfile",
+    "calcMode",
+    "clipPathUnits",
+    "diffuseConstant",
+    "edgeMode",
+    "filterUnits",
+    "glyphRef",
+    "gradientTransform",
+    "gradientUnits",
+    "kernelMatrix",
+    "kernelUnitLength",
+    "keyPoints",
+    "keySplines",
+    "keyTimes",
+    "lengthAdjust",
+    "limitingConeAngle",
+    "markerHeight",
+    "markerUnits",
+    "markerWidth",
+    "maskContentUnits",
+    "maskUnits",
+    "numOctaves",
+    "pathLength",
+    "patternContentUnits",
+    "patternTransform",
+    "patternUnits",
+    "pointsAtX",
+    "pointsAtY",
+    "pointsAtZ",
+    "preserveAlpha",
+    "primitiveUnits",
+    "refX",
+    "refY",
+    "repeatCount",
+    "repeatDur",
+    "requiredExtensions",
+    "requiredFeatures",
+    "specularConstant",
+    "specularExponent",
+    "spreadMethod",
+    "startOffset",
+    "stdDeviation",
+    "stitchTiles",
+    "surfaceScale",
+    "systemLanguage",
+    "tableValues",
+    "targetX",
+    "targetY",
+    "textLength",
+    "viewTarget",
+    "xChannelSelector",
+    "yChannelSelector",
+    "zoomAndPan",
+    "fill-opacity",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "stroke-miterlimit",
+    "stroke-dasharray",
+    "stroke-dashoffset",
+    "stroke-opacity",
+    "font-size",
+    "font-family",
+    "font-weight",
+    "text-anchor",
+    "dx",
+    "dy",
+    "offset",
+    "stop-color",
+    "stop-opacity",
+    "mathvariant",
+    "display",
+    "xmlns:xlink",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn static_and_dynamic_names() {
+        let mut t = NameTable::default();
+        let div = t.intern("div");
+        assert_eq!(Some(div), LocalName::from_static("div"));
+        let custom = t.intern("my-widget");
+        assert_eq!(t.intern("my-widget"), custom);
+        assert_ne!(custom, div);
+        assert_eq!(t.resolve(custom), "my-widget");
+        assert_eq!(t.resolve(div), "div");
+        assert_eq!(t.get("my-widget"), Some(custom));
+        assert_eq!(t.get("other"), None);
+        assert_eq!(custom.as_static_str(), None);
+    }
+
+    #[test]
+    fn static_names_resolve_to_themselves() {
+        for (i, n) in STATIC_NAMES.iter().enumerate() {
+            let id = LocalName::from_static(n).unwrap();
+            // A duplicate in the list maps to its first occurrence.
+            assert!(id.0 as usize <= i);
+            assert_eq!(id.as_static_str(), Some(*n));
+        }
+    }
+}
