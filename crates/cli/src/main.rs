@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod check;
+pub mod doc_args;
 mod encoding;
 mod html;
 pub mod inputs;
