@@ -324,6 +324,36 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
         });
         parser_options.wait_for = usize::MAX;
     }
+    check_with(bytes, parser_options, options.document_url.as_deref())
+}
+
+/// Checks `bytes` as an HTML document parsed with `parser_options` (the encoding sniffing
+/// algorithm's inputs: transport charset, default encoding, autodetection …; the scripting
+/// flag), with `document_url` as the fallback base URL (see [`CheckOptions::document_url`]).
+/// Parse errors are always collected.
+///
+/// ```
+/// use websyntax_check::check_with;
+/// use websyntax_html::input_stream::DocumentParserOptions;
+/// use websyntax_html::sniff::default_encoding_for_locale;
+///
+/// let options = DocumentParserOptions::default().default_encoding(default_encoding_for_locale("ja"));
+/// let report = check_with(b"<!DOCTYPE html><title>\x82\xa0</title>", options, None);
+/// assert_eq!(report.encoding.name(), "Shift_JIS");
+/// assert!(report.diagnostics.iter().any(|d| d.code == "no-encoding-declaration"));
+/// ```
+pub fn check_with<'a>(
+    bytes: &'a [u8],
+    mut parser_options: DocumentParserOptions,
+    document_url: Option<&str>,
+) -> Report<'a> {
+    parser_options.parse.collect_errors = true;
+    let scripting = parser_options.parse.scripting;
+    let transport = parser_options
+        .sniff
+        .transport_charset
+        .as_deref()
+        .and_then(Encoding::for_label);
     let parsed = parse_document_bytes(bytes, parser_options);
     let ParsedDocument {
         document,
@@ -333,18 +363,18 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
     } = &parsed;
     let source = Source::new(bytes, *encoding, decode_errors);
     let diagnostics = {
-        let tags = StartTags::needed(document)
-            .then(|| StartTags::new(document, source.text(), options.scripting));
+        let tags =
+            StartTags::needed(document).then(|| StartTags::new(document, source.text(), scripting));
         let mut cx = Cx {
             source: &source,
             doc: document,
             tags,
             out: Vec::new(),
         };
-        encoding::check(&mut cx, &parsed, options);
+        encoding::check(&mut cx, &parsed, transport);
         check_parse_errors(&mut cx);
         attributes::check(&mut cx);
-        urls::check(&mut cx, *encoding, options.document_url.as_deref());
+        urls::check(&mut cx, *encoding, document_url);
         let mut out = cx.out;
         out.sort_by_key(|(key, _)| *key);
         out.into_iter().map(|(_, d)| d).collect()

@@ -21,8 +21,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde_json::json;
-use websyntax::check::{CheckOptions, Diagnostic, Report, Severity, check};
+use websyntax::check::{Diagnostic, Report, Severity, check_with};
 
+use crate::doc_args::DocumentArgs;
 use crate::output;
 
 /// Arguments of `websyntax check`.
@@ -36,10 +37,10 @@ pub struct Args {
     /// The document URL: the base URL for relative URLs when there is no `<base href>`.
     #[arg(long, value_name = "URL")]
     base: Option<String>,
-    /// The transport layer's charset label (as from Content-Type): the encoding, with
-    /// confidence certain. Without it, the encoding is sniffed.
-    #[arg(long, value_name = "LABEL")]
-    transport: Option<String>,
+    /// The document flags: `--encoding`/`--transport LABEL`, `--no-autodetect`, `--locale`,
+    /// `--default-encoding`, `--scripting`.
+    #[command(flatten)]
+    document: DocumentArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -66,22 +67,14 @@ pub fn run(args: Args) -> ExitCode {
         Format::Gnu
     });
     let color = format == Format::Human && stdout_tty && std::env::var_os("NO_COLOR").is_none();
-    if let Some(label) = &args.transport
-        && websyntax::encoding::Encoding::for_label(label).is_none()
-    {
-        output::warn(format!(
-            "warning: transport charset {label:?} is not a supported encoding; ignored"
-        ));
-    }
     if let Some(base) = &args.base
         && websyntax::url::Url::parse(base, None).is_err()
     {
         return crate::usage_error(format!("--base {base:?} is not a valid URL"));
     }
-    let options = CheckOptions {
-        transport_charset: args.transport.clone(),
-        document_url: args.base.clone(),
-        ..CheckOptions::default()
+    let parser_options = match args.document.parser_options(true) {
+        Ok(options) => options,
+        Err(message) => return crate::usage_error(message),
     };
     let expanded = match crate::inputs::expand(&args.paths) {
         Ok(expanded) => expanded,
@@ -100,7 +93,7 @@ pub fn run(args: Args) -> ExitCode {
         .map(|input| {
             let result = input.read().map(|bytes| {
                 let name = input.name();
-                let report = check(&bytes, &options);
+                let report = check_with(&bytes, parser_options.clone(), args.base.as_deref());
                 render(&name, &report, format, color)
             });
             progress.tick();
