@@ -188,13 +188,43 @@ impl<'a> Source<'a> {
         let mut out = String::new();
         let mut cps = Vec::new();
         let mut char_start = 0;
-        for (i, &b) in self.bytes.iter().enumerate() {
+        // In an ASCII-compatible encoding (ISO-2022-JP is not), an ASCII byte met when no
+        // sequence is pending decodes to itself and leaves the decoder as it was: such runs
+        // are one checkpoint, and only the other bytes go through the decoder one by one.
+        let ascii_runs = self.encoding.is_ascii_compatible();
+        let mut neutral = false;
+        let mut i = 0;
+        while let Some(&b) = self.bytes.get(i) {
+            if ascii_runs && neutral && b.is_ascii() {
+                let run = self.bytes[i..]
+                    .iter()
+                    .position(|b| !b.is_ascii())
+                    .unwrap_or(self.bytes.len() - i);
+                cps.push((out.len(), i));
+                out.push_str(std::str::from_utf8(&self.bytes[i..i + run]).unwrap_or_default());
+                i += run;
+                char_start = i;
+                continue;
+            }
             let before = out.len();
             let _ = decoder.decode_to_string(&[b], true, &mut out);
             if out.len() > before {
-                push_chars(&mut cps, &out, before, char_start);
+                // A malformed sequence ended by an ASCII byte gives U+FFFD and that byte's
+                // character: the last character is byte `i` itself.
+                let ends_with_b =
+                    b.is_ascii() && out.len() - before > 1 && out.ends_with(b as char);
+                if ends_with_b {
+                    push_chars(&mut cps, &out[..out.len() - 1], before, char_start);
+                    cps.push((out.len() - 1, i));
+                } else {
+                    push_chars(&mut cps, &out, before, char_start);
+                }
                 char_start = i + 1;
+                neutral = true;
+            } else {
+                neutral = false;
             }
+            i += 1;
         }
         let before = out.len();
         let _ = decoder.decode_to_string(&[], false, &mut out);
@@ -274,6 +304,40 @@ mod tests {
         assert_eq!(s.line_col(s.byte_to_text(9)), (2, 1));
         assert_eq!(s.line_text(1), Some("ab\u{FFFD}c"));
         assert_eq!(s.offset_of(2, 1), 8);
+    }
+
+    #[test]
+    fn legacy_offsets_match_a_byte_by_byte_decode() {
+        for (encoding, bytes) in [
+            (
+                Encoding::SHIFT_JIS,
+                &b"<p>\x82\xa0x\x82<b>\x82\xa0\xff\x82\r\nend"[..],
+            ),
+            (Encoding::GB18030, b"a\x81\x30\x81\x30b\x81c\xa1\xa1"),
+            (Encoding::WINDOWS_1251, b"<p>\xcf\xf0\xe8 ok \xe2"),
+            (Encoding::ISO_2022_JP, b"a\x1b$B$\"\x1b(Bb"),
+        ] {
+            let s = Source::new(bytes, encoding, &[]);
+            // Every character's text offset maps to the byte where a byte-by-byte decode of
+            // the file starts that character, and back.
+            let starts: Vec<(usize, char)> = s.text().char_indices().collect();
+            for (k, &(t, c)) in starts.iter().enumerate() {
+                let b = s.text_to_byte(t);
+                assert!(b <= bytes.len());
+                assert_eq!(s.byte_to_text(b), t, "{encoding} at text {t}");
+                // The character's own bytes decode to it (ISO-2022-JP needs its escapes).
+                let next = starts
+                    .get(k + 1)
+                    .map_or(bytes.len(), |&(t, _)| s.text_to_byte(t));
+                if c != '\u{FFFD}' && encoding != Encoding::ISO_2022_JP {
+                    let mut d =
+                        Decoder::new(encoding, DecodeErrorMode::Replacement, BomHandling::Sniff);
+                    let mut one = String::new();
+                    let _ = d.decode_to_string(&bytes[b..next], false, &mut one);
+                    assert_eq!(one, c.to_string(), "{encoding} at text {t}");
+                }
+            }
+        }
     }
 
     #[test]
