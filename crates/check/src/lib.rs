@@ -420,6 +420,8 @@ fn error_span(e: &websyntax_html::ParseError) -> Option<Span> {
 
 fn check_parse_errors(cx: &mut Cx<'_, '_>) {
     let text = cx.source.text();
+    // Elements by the text offset of their start tag, built when first needed.
+    let mut starts: Option<Vec<(usize, NodeId)>> = None;
     // The run being grouped: (index in `cx.out`, code, text range, characters).
     let mut run: Option<(usize, &str, Range<usize>, usize)> = None;
     for e in cx.doc.errors() {
@@ -458,7 +460,10 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
             };
             continue;
         }
-        let message = parse::message(text, e.code, at);
+        let mut message = parse::message(text, e.code, at);
+        if let Some(open) = closed_open_element(cx, &mut starts, e.code, at) {
+            message = open;
+        }
         let span = Span::new(
             cx.source.text_to_byte(range.start),
             cx.source.text_to_byte(range.end),
@@ -479,6 +484,77 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
             },
         ));
     }
+}
+
+/// Codes of an end tag that closed elements which were still open; the message then names the
+/// outermost of them.
+const CLOSES_OPEN_ELEMENTS: &[&str] = &[
+    "end-tag-with-open-elements",
+    "end-tag-form-with-open-elements",
+    "end-tag-li-with-open-elements",
+    "end-tag-dd-dt-with-open-elements",
+    "end-tag-heading-with-open-elements",
+    "end-tag-caption-with-open-elements",
+    "end-tag-cell-with-open-elements",
+    "end-tag-template-with-open-elements",
+    "adoption-agency-misnested",
+];
+
+/// For an end tag at text offset `at` that closed elements still open (`code` in
+/// [`CLOSES_OPEN_ELEMENTS`]), a message naming the outermost of them: "`</div>` closed `<span>`
+/// …". Found in the DOM: the closed element is the nearest element of the end tag's name
+/// enclosing the last element that started before the end tag, and the element it closed is
+/// its last child (everything inserted after that child opened went inside it).
+fn closed_open_element(
+    cx: &Cx<'_, '_>,
+    starts: &mut Option<Vec<(usize, NodeId)>>,
+    code: &str,
+    at: usize,
+) -> Option<String> {
+    if !CLOSES_OPEN_ELEMENTS.contains(&code) {
+        return None;
+    }
+    let text = cx.source.text();
+    let rest = text.as_bytes().get(at..)?;
+    if !rest.starts_with(b"</") {
+        return None;
+    }
+    let name = parse::tag_name(rest)?;
+    let heading = |n: &str| matches!(n, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
+    let matches = |n: &str| {
+        n == name
+            || (code == "end-tag-heading-with-open-elements" && heading(n) && heading(&name))
+            || (code == "end-tag-cell-with-open-elements" && matches!(n, "td" | "th"))
+    };
+    let starts = starts.get_or_insert_with(|| {
+        let mut v: Vec<(usize, NodeId)> = cx
+            .doc
+            .descendants(cx.doc.root())
+            .filter(|&id| cx.doc.is_element(id))
+            .filter_map(|id| cx.element_start(id).map(|o| (o, id)))
+            .collect();
+        v.sort_unstable();
+        v
+    });
+    let k = starts.partition_point(|&(o, _)| o < at);
+    let &(_, last) = starts.get(k.checked_sub(1)?)?;
+    let closed = cx
+        .doc
+        .ancestors(last)
+        .find(|&a| cx.doc.local_name(a).is_some_and(matches))?;
+    let open = cx
+        .doc
+        .last_child(closed)
+        .filter(|&c| cx.doc.is_element(c))?;
+    let open_name = cx.doc.local_name(open)?;
+    let end_tag = format!("`</{name}>`");
+    Some(if code == "adoption-agency-misnested" {
+        format!(
+            "misnested {end_tag}: `<{open_name}>`, opened inside it, was still open (close `</{open_name}>` first)"
+        )
+    } else {
+        format!("{end_tag} closed `<{open_name}>`, which was still open (its end tag is missing)")
+    })
 }
 
 /// Where a diagnostic points.
@@ -541,6 +617,14 @@ impl Cx<'_, '_> {
                 col,
             },
         ));
+    }
+
+    /// The text offset of element `id`'s start tag, if known.
+    pub(crate) fn element_start(&self, id: NodeId) -> Option<usize> {
+        match self.doc.start_tag_span(id) {
+            Some(span) => Some(self.source.byte_to_text(span.start)),
+            None => self.tags.as_ref().and_then(|t| t.get(id)),
+        }
     }
 
     /// Where element `id`'s start tag is.

@@ -486,3 +486,30 @@ fn long_lines_give_windowed_excerpts() {
     // Columns count UTF-16 units: one per "é".
     assert_eq!(d.col, HEAD.len() + 1000 * 20 + 13);
 }
+
+#[test]
+fn messages_name_the_element_an_end_tag_closed() {
+    let bytes = page("<div><span>a<div></div></div><h2><b>x</h3><p><b><i>z</b></i>");
+    let report = check(&bytes, &CheckOptions::default());
+    let messages: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.category == Category::Parse)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        messages
+            .contains(&"`</div>` closed `<span>`, which was still open (its end tag is missing)"),
+        "{messages:#?}"
+    );
+    assert!(
+        messages.contains(&"`</h3>` closed `<b>`, which was still open (its end tag is missing)"),
+        "{messages:#?}"
+    );
+    assert!(
+        messages.contains(
+            &"misnested `</b>`: `<i>`, opened inside it, was still open (close `</i>` first)"
+        ),
+        "{messages:#?}"
+    );
+}
