@@ -7,7 +7,7 @@ use websyntax_html::input_stream::{ChangeOutcome, ParsedDocument};
 use websyntax_html::sniff::{Confidence, Reason, extract_character_encoding_from_meta};
 use websyntax_html::{NodeId, Span};
 
-use crate::{Category, Cx, Severity, Where};
+use crate::{Category, Cx, Severity, Where, quote};
 
 /// Malformed sequences at most this many bytes apart are reported as one range.
 const GROUP_GAP: u64 = 16;
@@ -98,7 +98,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, parsed: &ParsedDocument, transport: Opt
                 Category::Encoding,
                 "unknown-encoding-label",
                 Severity::Error,
-                format!("{label:?} does not name an encoding (it is ignored)"),
+                format!("{} does not name an encoding (it is ignored)", quote(label)),
                 cx_where(cx, *meta),
             ),
             Some(declared) => {

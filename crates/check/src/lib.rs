@@ -451,12 +451,19 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
             let run_text = text.get(r.clone()).unwrap_or_default();
             d.message = match *code {
                 "unexpected-character-in-table" => format!(
-                    "text {run_text:?} directly inside a table ({n} characters, moved before the table)"
+                    "text {} directly inside a table ({n} characters, moved before the table)",
+                    quote(run_text)
                 ),
                 "unexpected-character-in-frameset" => {
-                    format!("text {run_text:?} in a frameset ({n} characters, ignored)")
+                    format!(
+                        "text {} in a frameset ({n} characters, ignored)",
+                        quote(run_text)
+                    )
                 }
-                _ => format!("text {run_text:?} inside `<colgroup>` ({n} characters)"),
+                _ => format!(
+                    "text {} inside `<colgroup>` ({n} characters)",
+                    quote(run_text)
+                ),
             };
             continue;
         }
@@ -484,6 +491,22 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
             },
         ));
     }
+}
+
+/// `s` in double quotes for a message: only `"` (as `\"`) and control characters are
+/// escaped, so that a backslash in a URL reads as one backslash.
+pub(crate) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.extend(c.escape_debug()),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Codes of an end tag that closed elements which were still open; the message then names the
