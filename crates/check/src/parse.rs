@@ -170,6 +170,9 @@ pub(crate) fn message(text: &str, code: &str, at: usize) -> String {
             format!("{t} is not allowed in a `<noscript>` in the head (it closes the noscript)")
         }
         "eof-in-noscript" => "the file ends inside `<noscript>`".to_owned(),
+        "node-limit-reached" => {
+            format!("the node limit was reached at {t}: the rest of the input was not parsed")
+        }
         "unexpected-start-tag-after-head" => {
             format!("{t} after `</head>` (moved into the head)")
         }

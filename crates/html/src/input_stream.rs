@@ -109,7 +109,8 @@ pub struct DocumentParserOptions {
     /// The encoding sniffing algorithm's inputs: user override, transport-layer charset,
     /// prescan length, parent document, previous visit, autodetection, default encoding.
     pub sniff: SniffOptions,
-    /// The scripting flag and whether parse errors (and decoding errors) are collected.
+    /// The scripting flag, whether parse errors (and decoding errors) are collected, and the
+    /// opt-in resource limits ([`ParseOptions::limits`]).
     pub parse: ParseOptions,
     /// §13.2.3.2 step 3: how many bytes to wait for before sniffing (the prescan length, and
     /// 3 bytes for a BOM, are waited for in any case). The spec suggests 1024; `usize::MAX` waits for the whole
@@ -318,6 +319,7 @@ impl Pass {
         let mut tree_builder = TreeBuilder::new(options.scripting, options.collect_errors);
         tree_builder.set_confidence_tentative(confidence == Confidence::Tentative);
         tree_builder.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
+        tree_builder.set_limits(options.limits);
         Pass {
             tokenizer: Tokenizer::new(tree_builder),
             // The Encoding Standard's "decode": a BOM is sniffed and skipped (§13.2.3.2 step 1

@@ -45,3 +45,4 @@ pub use input_stream::{
     DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,
 };
 pub use parser::{Context, Fragment, ParseOptions, parse_document, parse_fragment};
+pub use tree_builder::ResourceLimits;

@@ -1033,37 +1033,6 @@ impl Document {
         true
     }
 
-    /// Adds each attribute of `attrs` that element `id` does not have yet (§13.2.6.4.7 "html"
-    /// and "body" start tags).
-    pub(crate) fn add_attrs_if_missing<'a>(
-        &mut self,
-        id: NodeId,
-        attrs: impl IntoIterator<Item = AttrInput<'a>>,
-    ) {
-        for a in attrs {
-            let Some(e) = self.element(id) else { return };
-            let present = self.names.get(a.name).is_some_and(|n| {
-                e.attrs()
-                    .any(|x| x.local_name() == n && x.namespace() == a.namespace)
-            });
-            if present {
-                continue;
-            }
-            let name = self.names.intern(a.name);
-            let value = self.push_str(a.value);
-            self.push_attr(
-                id,
-                AttrData {
-                    namespace: a.namespace,
-                    name,
-                    value,
-                    span: PackedSpan::pack(a.span),
-                    value_span: PackedSpan::pack(a.value_span),
-                },
-            );
-        }
-    }
-
     // ----- tree mutation (unchecked: the tree builder's) -----
 
     /// Removes `id` from its parent (if any).
@@ -1169,6 +1138,29 @@ impl Document {
     pub(crate) fn reparent_children(&mut self, from: NodeId, to: NodeId) {
         while let Some(c) = self.nodes[from.index()].first_child() {
             self.append(to, c);
+        }
+    }
+
+    /// Appends `attrs` to element `id`'s attributes (the caller has checked that none of them
+    /// is present yet).
+    pub(crate) fn push_attrs<'a>(
+        &mut self,
+        id: NodeId,
+        attrs: impl IntoIterator<Item = AttrInput<'a>>,
+    ) {
+        for a in attrs {
+            let name = self.names.intern(a.name);
+            let value = self.push_str(a.value);
+            self.push_attr(
+                id,
+                AttrData {
+                    namespace: a.namespace,
+                    name,
+                    value,
+                    span: PackedSpan::pack(a.span),
+                    value_span: PackedSpan::pack(a.value_span),
+                },
+            );
         }
     }
 

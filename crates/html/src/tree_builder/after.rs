@@ -118,7 +118,7 @@ impl TreeBuilder {
                 self.insert_html_element(t, Frameset);
             }
             Tok::End(_, Frameset) => {
-                if self.open.len() <= 1 {
+                if self.live <= 1 {
                     self.err("unexpected-end-tag-frameset");
                 } else {
                     self.pop();
@@ -134,7 +134,7 @@ impl TreeBuilder {
             }
             Tok::Start(_, Noframes) => return self.in_head(tok),
             Tok::Eof => {
-                if self.open.len() > 1 {
+                if self.live > 1 {
                     self.err("eof-in-frameset");
                 }
             }

@@ -2,7 +2,7 @@
 //! "in table body", "in row", "in cell", "in select" and "in select in table".
 
 use super::TagId;
-use super::{Afe, InsertionMode, Scope, Step, Tok, TreeBuilder, ws_prefix_len};
+use super::{InsertionMode, Scope, Step, Tok, TreeBuilder, ws_prefix_len};
 
 impl TreeBuilder {
     fn clear_stack_to(&mut self, keep: &[TagId]) {
@@ -70,7 +70,7 @@ impl TreeBuilder {
             Tok::Doctype(_) => self.err("unexpected-doctype"),
             Tok::Start(t, Caption) => {
                 self.clear_to_table();
-                self.afe.push(Afe::Marker);
+                self.push_afe_marker();
                 self.insert_html_element(t, Caption);
                 self.mode = InsertionMode::InCaption;
             }
@@ -335,7 +335,7 @@ impl TreeBuilder {
                 self.clear_to_table_row();
                 self.insert_html_element(t, id);
                 self.mode = InsertionMode::InCell;
-                self.afe.push(Afe::Marker);
+                self.push_afe_marker();
             }
             Tok::End(_, Tr) => {
                 self.end_tr();
@@ -464,8 +464,8 @@ impl TreeBuilder {
                 self.ack();
             }
             Tok::End(_, Optgroup) => {
-                let n = self.open.len();
-                if self.current_is(Option) && n >= 2 && self.open[n - 2].tag == Optgroup {
+                let below = self.live_below(self.open.len().saturating_sub(1));
+                if self.current_is(Option) && below.is_some_and(|b| self.open[b].tag == Optgroup) {
                     self.pop();
                 }
                 if self.current_is(Optgroup) {

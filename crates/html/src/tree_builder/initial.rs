@@ -255,7 +255,7 @@ impl TreeBuilder {
     /// The "in head" rules for a start tag "template", with declarative shadow roots.
     fn start_template(&mut self, t: &Tag) {
         // Steps 1-5.
-        self.afe.push(super::Afe::Marker);
+        self.push_afe_marker();
         self.frameset_ok = false;
         self.mode = InsertionMode::InTemplate;
         self.template_modes.push(InsertionMode::InTemplate);
