@@ -8,7 +8,7 @@ use websyntax_html::NodeId;
 use websyntax_html::dom::{AttrNamespace, AttrRef, Namespace, WalkEvent};
 use websyntax_microsyntax::{boolean, colours, dates, numbers};
 
-use crate::{Category, Cx, Severity};
+use crate::{Category, Cx, Severity, quote};
 
 /// The microsyntax an attribute value must match.
 ///
@@ -437,7 +437,10 @@ fn check_id<'d>(
             Category::Attribute,
             "id-with-space",
             Severity::Error,
-            format!("`id` on `<{name}>` contains whitespace ({value:?}): ids must not"),
+            format!(
+                "`id` on `<{name}>` contains whitespace ({}): ids must not",
+                quote(value)
+            ),
             cx.attr_where(id, attr, true),
         );
     }
@@ -449,7 +452,7 @@ fn check_id<'d>(
                 Category::Attribute,
                 "duplicate-id",
                 Severity::Error,
-                format!("duplicate id {value:?} on `<{name}>`{where_first}"),
+                format!("duplicate id {} on `<{name}>`{where_first}", quote(value)),
                 cx.attr_where(id, attr, true),
             );
         }
@@ -471,7 +474,8 @@ fn check_value(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) 
                 "invalid-boolean-attribute-value",
                 Severity::Error,
                 format!(
-                    "`{canonical}` on `<{name}>` is a boolean attribute: its value must be empty or \"{canonical}\", not {value:?} (any value means true)"
+                    "`{canonical}` on `<{name}>` is a boolean attribute: its value must be empty or \"{canonical}\", not {} (any value means true)",
+                    quote(value)
                 ),
                 cx.attr_where(id, attr, true),
             );
@@ -501,7 +505,10 @@ fn check_value(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) 
             Category::Attribute,
             code,
             Severity::Error,
-            format!("`{attr_name}` on `<{name}>` must be {what}, not {value:?}"),
+            format!(
+                "`{attr_name}` on `<{name}>` must be {what}, not {}",
+                quote(value)
+            ),
             cx.attr_where(id, attr, true),
         );
         return;

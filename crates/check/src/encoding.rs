@@ -7,7 +7,7 @@ use websyntax_html::input_stream::{ChangeOutcome, ParsedDocument};
 use websyntax_html::sniff::{Confidence, Reason, extract_character_encoding_from_meta};
 use websyntax_html::{NodeId, Span};
 
-use crate::{Category, CheckOptions, Cx, Severity, Where};
+use crate::{Category, Cx, Severity, Where, quote};
 
 /// Malformed sequences at most this many bytes apart are reported as one range.
 const GROUP_GAP: u64 = 16;
@@ -32,7 +32,7 @@ fn declaration(cx: &Cx<'_, '_>) -> Option<(NodeId, String, Option<Encoding>)> {
     })
 }
 
-pub(crate) fn check(cx: &mut Cx<'_, '_>, parsed: &ParsedDocument, options: &CheckOptions) {
+pub(crate) fn check(cx: &mut Cx<'_, '_>, parsed: &ParsedDocument, transport: Option<Encoding>) {
     let encoding = parsed.encoding;
     let decl = declaration(cx);
     let decl_where = |cx: &Cx<'_, '_>| decl.as_ref().map(|(meta, ..)| cx.element_where(*meta));
@@ -53,11 +53,6 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, parsed: &ParsedDocument, options: &Chec
 
     let bytes = cx.source.bytes();
     let has_bom = parsed.sniffed.reason == Reason::ByteOrderMark;
-    let transport = options
-        .transport_charset
-        .as_deref()
-        .and_then(Encoding::for_label);
-
     // No declaration at all while the bytes are not all ASCII: at the first non-ASCII byte.
     let first_non_ascii = bytes.iter().position(|b| !b.is_ascii());
     if decl.is_none()
@@ -103,7 +98,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, parsed: &ParsedDocument, options: &Chec
                 Category::Encoding,
                 "unknown-encoding-label",
                 Severity::Error,
-                format!("{label:?} does not name an encoding (it is ignored)"),
+                format!("{} does not name an encoding (it is ignored)", quote(label)),
                 cx_where(cx, *meta),
             ),
             Some(declared) => {

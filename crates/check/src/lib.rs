@@ -227,13 +227,23 @@ impl fmt::Debug for Report<'_> {
 pub struct Excerpt<'r> {
     /// The 1-based line number.
     pub line: usize,
-    /// The line's text (decoded, without its line break).
+    /// The line's text (decoded, without its line break); on a long line, only a window of
+    /// it around the span (see `cut_before` and `cut_after`).
     pub text: &'r str,
     /// Where the underline starts, in characters from the start of `text`.
     pub start: usize,
-    /// How many characters to underline (at least 1; the span is cut at the end of the line).
+    /// How many characters to underline (at least 1; the span is cut at the end of the line
+    /// or of the window).
     pub len: usize,
+    /// Whether `text` starts after the start of the line.
+    pub cut_before: bool,
+    /// Whether `text` ends before the end of the line.
+    pub cut_after: bool,
 }
+
+/// How many bytes of a long line an [`Excerpt`] shows before the span's start and after it.
+const EXCERPT_BEFORE: usize = 120;
+const EXCERPT_AFTER: usize = 200;
 
 impl<'a> Report<'a> {
     /// Whether any diagnostic is an error.
@@ -253,23 +263,44 @@ impl<'a> Report<'a> {
 
     /// The source line of `d` and what to underline in it (`None` for a line past the end).
     pub fn excerpt(&self, d: &Diagnostic) -> Option<Excerpt<'_>> {
-        let text = self.source.line_text(d.line)?;
+        let line_text = self.source.line_text(d.line)?;
         let line_start = self.source.offset_of(d.line, 1);
-        let start = self.source.offset_of(d.line, d.col).max(line_start);
-        let line_end = line_start + text.len();
+        let line_end = line_start + line_text.len();
+        let start = self
+            .source
+            .offset_of(d.line, d.col)
+            .clamp(line_start, line_end);
         let end = match d.span {
             Some(span) => self.source.byte_to_text(span.end),
             None => start,
         }
         .clamp(start, line_end);
-        let rel = |o: usize| text.get(..o - line_start).map_or(0, |s| s.chars().count());
-        let start_chars = rel(start.min(line_end));
-        let len = rel(end) - start_chars;
+        // A window of the line around the span, at char boundaries.
+        let from = self
+            .source
+            .floor(start.saturating_sub(EXCERPT_BEFORE).max(line_start));
+        let mut to = (start + EXCERPT_AFTER)
+            .max(end.min(start + EXCERPT_AFTER))
+            .min(line_end);
+        while to < line_end && !self.source.text().is_char_boundary(to) {
+            to += 1;
+        }
+        let text = self.source.text().get(from..to).unwrap_or_default();
+        let chars = |a: usize, b: usize| {
+            self.source
+                .text()
+                .get(a..b.max(a))
+                .map_or(0, |s| s.chars().count())
+        };
+        let start_chars = chars(from, start);
+        let len = chars(start, end.min(to));
         Some(Excerpt {
             line: d.line,
             text,
             start: start_chars,
             len: len.max(1),
+            cut_before: from > line_start,
+            cut_after: to < line_end,
         })
     }
 }
@@ -293,6 +324,36 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
         });
         parser_options.wait_for = usize::MAX;
     }
+    check_with(bytes, parser_options, options.document_url.as_deref())
+}
+
+/// Checks `bytes` as an HTML document parsed with `parser_options` (the encoding sniffing
+/// algorithm's inputs: transport charset, default encoding, autodetection …; the scripting
+/// flag), with `document_url` as the fallback base URL (see [`CheckOptions::document_url`]).
+/// Parse errors are always collected.
+///
+/// ```
+/// use websyntax_check::check_with;
+/// use websyntax_html::input_stream::DocumentParserOptions;
+/// use websyntax_html::sniff::default_encoding_for_locale;
+///
+/// let options = DocumentParserOptions::default().default_encoding(default_encoding_for_locale("ja"));
+/// let report = check_with(b"<!DOCTYPE html><title>\x82\xa0</title>", options, None);
+/// assert_eq!(report.encoding.name(), "Shift_JIS");
+/// assert!(report.diagnostics.iter().any(|d| d.code == "no-encoding-declaration"));
+/// ```
+pub fn check_with<'a>(
+    bytes: &'a [u8],
+    mut parser_options: DocumentParserOptions,
+    document_url: Option<&str>,
+) -> Report<'a> {
+    parser_options.parse.collect_errors = true;
+    let scripting = parser_options.parse.scripting;
+    let transport = parser_options
+        .sniff
+        .transport_charset
+        .as_deref()
+        .and_then(Encoding::for_label);
     let parsed = parse_document_bytes(bytes, parser_options);
     let ParsedDocument {
         document,
@@ -302,18 +363,18 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
     } = &parsed;
     let source = Source::new(bytes, *encoding, decode_errors);
     let diagnostics = {
-        let tags = StartTags::needed(document)
-            .then(|| StartTags::new(document, source.text(), options.scripting));
+        let tags =
+            StartTags::needed(document).then(|| StartTags::new(document, source.text(), scripting));
         let mut cx = Cx {
             source: &source,
             doc: document,
             tags,
             out: Vec::new(),
         };
-        encoding::check(&mut cx, &parsed, options);
+        encoding::check(&mut cx, &parsed, transport);
         check_parse_errors(&mut cx);
         attributes::check(&mut cx);
-        urls::check(&mut cx, *encoding, options.document_url.as_deref());
+        urls::check(&mut cx, *encoding, document_url);
         let mut out = cx.out;
         out.sort_by_key(|(key, _)| *key);
         out.into_iter().map(|(_, d)| d).collect()
@@ -349,15 +410,30 @@ const PER_CHARACTER: &[&str] = &[
     "unexpected-character-in-column-group",
 ];
 
+/// The byte span of the file a parse error is about (the parser records it for every error).
+fn error_span(e: &websyntax_html::ParseError) -> Option<Span> {
+    Some(e.span)
+}
+
 fn check_parse_errors(cx: &mut Cx<'_, '_>) {
     let text = cx.source.text();
+    // Elements by the text offset of their start tag, built when first needed.
+    let mut starts: Option<Vec<(usize, NodeId)>> = None;
     // The run being grouped: (index in `cx.out`, code, text range, characters).
     let mut run: Option<(usize, &str, Range<usize>, usize)> = None;
     for e in cx.doc.errors() {
-        // Error offsets are bytes of the file: the message and range are read from the
-        // decoded text at the same place.
-        let at = cx.source.floor(cx.source.byte_to_text(e.position.offset));
-        let range = parse::error_range(text, e.code, at);
+        // The error's source as a text range: from the parser's span when it has one, else
+        // found from the position (the offending character, or the token starting there).
+        let (at, range) = match error_span(e) {
+            Some(span) => {
+                let start = cx.source.byte_to_text(span.start);
+                (start, start..cx.source.byte_to_text(span.end).max(start))
+            }
+            None => {
+                let at = cx.source.floor(e.position.offset);
+                (at, parse::error_range(text, e.code, at))
+            }
+        };
         if let Some((index, code, r, n)) = &mut run
             && *code == e.code
             && r.end == range.start
@@ -372,16 +448,26 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
             let run_text = text.get(r.clone()).unwrap_or_default();
             d.message = match *code {
                 "unexpected-character-in-table" => format!(
-                    "text {run_text:?} directly inside a table ({n} characters, moved before the table)"
+                    "text {} directly inside a table ({n} characters, moved before the table)",
+                    quote(run_text)
                 ),
                 "unexpected-character-in-frameset" => {
-                    format!("text {run_text:?} in a frameset ({n} characters, ignored)")
+                    format!(
+                        "text {} in a frameset ({n} characters, ignored)",
+                        quote(run_text)
+                    )
                 }
-                _ => format!("text {run_text:?} inside `<colgroup>` ({n} characters)"),
+                _ => format!(
+                    "text {} inside `<colgroup>` ({n} characters)",
+                    quote(run_text)
+                ),
             };
             continue;
         }
-        let message = parse::message(text, e.code, at);
+        let mut message = parse::message(text, e.code, at);
+        if let Some(open) = closed_open_element(cx, &mut starts, e.code, at) {
+            message = open;
+        }
         let span = Span::new(
             cx.source.text_to_byte(range.start),
             cx.source.text_to_byte(range.end),
@@ -402,6 +488,93 @@ fn check_parse_errors(cx: &mut Cx<'_, '_>) {
             },
         ));
     }
+}
+
+/// `s` in double quotes for a message: only `"` (as `\"`) and control characters are
+/// escaped, so that a backslash in a URL reads as one backslash.
+pub(crate) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.extend(c.escape_debug()),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Codes of an end tag that closed elements which were still open; the message then names the
+/// outermost of them.
+const CLOSES_OPEN_ELEMENTS: &[&str] = &[
+    "end-tag-with-open-elements",
+    "end-tag-form-with-open-elements",
+    "end-tag-li-with-open-elements",
+    "end-tag-dd-dt-with-open-elements",
+    "end-tag-heading-with-open-elements",
+    "end-tag-caption-with-open-elements",
+    "end-tag-cell-with-open-elements",
+    "end-tag-template-with-open-elements",
+    "adoption-agency-misnested",
+];
+
+/// For an end tag at text offset `at` that closed elements still open (`code` in
+/// [`CLOSES_OPEN_ELEMENTS`]), a message naming the outermost of them: "`</div>` closed `<span>`
+/// …". Found in the DOM: the closed element is the nearest element of the end tag's name
+/// enclosing the last element that started before the end tag, and the element it closed is
+/// its last child (everything inserted after that child opened went inside it).
+fn closed_open_element(
+    cx: &Cx<'_, '_>,
+    starts: &mut Option<Vec<(usize, NodeId)>>,
+    code: &str,
+    at: usize,
+) -> Option<String> {
+    if !CLOSES_OPEN_ELEMENTS.contains(&code) {
+        return None;
+    }
+    let text = cx.source.text();
+    let rest = text.as_bytes().get(at..)?;
+    if !rest.starts_with(b"</") {
+        return None;
+    }
+    let name = parse::tag_name(rest)?;
+    let heading = |n: &str| matches!(n, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
+    let matches = |n: &str| {
+        n == name
+            || (code == "end-tag-heading-with-open-elements" && heading(n) && heading(&name))
+            || (code == "end-tag-cell-with-open-elements" && matches!(n, "td" | "th"))
+    };
+    let starts = starts.get_or_insert_with(|| {
+        let mut v: Vec<(usize, NodeId)> = cx
+            .doc
+            .descendants(cx.doc.root())
+            .filter(|&id| cx.doc.is_element(id))
+            .filter_map(|id| cx.element_start(id).map(|o| (o, id)))
+            .collect();
+        v.sort_unstable();
+        v
+    });
+    let k = starts.partition_point(|&(o, _)| o < at);
+    let &(_, last) = starts.get(k.checked_sub(1)?)?;
+    let closed = cx
+        .doc
+        .ancestors(last)
+        .find(|&a| cx.doc.local_name(a).is_some_and(matches))?;
+    let open = cx
+        .doc
+        .last_child(closed)
+        .filter(|&c| cx.doc.is_element(c))?;
+    let open_name = cx.doc.local_name(open)?;
+    let end_tag = format!("`</{name}>`");
+    Some(if code == "adoption-agency-misnested" {
+        format!(
+            "misnested {end_tag}: `<{open_name}>`, opened inside it, was still open (close `</{open_name}>` first)"
+        )
+    } else {
+        format!("{end_tag} closed `<{open_name}>`, which was still open (its end tag is missing)")
+    })
 }
 
 /// Where a diagnostic points.
@@ -464,6 +637,14 @@ impl Cx<'_, '_> {
                 col,
             },
         ));
+    }
+
+    /// The text offset of element `id`'s start tag, if known.
+    pub(crate) fn element_start(&self, id: NodeId) -> Option<usize> {
+        match self.doc.start_tag_span(id) {
+            Some(span) => Some(self.source.byte_to_text(span.start)),
+            None => self.tags.as_ref().and_then(|t| t.get(id)),
+        }
     }
 
     /// Where element `id`'s start tag is.

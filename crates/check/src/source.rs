@@ -21,7 +21,13 @@ pub(crate) struct Source<'a> {
     /// and bytes advance together (one byte per text byte). Built on first use.
     checkpoints: OnceLock<Vec<(usize, usize)>>,
     decode_errors: Vec<DecodeError>,
+    /// `(text offset, UTF-16 units before it)` about every [`UNITS_STEP`] bytes, so that a
+    /// column on a very long line costs at most one step of counting.
+    units: Vec<(usize, usize)>,
 }
+
+/// The distance between two entries of [`Source::units`].
+const UNITS_STEP: usize = 1024;
 
 impl<'a> Source<'a> {
     /// The source of `bytes` decoded with `encoding` (the document's final encoding);
@@ -45,6 +51,7 @@ impl<'a> Source<'a> {
             line_starts.push(next);
             i = next;
         }
+        let units = units_index(&text);
         Source {
             bytes,
             encoding,
@@ -52,7 +59,15 @@ impl<'a> Source<'a> {
             line_starts,
             checkpoints: OnceLock::new(),
             decode_errors: decode_errors.to_vec(),
+            units,
         }
+    }
+
+    /// UTF-16 code units in `text[..offset]` (`offset` a char boundary).
+    fn units_upto(&self, offset: usize) -> usize {
+        let k = self.units.partition_point(|&(o, _)| o <= offset).max(1) - 1;
+        let (o, u) = self.units.get(k).copied().unwrap_or((0, 0));
+        u + utf16_len(self.text.get(o..offset).unwrap_or_default())
     }
 
     /// The decoded text.
@@ -69,11 +84,8 @@ impl<'a> Source<'a> {
     pub(crate) fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.floor(offset);
         let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.line_starts[line - 1];
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.encode_utf16().count());
+        let start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        let col = self.units_upto(offset) - self.units_upto(start);
         (line, col + 1)
     }
 
@@ -94,10 +106,14 @@ impl<'a> Source<'a> {
         let Some(&start) = line.checked_sub(1).and_then(|l| self.line_starts.get(l)) else {
             return self.text.len();
         };
-        let mut units = 0;
-        for (i, c) in self.text.get(start..).unwrap_or_default().char_indices() {
-            if units + 1 >= col || c == '\n' || c == '\r' {
-                return start + i;
+        // Jump to the last index entry at or before the column, then count.
+        let target = self.units_upto(start) + col.saturating_sub(1);
+        let k = self.units.partition_point(|&(_, u)| u <= target).max(1) - 1;
+        let from = self.units.get(k).map_or(start, |&(o, _)| o.max(start));
+        let mut units = self.units_upto(from);
+        for (i, c) in self.text.get(from..).unwrap_or_default().char_indices() {
+            if units >= target || c == '\n' || c == '\r' {
+                return from + i;
             }
             units += c.len_utf16();
         }
@@ -172,13 +188,43 @@ impl<'a> Source<'a> {
         let mut out = String::new();
         let mut cps = Vec::new();
         let mut char_start = 0;
-        for (i, &b) in self.bytes.iter().enumerate() {
+        // In an ASCII-compatible encoding (ISO-2022-JP is not), an ASCII byte met when no
+        // sequence is pending decodes to itself and leaves the decoder as it was: such runs
+        // are one checkpoint, and only the other bytes go through the decoder one by one.
+        let ascii_runs = self.encoding.is_ascii_compatible();
+        let mut neutral = false;
+        let mut i = 0;
+        while let Some(&b) = self.bytes.get(i) {
+            if ascii_runs && neutral && b.is_ascii() {
+                let run = self.bytes[i..]
+                    .iter()
+                    .position(|b| !b.is_ascii())
+                    .unwrap_or(self.bytes.len() - i);
+                cps.push((out.len(), i));
+                out.push_str(std::str::from_utf8(&self.bytes[i..i + run]).unwrap_or_default());
+                i += run;
+                char_start = i;
+                continue;
+            }
             let before = out.len();
             let _ = decoder.decode_to_string(&[b], true, &mut out);
             if out.len() > before {
-                push_chars(&mut cps, &out, before, char_start);
+                // A malformed sequence ended by an ASCII byte gives U+FFFD and that byte's
+                // character: the last character is byte `i` itself.
+                let ends_with_b =
+                    b.is_ascii() && out.len() - before > 1 && out.ends_with(b as char);
+                if ends_with_b {
+                    push_chars(&mut cps, &out[..out.len() - 1], before, char_start);
+                    cps.push((out.len() - 1, i));
+                } else {
+                    push_chars(&mut cps, &out, before, char_start);
+                }
                 char_start = i + 1;
+                neutral = true;
+            } else {
+                neutral = false;
             }
+            i += 1;
         }
         let before = out.len();
         let _ = decoder.decode_to_string(&[], false, &mut out);
@@ -187,6 +233,34 @@ impl<'a> Source<'a> {
         }
         cps
     }
+}
+
+/// UTF-16 code units of `s`.
+fn utf16_len(s: &str) -> usize {
+    if s.is_ascii() {
+        return s.len();
+    }
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// The entries of [`Source::units`]: one at offset 0 and then about every [`UNITS_STEP`]
+/// bytes, at char boundaries.
+fn units_index(text: &str) -> Vec<(usize, usize)> {
+    let mut index = vec![(0, 0)];
+    let (mut at, mut units) = (0, 0);
+    loop {
+        let mut next = (at + UNITS_STEP).min(text.len());
+        while !text.is_char_boundary(next) {
+            next += 1;
+        }
+        if next <= at {
+            break;
+        }
+        units += utf16_len(text.get(at..next).unwrap_or_default());
+        index.push((next, units));
+        at = next;
+    }
+    index
 }
 
 /// One checkpoint per character of `out[from..]`, all starting at byte `byte`.
@@ -230,6 +304,40 @@ mod tests {
         assert_eq!(s.line_col(s.byte_to_text(9)), (2, 1));
         assert_eq!(s.line_text(1), Some("ab\u{FFFD}c"));
         assert_eq!(s.offset_of(2, 1), 8);
+    }
+
+    #[test]
+    fn legacy_offsets_match_a_byte_by_byte_decode() {
+        for (encoding, bytes) in [
+            (
+                Encoding::SHIFT_JIS,
+                &b"<p>\x82\xa0x\x82<b>\x82\xa0\xff\x82\r\nend"[..],
+            ),
+            (Encoding::GB18030, b"a\x81\x30\x81\x30b\x81c\xa1\xa1"),
+            (Encoding::WINDOWS_1251, b"<p>\xcf\xf0\xe8 ok \xe2"),
+            (Encoding::ISO_2022_JP, b"a\x1b$B$\"\x1b(Bb"),
+        ] {
+            let s = Source::new(bytes, encoding, &[]);
+            // Every character's text offset maps to the byte where a byte-by-byte decode of
+            // the file starts that character, and back.
+            let starts: Vec<(usize, char)> = s.text().char_indices().collect();
+            for (k, &(t, c)) in starts.iter().enumerate() {
+                let b = s.text_to_byte(t);
+                assert!(b <= bytes.len());
+                assert_eq!(s.byte_to_text(b), t, "{encoding} at text {t}");
+                // The character's own bytes decode to it (ISO-2022-JP needs its escapes).
+                let next = starts
+                    .get(k + 1)
+                    .map_or(bytes.len(), |&(t, _)| s.text_to_byte(t));
+                if c != '\u{FFFD}' && encoding != Encoding::ISO_2022_JP {
+                    let mut d =
+                        Decoder::new(encoding, DecodeErrorMode::Replacement, BomHandling::Sniff);
+                    let mut one = String::new();
+                    let _ = d.decode_to_string(&bytes[b..next], false, &mut one);
+                    assert_eq!(one, c.to_string(), "{encoding} at text {t}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use websyntax_html::Span;
 use websyntax_html::links::Link;
 use websyntax_url::{Url, ValidationErrorKind};
 
-use crate::{Category, Cx, Severity, Where};
+use crate::{Category, Cx, Severity, Where, quote};
 
 /// The base URL used when neither the caller nor a `<base href>` gives one, so that relative
 /// URLs are still checked.
@@ -104,8 +104,9 @@ fn check_link(cx: &mut Cx<'_, '_>, link: &Link<'_>) {
             f.kind.name(),
             Severity::Error,
             format!(
-                "`{}` on `<{element}>`: {raw:?} is not a URL: {}",
+                "`{}` on `<{element}>`: {} is not a URL: {}",
                 link.attr,
+                quote(raw),
                 describe(f.kind)
             ),
             range.clone().unwrap_or(Where::Document),
@@ -134,7 +135,7 @@ fn check_link(cx: &mut Cx<'_, '_>, link: &Link<'_>) {
             Category::Url,
             e.kind.name(),
             Severity::Warning,
-            format!("`{}` on `<{element}>`: {what} in {raw:?}", link.attr),
+            format!("`{}` on `<{element}>`: {what} in {}", link.attr, quote(raw)),
             w,
         );
     }

@@ -462,3 +462,54 @@ fn diagnostics_are_in_source_order() {
     sorted.sort();
     assert_eq!(positions, sorted);
 }
+
+#[test]
+fn long_lines_give_windowed_excerpts() {
+    let mut html = HEAD.to_owned();
+    for _ in 0..2000 {
+        html.push_str("<p tabindex=é1>x</p>");
+    }
+    let bytes = html.into_bytes();
+    let report = check(&bytes, &CheckOptions::default());
+    let ds: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "invalid-integer")
+        .collect();
+    assert_eq!(ds.len(), 2000);
+    let d = ds[1000];
+    assert_eq!(&bytes[d.span.unwrap().range()], "é1".as_bytes());
+    let e = report.excerpt(d).unwrap();
+    assert!(e.cut_before && e.cut_after && e.text.len() < 400, "{e:?}");
+    let underlined: String = e.text.chars().skip(e.start).take(e.len).collect();
+    assert_eq!(underlined, "é1");
+    // Columns count UTF-16 units: one per "é".
+    assert_eq!(d.col, HEAD.len() + 1000 * 20 + 13);
+}
+
+#[test]
+fn messages_name_the_element_an_end_tag_closed() {
+    let bytes = page("<div><span>a<div></div></div><h2><b>x</h3><p><b><i>z</b></i>");
+    let report = check(&bytes, &CheckOptions::default());
+    let messages: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.category == Category::Parse)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        messages
+            .contains(&"`</div>` closed `<span>`, which was still open (its end tag is missing)"),
+        "{messages:#?}"
+    );
+    assert!(
+        messages.contains(&"`</h3>` closed `<b>`, which was still open (its end tag is missing)"),
+        "{messages:#?}"
+    );
+    assert!(
+        messages.contains(
+            &"misnested `</b>`: `<i>`, opened inside it, was still open (close `</i>` first)"
+        ),
+        "{messages:#?}"
+    );
+}

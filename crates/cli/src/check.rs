@@ -21,8 +21,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde_json::json;
-use websyntax::check::{CheckOptions, Diagnostic, Report, Severity, check};
+use websyntax::check::{Diagnostic, Report, Severity, check_with};
 
+use crate::doc_args::DocumentArgs;
 use crate::output;
 
 /// Arguments of `websyntax check`.
@@ -36,10 +37,10 @@ pub struct Args {
     /// The document URL: the base URL for relative URLs when there is no `<base href>`.
     #[arg(long, value_name = "URL")]
     base: Option<String>,
-    /// The transport layer's charset label (as from Content-Type): the encoding, with
-    /// confidence certain. Without it, the encoding is sniffed.
-    #[arg(long, value_name = "LABEL")]
-    transport: Option<String>,
+    /// The document flags: `--encoding`/`--transport LABEL`, `--no-autodetect`, `--locale`,
+    /// `--default-encoding`, `--scripting`.
+    #[command(flatten)]
+    document: DocumentArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -66,22 +67,14 @@ pub fn run(args: Args) -> ExitCode {
         Format::Gnu
     });
     let color = format == Format::Human && stdout_tty && std::env::var_os("NO_COLOR").is_none();
-    if let Some(label) = &args.transport
-        && websyntax::encoding::Encoding::for_label(label).is_none()
-    {
-        output::warn(format!(
-            "warning: transport charset {label:?} is not a supported encoding; ignored"
-        ));
-    }
     if let Some(base) = &args.base
         && websyntax::url::Url::parse(base, None).is_err()
     {
         return crate::usage_error(format!("--base {base:?} is not a valid URL"));
     }
-    let options = CheckOptions {
-        transport_charset: args.transport.clone(),
-        document_url: args.base.clone(),
-        ..CheckOptions::default()
+    let parser_options = match args.document.parser_options(true) {
+        Ok(options) => options,
+        Err(message) => return crate::usage_error(message),
     };
     let expanded = match crate::inputs::expand(&args.paths) {
         Ok(expanded) => expanded,
@@ -100,7 +93,7 @@ pub fn run(args: Args) -> ExitCode {
         .map(|input| {
             let result = input.read().map(|bytes| {
                 let name = input.name();
-                let report = check(&bytes, &options);
+                let report = check_with(&bytes, parser_options.clone(), args.base.as_deref());
                 render(&name, &report, format, color)
             });
             progress.tick();
@@ -274,22 +267,15 @@ fn human(out: &mut String, name: &str, report: &Report<'_>, d: &Diagnostic, colo
         s.gutter, s.reset, d.line, d.col
     ));
     out.push_str(&format!("{pad} {}|{}\n", s.gutter, s.reset));
-    // The line, with tabs expanded and very long lines cut around the span.
-    const MAX: usize = 160;
-    let chars: Vec<char> = e.text.chars().collect();
-    let (from, to) = if chars.len() <= MAX {
-        (0, chars.len())
-    } else {
-        let from = e.start.saturating_sub(MAX / 3).min(chars.len());
-        (from, (from + MAX).min(chars.len()))
-    };
+    // The line (a window of it when long), with tabs expanded.
     let mut shown = String::new();
     let mut marks = String::new();
-    if from > 0 {
+    if e.cut_before {
         shown.push('…');
         marks.push(' ');
     }
-    for (i, &c) in chars.iter().enumerate().take(to).skip(from) {
+    let mut count = 0;
+    for (i, c) in e.text.chars().enumerate() {
         let (text, width) = match c {
             '\t' => ("    ".to_owned(), 4),
             c if c.is_control() => ("\u{FFFD}".to_owned(), 1),
@@ -304,11 +290,12 @@ fn human(out: &mut String, name: &str, report: &Report<'_>, d: &Diagnostic, colo
         if mark == '^' || i < e.start {
             marks.extend(std::iter::repeat_n(mark, width));
         }
+        count += 1;
     }
-    if to < chars.len() {
+    if e.cut_after {
         shown.push('…');
     }
-    if e.start >= chars.len() || e.start >= to {
+    if e.start >= count {
         marks.push('^');
     }
     out.push_str(&format!("{num} {}|{} {shown}\n", s.gutter, s.reset));

@@ -169,6 +169,28 @@ fn stdin_and_files_together() {
 }
 
 #[test]
+fn document_flags() {
+    // An unknown transport label is a usage error.
+    let (code, _, err) = code_out_err(run(&["check", "--transport", "utf-9"], CLEAN.as_bytes()));
+    assert_eq!(code, 2, "{err}");
+    // Without autodetection, the locale picks the default encoding.
+    let page = b"<!DOCTYPE html><html lang=ja><title>\x82\xa0</title>";
+    let (_, out, _) = code_out_err(run(
+        &[
+            "check",
+            "--format",
+            "json",
+            "--no-autodetect",
+            "--locale",
+            "ja",
+        ],
+        page,
+    ));
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["encoding"], "Shift_JIS");
+}
+
+#[test]
 fn transport_charset() {
     let bytes = b"<!DOCTYPE html><html lang=en><meta charset=windows-1252><title>t</title>";
     let (code, out, _) = code_out_err(run(&["check", "--transport", "utf-8"], bytes));
