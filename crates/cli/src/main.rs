@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod doc_args;
 mod encoding;
 mod html;
 pub mod inputs;
