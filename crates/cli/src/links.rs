@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use serde_json::json;
 use websyntax::url::Url;
 
-use crate::select::{DocArgs, for_each_document, span_json};
+use crate::doc_args::DocumentArgs;
+use crate::select::{for_each_document, span_json};
 
 /// Arguments of `websyntax links`.
 #[derive(clap::Args)]
@@ -21,7 +22,7 @@ pub struct Args {
     #[arg(long, value_name = "URL")]
     base: Option<String>,
     #[command(flatten)]
-    doc: DocArgs,
+    doc: DocumentArgs,
 }
 
 /// Runs `websyntax links`.

@@ -1,7 +1,7 @@
 //! `websyntax select SELECTOR [FILE|DIR|-]...`: see `docs/cli.md` ("Queries and extraction").
 //!
-//! Also the pieces `select`, `links` and `text` share: the document options (`--scripting`,
-//! `--encoding`), parsing each input through the byte pipeline, the progress line, spans as
+//! Also the pieces `select`, `links` and `text` share: parsing each input through the byte
+//! pipeline with the shared document flags (`crate::doc_args`), the progress line, spans as
 //! JSON.
 
 use std::io::{IsTerminal, Write};
@@ -11,65 +11,12 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 use websyntax::html::select::Selector;
 use websyntax::html::serialize::serialize_node;
-use websyntax::html::{ParseOptions, ParsedDocument, Span};
+use websyntax::html::{ParsedDocument, Span, parse_document_bytes};
+
+use crate::doc_args::{DocumentArgs, OnOff};
 
 use crate::inputs::Input;
 use crate::output::Out;
-
-/// `--scripting` and `--encoding`, as `html parse` takes them.
-#[derive(clap::Args, Clone)]
-pub struct DocArgs {
-    /// The scripting flag (`noscript` content is raw text when on).
-    #[arg(long, value_enum, default_value = "on")]
-    pub scripting: OnOff,
-    /// The transport layer's charset label (as from Content-Type): the encoding, with
-    /// confidence certain. Without it, the encoding is sniffed.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
-}
-
-/// `on` / `off`.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum OnOff {
-    /// On.
-    On,
-    /// Off.
-    Off,
-}
-
-impl DocArgs {
-    /// The scripting flag as a boolean.
-    pub fn scripting(&self) -> bool {
-        self.scripting == OnOff::On
-    }
-
-    /// Parses `bytes` as a document through the byte-stream pipeline.
-    pub fn parse(&self, bytes: &[u8]) -> ParsedDocument {
-        // TODO(merge): take the shared encoding flags (autodetect, --locale,
-        // --default-encoding) once they exist.
-        let mut o = websyntax::html::DocumentParserOptions {
-            parse: ParseOptions {
-                scripting: self.scripting(),
-                collect_errors: false,
-                ..ParseOptions::default()
-            },
-            ..Default::default()
-        };
-        o.sniff.transport_charset = self.encoding.clone();
-        websyntax::html::parse_document_bytes(bytes, o)
-    }
-
-    /// Warns about an `--encoding` label that names no encoding (it is then ignored).
-    pub fn warn_unknown_label(&self) {
-        if let Some(label) = &self.encoding
-            && websyntax::encoding::Encoding::for_label(label).is_none()
-        {
-            crate::output::warn(format!(
-                "warning: transport charset {label:?} is not a supported encoding; ignored"
-            ));
-        }
-    }
-}
 
 /// A span as JSON: `[START, END]` or `null`.
 pub fn span_json(span: Option<Span>) -> Value {
@@ -85,14 +32,17 @@ pub fn span_json(span: Option<Span>) -> Value {
 /// others are still processed), or the write failure's status.
 pub fn for_each_document(
     files: &[PathBuf],
-    doc_args: &DocArgs,
+    doc_args: &DocumentArgs,
     mut each: impl FnMut(&str, &ParsedDocument, &mut Out) -> std::io::Result<()>,
 ) -> ExitCode {
     let expanded = match crate::inputs::expand(files) {
         Ok(e) => e,
         Err(e) => return crate::usage_error(e),
     };
-    doc_args.warn_unknown_label();
+    let options = match doc_args.parser_options(false) {
+        Ok(o) => o,
+        Err(e) => return crate::usage_error(e),
+    };
     let mut failed = !expanded.problems.is_empty();
     for p in &expanded.problems {
         crate::output::warn(p);
@@ -110,7 +60,7 @@ pub fn for_each_document(
                 continue;
             }
         };
-        let parsed = doc_args.parse(&raw);
+        let parsed = parse_document_bytes(&raw, options.clone());
         let name = match input {
             Input::Stdin => "-".to_owned(),
             Input::File(_) => input.name(),
@@ -152,7 +102,7 @@ pub struct Args {
     #[arg(long)]
     jsonl: bool,
     #[command(flatten)]
-    doc: DocArgs,
+    doc: DocumentArgs,
 }
 
 /// Runs `websyntax select`.
@@ -161,7 +111,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return crate::usage_error(format!("{:?}: {e}", args.selector)),
     };
-    let scripting = args.doc.scripting();
+    let scripting = args.doc.scripting == OnOff::On;
     for_each_document(&args.files, &args.doc, |file, parsed, out| {
         let doc = &parsed.document;
         for id in doc.select_with(&selector) {

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use websyntax::html::text::TextOptions;
 
-use crate::select::{DocArgs, for_each_document};
+use crate::doc_args::{DocumentArgs, OnOff};
+use crate::select::for_each_document;
 
 /// Arguments of `websyntax text`.
 #[derive(clap::Args)]
@@ -16,13 +17,13 @@ pub struct Args {
     /// default). Several documents' texts follow each other.
     files: Vec<PathBuf>,
     #[command(flatten)]
-    doc: DocArgs,
+    doc: DocumentArgs,
 }
 
 /// Runs `websyntax text`.
 pub fn run(args: Args) -> ExitCode {
     let options = TextOptions {
-        scripting: args.doc.scripting(),
+        scripting: args.doc.scripting == OnOff::On,
     };
     for_each_document(&args.files, &args.doc, |_, parsed, out| {
         let doc = &parsed.document;

@@ -239,3 +239,14 @@ fn text_uses_the_transport_encoding() {
     let (code, out, _) = run(&["text", "--encoding", "shift_jis"], b"<p>\x93\xfa\x96\x7b");
     assert_eq!((code, out.as_str()), (0, "日本\n"));
 }
+
+#[test]
+fn shared_document_flags() {
+    // An unknown transport label is a usage error, as for every document-parsing command.
+    let (code, _, err) = run(&["text", "--encoding", "no-such-label"], b"x");
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-label"), "{err}");
+    // Without a declaration, the command autodetects: UTF-8 text comes out right.
+    let (code, out, _) = run(&["select", "p", "--text"], "<p>日本語のテキスト".as_bytes());
+    assert_eq!((code, out.as_str()), (0, "日本語のテキスト\n"));
+}

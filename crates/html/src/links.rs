@@ -129,10 +129,29 @@ pub fn url_attributes() -> &'static [UrlAttribute] {
 /// assert_eq!(url_attribute_kind("div", "href"), None);
 /// ```
 pub fn url_attribute_kind(element: &str, attr: &str) -> Option<UrlAttributeKind> {
-    URL_ATTRIBUTES
+    attrs_of(element)
         .iter()
-        .find(|u| u.element == element && u.attr == attr)
-        .map(|u| u.kind)
+        .find(|(a, _)| *a == attr)
+        .map(|&(_, kind)| kind)
+}
+
+/// The URL-bearing attributes of HTML element `element` ([`URL_ATTRIBUTES`] by element).
+fn attrs_of(element: &str) -> &'static [(&'static str, UrlAttributeKind)] {
+    use UrlAttributeKind::{Srcset, Url};
+    match element {
+        "a" | "area" | "base" => &[("href", Url)],
+        "link" => &[("href", Url), ("imagesrcset", Srcset)],
+        "img" => &[("src", Url), ("srcset", Srcset)],
+        "source" => &[("src", Url), ("srcset", Srcset)],
+        "script" | "iframe" | "embed" | "track" | "audio" => &[("src", Url)],
+        "video" => &[("src", Url), ("poster", Url)],
+        "input" => &[("src", Url), ("formaction", Url)],
+        "form" => &[("action", Url)],
+        "button" => &[("formaction", Url)],
+        "blockquote" | "q" | "del" | "ins" => &[("cite", Url)],
+        "object" => &[("data", Url)],
+        _ => &[],
+    }
 }
 
 /// One URL found in a document by [`Document::links`].
@@ -244,40 +263,47 @@ impl Document {
     /// assert_eq!(links[0].url.as_ref().unwrap().href(), "http://h/s?q=%93%FA");
     /// ```
     pub fn links(&self, document_url: Option<&Url>, encoding: Encoding) -> Vec<Link<'_>> {
-        let document_base = self.base_url_with_encoding(document_url, encoding);
-        let mut out = Vec::new();
+        // One walk collects the URL strings and finds the first `base` with an `href`; the
+        // strings are resolved afterwards (links before the `base` use it too).
+        struct Raw<'a> {
+            element: NodeId,
+            attr: &'a str,
+            raw: &'a str,
+            span: Option<Span>,
+            on_base: bool,
+        }
+        let mut raws: Vec<Raw<'_>> = Vec::new();
+        let mut base_href: Option<&str> = None;
         for id in self.descendants(self.root()) {
-            if self.namespace(id) != Some(Namespace::Html) {
-                continue;
-            }
             let Some(name) = self.local_name(id) else {
                 continue;
             };
-            // A `base` element's own href is parsed against the fallback base URL.
-            let base = if name == "base" {
-                document_url
-            } else {
-                document_base.as_ref()
-            };
+            let table = attrs_of(name);
+            if table.is_empty() || self.namespace(id) != Some(Namespace::Html) {
+                continue;
+            }
+            let on_base = name == "base";
             for attr in self.attrs(id) {
                 if attr.prefix().is_some() {
                     continue;
                 }
-                let Some(kind) = url_attribute_kind(name, attr.name()) else {
+                let Some(&(_, kind)) = table.iter().find(|(a, _)| *a == attr.name()) else {
                     continue;
                 };
                 let value = attr.value();
                 let value_span = attr.value_span();
                 match kind {
                     UrlAttributeKind::Url => {
-                        out.push(make_link(
-                            id,
-                            attr.name(),
-                            value,
-                            value_span,
-                            base,
-                            encoding,
-                        ));
+                        if on_base && base_href.is_none() {
+                            base_href = Some(value);
+                        }
+                        raws.push(Raw {
+                            element: id,
+                            attr: attr.name(),
+                            raw: value,
+                            span: value_span,
+                            on_base,
+                        });
                     }
                     UrlAttributeKind::Srcset => {
                         // Offsets map into the source only when nothing was decoded.
@@ -290,13 +316,36 @@ impl Document {
                                 )),
                                 other => other,
                             };
-                            out.push(make_link(id, attr.name(), c.url, span, base, encoding));
+                            raws.push(Raw {
+                                element: id,
+                                attr: attr.name(),
+                                raw: c.url,
+                                span,
+                                on_base,
+                            });
                         }
                     }
                 }
             }
         }
-        out
+        // The document base URL: the first base href's frozen base URL, else the fallback.
+        let document_base = match base_href {
+            Some(href) => Url::parse_with_encoding(href, document_url, encoding)
+                .ok()
+                .or_else(|| document_url.cloned()),
+            None => document_url.cloned(),
+        };
+        raws.into_iter()
+            .map(|r| {
+                // A `base` element's own href is parsed against the fallback base URL.
+                let base = if r.on_base {
+                    document_url
+                } else {
+                    document_base.as_ref()
+                };
+                make_link(r.element, r.attr, r.raw, r.span, base, encoding)
+            })
+            .collect()
     }
 }
 
@@ -635,6 +684,33 @@ mod tests {
         assert_eq!(urls("a 1x(paren"), Vec::<&str>::new());
         assert_eq!(urls("a   1x  ,b"), ["a", "b"]);
         assert_eq!(parse_srcset("a -0x")[0].density, Some(-0.0));
+    }
+
+    #[test]
+    fn table_and_lookup_agree() {
+        for u in URL_ATTRIBUTES {
+            assert_eq!(url_attribute_kind(u.element, u.attr), Some(u.kind), "{u:?}");
+        }
+        let mut n = 0;
+        for e in [
+            "a", "area", "base", "link", "img", "source", "script", "iframe", "embed",
+        ]
+        .into_iter()
+        .chain([
+            "track",
+            "audio",
+            "video",
+            "input",
+            "form",
+            "button",
+            "blockquote",
+            "q",
+        ])
+        .chain(["del", "ins", "object", "div"])
+        {
+            n += attrs_of(e).len();
+        }
+        assert_eq!(n, URL_ATTRIBUTES.len());
     }
 
     #[test]

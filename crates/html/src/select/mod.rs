@@ -354,6 +354,65 @@ impl<'i> selectors::parser::Parser<'i> for Parser {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Selector {
     list: SelectorList<Impl>,
+    /// A necessary condition for a match, from each selector's rightmost compound: the element
+    /// has one of these local names, IDs or classes. `None` when some selector of the list has
+    /// none of them (then every element is tried).
+    keys: Option<Vec<Key>>,
+}
+
+/// One selector's cheapest necessary condition (see [`Selector::keys`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Key {
+    /// A type selector: `name` as written (for non-HTML elements), `lower` for HTML elements.
+    Name { name: Box<str>, lower: Box<str> },
+    /// An ID selector.
+    Id(Box<str>),
+    /// A class selector.
+    Class(Box<str>),
+}
+
+impl Key {
+    /// The key of `selector`'s rightmost compound: its type selector, else its ID, else its
+    /// first class.
+    fn of(selector: &selectors::parser::Selector<Impl>) -> Option<Key> {
+        use selectors::parser::Component;
+        let (mut id, mut class) = (None, None);
+        for c in selector.iter() {
+            match c {
+                Component::LocalName(n) => {
+                    return Some(Key::Name {
+                        name: n.name.as_str().into(),
+                        lower: n.lower_name.as_str().into(),
+                    });
+                }
+                Component::ID(i) if id.is_none() => id = Some(Key::Id(i.as_str().into())),
+                Component::Class(c) if class.is_none() => {
+                    class = Some(Key::Class(c.as_str().into()));
+                }
+                _ => {}
+            }
+        }
+        id.or(class)
+    }
+
+    /// Whether element `el`, whose local name is `local`, meets the condition.
+    fn matches(&self, el: &ElementRef<'_>, local: &str, case: CaseSensitivity) -> bool {
+        match self {
+            Key::Name { name, lower } => {
+                if name == lower {
+                    return str_eq(local, name);
+                }
+                let want = if el.doc.namespace(el.id) == Some(Namespace::Html) {
+                    lower
+                } else {
+                    name
+                };
+                str_eq(local, want)
+            }
+            Key::Id(i) => el.id_is(i, case),
+            Key::Class(c) => el.class_contains(c, case),
+        }
+    }
 }
 
 impl Selector {
@@ -370,7 +429,10 @@ impl Selector {
         let mut parser = cssparser::Parser::new(selectors);
         let result = SelectorList::parse(&Parser, &mut parser, ParseRelative::No);
         match result {
-            Ok(list) => Ok(Selector { list }),
+            Ok(list) => {
+                let keys = list.slice().iter().map(Key::of).collect();
+                Ok(Selector { list, keys })
+            }
             Err(e) => {
                 let end = parser.position().byte_index();
                 Err(SelectorError::new(selectors, end, e.kind))
@@ -390,6 +452,18 @@ impl Selector {
     pub fn matches(&self, doc: &Document, id: NodeId) -> bool {
         let mut caches = SelectorCaches::default();
         matches_with(self, doc, id, None, &mut caches)
+    }
+
+    /// Whether element `el` (local name `local`) passes the necessary condition of
+    /// [`Selector::keys`].
+    fn may_match(&self, el: &ElementRef<'_>, local: &str, quirks: QuirksMode) -> bool {
+        match &self.keys {
+            None => true,
+            Some(keys) => {
+                let case = quirks.classes_and_ids_case_sensitivity();
+                keys.iter().any(|k| k.matches(el, local, case))
+            }
+        }
     }
 }
 
@@ -544,6 +618,21 @@ impl SelectorError {
     }
 }
 
+/// String equality written out for the short names compared here (no call to `memcmp`).
+#[inline]
+fn str_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// [`str_eq`], or ASCII case-insensitive equality.
+#[inline]
+fn case_eq(a: &str, b: &str, case: CaseSensitivity) -> bool {
+    match case {
+        CaseSensitivity::CaseSensitive => str_eq(a, b),
+        CaseSensitivity::AsciiCaseInsensitive => a.eq_ignore_ascii_case(b),
+    }
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -641,11 +730,40 @@ impl fmt::Debug for Select<'_> {
 impl Iterator for Select<'_> {
     type Item = NodeId;
     fn next(&mut self) -> Option<NodeId> {
-        let doc = self.doc;
-        let (selector, scope, caches) = (&self.selector, self.scope, &mut self.caches);
-        self.nodes
-            .by_ref()
-            .find(|&id| doc.is_element(id) && matches_with(selector.get(), doc, id, scope, caches))
+        let Select {
+            doc,
+            selector,
+            scope,
+            nodes,
+            caches,
+        } = self;
+        let doc: &Document = doc;
+        let selector = selector.get();
+        let quirks = quirks_mode(doc);
+        // One matching context for all the elements tried in this call.
+        let mut context = MatchingContext::new(
+            MatchingMode::Normal,
+            None,
+            caches,
+            quirks,
+            NeedsSelectorFlags::No,
+            MatchingForInvalidation::No,
+        );
+        context.scope_element = scope.map(|s| ElementRef { doc, id: s }.opaque());
+        for id in nodes.by_ref() {
+            // Elements only (one lookup gives both the check and the name).
+            let Some(local) = doc.local_name(id) else {
+                continue;
+            };
+            let el = ElementRef { doc, id };
+            if !selector.may_match(&el, local, quirks) {
+                continue;
+            }
+            if matches_selector_list(&selector.list, &el, &mut context) {
+                return Some(id);
+            }
+        }
+        None
     }
 }
 
@@ -791,7 +909,7 @@ impl<'a> ElementRef<'a> {
     }
 
     fn has_attr(&self, name: &str) -> bool {
-        self.doc.attribute(self.id, name).is_some()
+        self.attr(name).is_some()
     }
 
     /// HTML's "actually disabled" (§4.16.2 Pseudo-classes, `:disabled`), from the markup.
@@ -832,6 +950,31 @@ impl<'a> ElementRef<'a> {
             child = anc;
         }
         false
+    }
+
+    /// The value of attribute `name` in no namespace.
+    #[inline]
+    fn attr(&self, name: &str) -> Option<&'a str> {
+        self.doc
+            .attrs(self.id)
+            .find(|a| str_eq(a.name(), name) && a.namespace() == AttrNamespace::None)
+            .map(|a| a.value())
+    }
+
+    /// Whether the element's ID (a non-empty `id` attribute) is `id`.
+    fn id_is(&self, id: &str, case: CaseSensitivity) -> bool {
+        self.attr("id")
+            .is_some_and(|v| !v.is_empty() && case_eq(v, id, case))
+    }
+
+    /// Whether the element's `class` attribute, split on ASCII whitespace, holds `name`.
+    fn class_contains(&self, name: &str, case: CaseSensitivity) -> bool {
+        let Some(classes) = self.attr("class") else {
+            return false;
+        };
+        classes
+            .split(['\t', '\n', '\x0C', '\r', ' '])
+            .any(|c| !c.is_empty() && case_eq(c, name, case))
     }
 
     fn html_name(&self) -> Option<&'a str> {
@@ -969,7 +1112,9 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn has_local_name(&self, local_name: &Ident) -> bool {
-        self.doc.local_name(self.id) == Some(local_name.as_str())
+        self.doc
+            .local_name(self.id)
+            .is_some_and(|n| str_eq(n, local_name.as_str()))
     }
 
     fn has_namespace(&self, ns: &Ns) -> bool {
@@ -988,7 +1133,7 @@ impl selectors::Element for ElementRef<'_> {
         operation: &AttrSelectorOperation<&AttrValue>,
     ) -> bool {
         self.doc.attrs(self.id).any(|a| {
-            a.name() == local_name.as_str()
+            str_eq(a.name(), local_name.as_str())
                 && match ns {
                     NamespaceConstraint::Any => true,
                     NamespaceConstraint::Specific(ns) => Ns::of_attr(a.namespace()) == **ns,
@@ -1042,7 +1187,9 @@ impl selectors::Element for ElementRef<'_> {
     fn apply_selector_flags(&self, _flags: ElementSelectorFlags) {}
 
     fn is_link(&self) -> bool {
-        (self.is_html("a") || self.is_html("area")) && self.has_attr("href")
+        matches!(self.doc.local_name(self.id), Some("a" | "area"))
+            && self.doc.namespace(self.id) == Some(Namespace::Html)
+            && self.has_attr("href")
     }
 
     fn is_html_slot_element(&self) -> bool {
@@ -1050,19 +1197,11 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn has_id(&self, id: &Ident, case_sensitivity: CaseSensitivity) -> bool {
-        self.doc.attribute(self.id, "id").is_some_and(|v| {
-            !v.is_empty() && case_sensitivity.eq(v.as_bytes(), id.as_str().as_bytes())
-        })
+        self.id_is(id.as_str(), case_sensitivity)
     }
 
     fn has_class(&self, name: &Ident, case_sensitivity: CaseSensitivity) -> bool {
-        let Some(classes) = self.doc.attribute(self.id, "class") else {
-            return false;
-        };
-        let name = name.as_str().as_bytes();
-        classes
-            .split(['\t', '\n', '\x0C', '\r', ' '])
-            .any(|c| !c.is_empty() && case_sensitivity.eq(c.as_bytes(), name))
+        self.class_contains(name.as_str(), case_sensitivity)
     }
 
     fn has_custom_state(&self, _name: &Ident) -> bool {

@@ -330,3 +330,19 @@ fn element_paths() {
         .unwrap();
     assert_eq!(doc.element_path(text), "/html[1]/body[1]/p[1]/#text[1]");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+    /// Arbitrary selector-ish text parses or fails with a position inside the input, and
+    /// whatever parses matches without panicking.
+    #[test]
+    fn arbitrary_selectors_never_panic(s in "[a-z0-9 .#:>+~*|,()\\[\\]=^$\"'\\\\i-]{0,40}") {
+        let doc = parse_document(LIST, ParseOptions::default());
+        match Selector::parse(&s) {
+            Ok(sel) => {
+                let _ = doc.select_with(&sel).count();
+            }
+            Err(e) => proptest::prop_assert!(e.position() <= s.len()),
+        }
+    }
+}
