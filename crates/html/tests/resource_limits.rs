@@ -78,6 +78,9 @@ fn depth_limit_with_formatting_and_tables() {
         "<table><tr><td>".repeat(300),
         format!("<svg>{}", "<g>".repeat(1000)),
         "<b><i>x</b></i>".repeat(300),
+        // Found by the html_hostile fuzz target: template contents nested past the limit.
+        "<template>".repeat(100),
+        format!("<template>{}", "<div><template>".repeat(100)),
     ] {
         let doc = parse_document(&input, with(limits));
         assert!(

@@ -1108,21 +1108,22 @@ impl TreeBuilder {
             } else {
                 (target, None)
             };
-        // Template contents.
-        let (parent, before) = match self.doc.template_contents(parent) {
-            Some(c) if before.is_none() => (c, None),
-            _ => (parent, before),
-        };
         // Opt-in depth limit: beyond it, insert into the parent's parent (so the new node
-        // becomes a sibling of the would-be parent).
+        // becomes a sibling of the would-be parent). As in Chromium, this comes before the
+        // template-contents step, so nested templates are bounded too.
+        let mut parent = parent;
         if let Some(max) = self.limits.max_tree_depth
             && before.is_none()
             && self.live > max
             && let Some(grand) = self.doc.parent(parent)
         {
-            return (grand, None);
+            parent = grand;
         }
-        (parent, before)
+        // Template contents.
+        match self.doc.template_contents(parent) {
+            Some(c) if before.is_none() => (c, None),
+            _ => (parent, before),
+        }
     }
 
     fn insert_at(&mut self, place: (NodeId, Option<NodeId>), node: NodeId) {
