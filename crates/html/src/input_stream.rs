@@ -381,8 +381,11 @@ impl Pass {
         tree_builder.set_confidence_tentative(confidence == Confidence::Tentative);
         tree_builder.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
         tree_builder.set_limits(options.limits);
+        let mut tokenizer = Tokenizer::new(tree_builder);
+        // Lines and columns of errors come from the source index at the end.
+        tokenizer.set_offsets_only(true);
         Pass {
-            tokenizer: Tokenizer::new(tree_builder),
+            tokenizer,
             // The Encoding Standard's "decode": a BOM is sniffed and skipped (§13.2.3.2 step 1
             // already chose its encoding).
             decoder: Decoder::new(encoding, DecodeErrorMode::Replacement, BomHandling::Sniff),

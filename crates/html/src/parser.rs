@@ -203,6 +203,8 @@ fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
             last_start_tag: None,
         },
     );
+    // Lines and columns of errors come from the source index below.
+    t.set_offsets_only(true);
     t.feed(input);
     t.end();
     let mut tb = t.into_sink();

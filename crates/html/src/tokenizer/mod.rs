@@ -282,6 +282,13 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
+    /// Makes the positions given to the sink carry byte offsets only (line and column 0), for
+    /// a sink that computes lines and columns itself from the offsets (the tree builder's
+    /// document does, from its source index): this saves counting lines on every token.
+    pub(crate) fn set_offsets_only(&mut self, on: bool) {
+        self.machine.offsets_only = on;
+    }
+
     /// A tokenizer with the given initial state and last start tag.
     pub fn with_options(sink: S, options: TokenizerOptions) -> Self {
         let mut t = Tokenizer::new(sink);

@@ -348,6 +348,10 @@ pub(crate) struct Machine {
     /// Where the `]` that entered the CDATA section bracket state is.
     pub(super) bracket_pos: Position,
     pub(crate) done: bool,
+    /// Positions carry only offsets (line and column 0): the parser fills in the lines and
+    /// columns of the errors it keeps from its source index at the end, so no per-token
+    /// line counting is needed.
+    pub(crate) offsets_only: bool,
 }
 
 impl Default for Machine {
@@ -381,6 +385,7 @@ impl Default for Machine {
             ref_pos: Position::default(),
             bracket_pos: Position::default(),
             done: false,
+            offsets_only: false,
         }
     }
 }
@@ -389,6 +394,13 @@ impl Machine {
     /// The position of byte `p` of the current input.
     pub(super) fn pos_of(&mut self, bytes: &[u8], p: usize) -> Position {
         let p = p.min(bytes.len());
+        if self.offsets_only {
+            return Position {
+                offset: self.base + p,
+                line: 0,
+                column: 0,
+            };
+        }
         if p >= self.cur_p {
             let (l, c) = advance(bytes, self.cur_p, p, self.cur_line, self.cur_col);
             self.cur_p = p;

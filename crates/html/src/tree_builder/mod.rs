@@ -521,6 +521,11 @@ impl TreeBuilder {
             return;
         }
         let token_start = self.pos;
+        if token_start.line == 0 {
+            // Offsets only: every position gets its line and column from the source index
+            // when parsing ends.
+            return;
+        }
         let locate = |p: &mut Position| {
             if p.line != 0 || p.offset <= start {
                 return;
