@@ -336,7 +336,7 @@ pub(crate) struct Machine {
     /// The current attribute was a duplicate and has been removed: its value goes nowhere.
     pub(super) dup: bool,
     /// Names of the current tag's attributes, kept only for tags with many attributes.
-    pub(super) attr_names: std::collections::HashSet<String>,
+    pub(super) attr_names: rustc_hash::FxHashSet<String>,
     pub(super) scratch: String,
     pub(super) comment: String,
     pub(super) doctype: Doctype,
@@ -370,7 +370,7 @@ impl Default for Machine {
             is_end: false,
             pool: Vec::new(),
             dup: false,
-            attr_names: std::collections::HashSet::new(),
+            attr_names: rustc_hash::FxHashSet::default(),
             scratch: String::new(),
             comment: String::new(),
             doctype: Doctype::default(),

@@ -21,7 +21,7 @@ mod tag;
 
 pub use tag::TagId;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet, FxHasher};
 
 use crate::dom::{
     Attr, AttrInput, AttrNamespace, Document, Element, ElementRef, Namespace, NodeData, NodeId,
@@ -258,7 +258,7 @@ impl TreeBuilder {
             afe: Vec::new(),
             afe_sections: vec![AfeSection::default()],
             in_afe: Vec::new(),
-            merged_names: HashMap::new(),
+            merged_names: HashMap::default(),
             limits: ResourceLimits::default(),
             node_limit_hit: false,
             work: 0,
@@ -1263,8 +1263,8 @@ impl TreeBuilder {
     /// for elements the Noah's Ark clause considers the same.
     fn signature(&self, node: NodeId) -> u64 {
         use std::hash::{Hash, Hasher};
-        let h = |f: &dyn Fn(&mut std::collections::hash_map::DefaultHasher)| {
-            let mut s = std::collections::hash_map::DefaultHasher::new();
+        let h = |f: &dyn Fn(&mut FxHasher)| {
+            let mut s = FxHasher::default();
             f(&mut s);
             s.finish()
         };

@@ -14,7 +14,7 @@
 //! The walks themselves stay in the code as the reference: `tests` check the indexed answers
 //! against them on every conformance case (debug builds run both and compare).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::TagId;
 use crate::dom::Namespace;
@@ -208,8 +208,8 @@ impl StackIndex {
             tag: vec![Vec::new(); super::tag::TAG_COUNT],
             class: Default::default(),
             name: Vec::new(),
-            html_names: HashMap::new(),
-            foreign_names: HashMap::new(),
+            html_names: HashMap::default(),
+            foreign_names: HashMap::default(),
             lower: String::new(),
             node_pos: Vec::new(),
             skips: 0,
