@@ -74,3 +74,8 @@ pub use websyntax_html as html;
 pub use websyntax_iri as iri;
 pub use websyntax_microsyntax as microsyntax;
 pub use websyntax_url as url;
+
+/// The README's examples, compiled as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
