@@ -423,43 +423,10 @@ fn json_dom(
                     NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => {
                         out.push_str("{\"type\":\"fragment\"}");
                     }
-                    NodeData::Element(e) => {
-                        out.push_str("{\"type\":\"element\",\"namespace\":");
-                        js(
-                            &mut out,
-                            match e.namespace() {
-                                Namespace::Html => "html",
-                                Namespace::Svg => "svg",
-                                Namespace::MathMl => "math",
-                            },
-                        );
-                        out.push_str(",\"name\":");
-                        js(&mut out, e.name());
-                        span_js(&mut out, "span", doc.span(id));
-                        span_js(&mut out, "startTag", doc.start_tag_span(id));
-                        span_js(&mut out, "endTag", doc.end_tag_span(id));
-                        out.push_str(",\"attrs\":[");
-                        for (i, a) in e.attrs().enumerate() {
-                            if i > 0 {
-                                out.push(',');
-                            }
-                            out.push_str("{\"name\":");
-                            js(&mut out, a.name());
-                            out.push_str(",\"value\":");
-                            js(&mut out, a.value());
-                            if a.namespace() != AttrNamespace::None {
-                                out.push_str(",\"namespace\":");
-                                js(&mut out, a.namespace().url().unwrap_or(""));
-                            }
-                            if let Some(p) = a.prefix() {
-                                out.push_str(",\"prefix\":");
-                                js(&mut out, p);
-                            }
-                            span_js(&mut out, "span", a.span());
-                            span_js(&mut out, "valueSpan", a.value_span());
-                            out.push('}');
-                        }
-                        out.push_str("],\"children\":[");
+                    NodeData::Element(_) => {
+                        out.push('{');
+                        element_fields(&mut out, doc, id);
+                        out.push_str(",\"children\":[");
                         first_in_list.push(true);
                         stack.push((id, 1));
                         push_children(&mut stack, id);
@@ -512,6 +479,46 @@ fn json_dom(
     }
     out.push_str("}\n");
     drain(w, &mut out, true)
+}
+
+/// Writes an element's `"type", "namespace", "name"`, spans and `"attrs"` keys (no braces).
+fn element_fields(out: &mut String, doc: &Document, id: NodeId) {
+    out.push_str("\"type\":\"element\",\"namespace\":");
+    js(
+        out,
+        match doc.namespace(id) {
+            Some(Namespace::Svg) => "svg",
+            Some(Namespace::MathMl) => "math",
+            _ => "html",
+        },
+    );
+    out.push_str(",\"name\":");
+    js(out, doc.local_name(id).unwrap_or_default());
+    span_js(out, "span", doc.span(id));
+    span_js(out, "startTag", doc.start_tag_span(id));
+    span_js(out, "endTag", doc.end_tag_span(id));
+    out.push_str(",\"attrs\":[");
+    for (i, a) in doc.attrs(id).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"name\":");
+        js(out, a.name());
+        out.push_str(",\"value\":");
+        js(out, a.value());
+        if a.namespace() != AttrNamespace::None {
+            out.push_str(",\"namespace\":");
+            js(out, a.namespace().url().unwrap_or(""));
+        }
+        if let Some(p) = a.prefix() {
+            out.push_str(",\"prefix\":");
+            js(out, p);
+        }
+        span_js(out, "span", a.span());
+        span_js(out, "valueSpan", a.value_span());
+        out.push('}');
+    }
+    out.push(']');
 }
 
 /// Writes `,"key":[START,END]` (byte offsets into the input), or `,"key":null`.
@@ -588,42 +595,7 @@ fn json_flat(
                 out.push_str("\"type\":\"fragment\"");
             }
             NodeData::Element(_) => {
-                out.push_str("\"type\":\"element\",\"namespace\":");
-                js(
-                    &mut out,
-                    match doc.namespace(id) {
-                        Some(Namespace::Svg) => "svg",
-                        Some(Namespace::MathMl) => "math",
-                        _ => "html",
-                    },
-                );
-                out.push_str(",\"name\":");
-                js(&mut out, doc.local_name(id).unwrap_or_default());
-                span_js(&mut out, "span", doc.span(id));
-                span_js(&mut out, "startTag", doc.start_tag_span(id));
-                span_js(&mut out, "endTag", doc.end_tag_span(id));
-                out.push_str(",\"attrs\":[");
-                for (i, a) in doc.attrs(id).enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    out.push_str("{\"name\":");
-                    js(&mut out, a.name());
-                    out.push_str(",\"value\":");
-                    js(&mut out, a.value());
-                    if a.namespace() != AttrNamespace::None {
-                        out.push_str(",\"namespace\":");
-                        js(&mut out, a.namespace().url().unwrap_or(""));
-                    }
-                    if let Some(p) = a.prefix() {
-                        out.push_str(",\"prefix\":");
-                        js(&mut out, p);
-                    }
-                    span_js(&mut out, "span", a.span());
-                    span_js(&mut out, "valueSpan", a.value_span());
-                    out.push('}');
-                }
-                out.push(']');
+                element_fields(&mut out, doc, id);
                 // Template contents come after the template's children in document order
                 // here: push them first so that they pop last.
                 if let Some(c) = doc.template_contents(id) {

@@ -27,7 +27,7 @@
 
 use std::fmt;
 
-use super::{Document, Element, Namespace, NodeId, Stored};
+use super::{Document, Element, Namespace, NodeId, NodeKind as Kind, Stored};
 
 /// Why an edit was refused: the DOM Standard's `HierarchyRequestError` and `NotFoundError`
 /// cases of "ensure pre-insertion validity" and "replace a child", plus the checks this API adds
@@ -95,36 +95,12 @@ impl fmt::Display for HierarchyRequestError {
 
 impl std::error::Error for HierarchyRequestError {}
 
-/// What "ensure pre-insertion validity" and "replace a child" need to know of a node.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Document,
-    Fragment,
-    Doctype,
-    Element,
-    Text,
-    Comment,
-    ShadowRoot,
-}
-
 impl Document {
     fn check_id(&self, id: NodeId) -> Result<(), HierarchyRequestError> {
         if id.index() < self.nodes.len() {
             Ok(())
         } else {
             Err(HierarchyRequestError::UnknownNode(id))
-        }
-    }
-
-    fn edit_kind(&self, id: NodeId) -> Kind {
-        match &self.nodes[id.index()].data {
-            Stored::Document => Kind::Document,
-            Stored::Fragment => Kind::Fragment,
-            Stored::Doctype(_) => Kind::Doctype,
-            Stored::Element(_) => Kind::Element,
-            Stored::Text(_) => Kind::Text,
-            Stored::Comment(_) => Kind::Comment,
-            Stored::ShadowRoot(_) => Kind::ShadowRoot,
         }
     }
 
@@ -170,14 +146,14 @@ impl Document {
 
     fn element_children(&self, parent: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         self.children(parent)
-            .filter(|&c| self.edit_kind(c) == Kind::Element)
+            .filter(|&c| self.kind(c) == Kind::Element)
     }
 
     /// Whether a doctype follows `child` among its siblings.
     fn doctype_following(&self, child: NodeId) -> bool {
         let mut c = self.nodes[child.index()].next_sibling();
         while let Some(x) = c {
-            if self.edit_kind(x) == Kind::Doctype {
+            if self.kind(x) == Kind::Doctype {
                 return true;
             }
             c = self.nodes[x.index()].next_sibling();
@@ -189,7 +165,7 @@ impl Document {
     fn element_preceding(&self, child: NodeId) -> bool {
         let mut c = self.nodes[child.index()].prev_sibling();
         while let Some(x) = c {
-            if self.edit_kind(x) == Kind::Element {
+            if self.kind(x) == Kind::Element {
                 return true;
             }
             c = self.nodes[x.index()].prev_sibling();
@@ -214,7 +190,7 @@ impl Document {
             self.check_id(c)?;
         }
         // Step 1: the parent must be a document, fragment or element.
-        let pk = self.edit_kind(parent);
+        let pk = self.kind(parent);
         if !matches!(
             pk,
             Kind::Document | Kind::Fragment | Kind::Element | Kind::ShadowRoot
@@ -232,7 +208,7 @@ impl Document {
             return Err(E::NotAChild);
         }
         // Step 4: the node must be insertable.
-        let nk = self.edit_kind(node);
+        let nk = self.kind(node);
         if matches!(nk, Kind::Document | Kind::ShadowRoot) {
             return Err(E::CannotInsertNode);
         }
@@ -251,7 +227,7 @@ impl Document {
             .element_children(parent)
             .filter(|&e| !(replacing && Some(e) == child))
             .count();
-        let child_is_doctype = child.is_some_and(|c| self.edit_kind(c) == Kind::Doctype);
+        let child_is_doctype = child.is_some_and(|c| self.kind(c) == Kind::Doctype);
         let element_rule = |elements_in_node: usize| -> Result<(), HierarchyRequestError> {
             if elements_in_node == 0 {
                 return Ok(());
@@ -269,7 +245,7 @@ impl Document {
             Kind::Fragment => {
                 let mut elements = 0;
                 for c in self.children(node) {
-                    match self.edit_kind(c) {
+                    match self.kind(c) {
                         Kind::Element => elements += 1,
                         Kind::Text => return Err(E::InvalidFragmentForDocument),
                         _ => {}
@@ -284,7 +260,7 @@ impl Document {
             Kind::Doctype => {
                 if self
                     .children(parent)
-                    .any(|c| self.edit_kind(c) == Kind::Doctype && !(replacing && Some(c) == child))
+                    .any(|c| self.kind(c) == Kind::Doctype && !(replacing && Some(c) == child))
                 {
                     return Err(E::SecondDoctype);
                 }
@@ -302,7 +278,7 @@ impl Document {
     fn insert_checked(&mut self, node: NodeId, parent: NodeId, child: Option<NodeId>) {
         // A template's contents: insertion into the template element goes into the element
         // itself, as the DOM does (the parser never does this, but editing may).
-        let moving: Vec<NodeId> = if self.edit_kind(node) == Kind::Fragment {
+        let moving: Vec<NodeId> = if self.kind(node) == Kind::Fragment {
             self.children(node).collect()
         } else {
             vec![node]

@@ -887,17 +887,22 @@ impl Document {
         let name = self.names.intern(name);
         let attrs_start = self.attrs.len();
         for a in attrs {
-            let attr_name = self.names.intern(a.name);
-            let value = self.push_str(a.value);
-            self.attrs.push(AttrData {
-                namespace: a.namespace,
-                name: attr_name,
-                value,
-                span: PackedSpan::pack(a.span),
-                value_span: PackedSpan::pack(a.value_span),
-            });
+            let attr = self.store_attr(a);
+            self.attrs.push(attr);
         }
-        let attrs_len = (self.attrs.len() - attrs_start) as u32;
+        let attrs_len = self.attrs.len() - attrs_start;
+        self.push_new_element(namespace, name, attrs_start, attrs_len)
+    }
+
+    /// Creates the element record (and a `template`'s contents fragment) for attributes
+    /// already pushed at `attrs[attrs_start..attrs_start + attrs_len]`.
+    fn push_new_element(
+        &mut self,
+        namespace: Namespace,
+        name: LocalName,
+        attrs_start: usize,
+        attrs_len: usize,
+    ) -> NodeId {
         let template_contents = if namespace == Namespace::Html && name == *TEMPLATE {
             self.create_fragment().0
         } else {
@@ -907,8 +912,8 @@ impl Document {
             namespace,
             name,
             attrs_start: attrs_start as u32,
-            attrs_len,
-            attrs_cap: attrs_len,
+            attrs_len: attrs_len as u32,
+            attrs_cap: attrs_len as u32,
             template_contents,
             start_tag: PackedSpan::NONE,
             end_tag: PackedSpan::NONE,
@@ -926,27 +931,24 @@ impl Document {
         let (start, len) = (e.attrs_start as usize, e.attrs_len as usize);
         let attrs_start = self.attrs.len();
         self.attrs.extend_from_within(start..start + len);
-        let template_contents = if namespace == Namespace::Html && name == *TEMPLATE {
-            self.create_fragment().0
-        } else {
-            NONE
-        };
-        self.push_element(ElementData {
-            namespace,
-            name,
-            attrs_start: attrs_start as u32,
-            attrs_len: len as u32,
-            attrs_cap: len as u32,
-            template_contents,
-            start_tag: PackedSpan::NONE,
-            end_tag: PackedSpan::NONE,
-        })
+        self.push_new_element(namespace, name, attrs_start, len)
     }
 
     /// Sets the template contents of element `id` (the parser's declarative shadow roots).
     pub(crate) fn set_template_contents(&mut self, id: NodeId, contents: NodeId) {
         if let Some(e) = self.elem_data_mut(id) {
             e.template_contents = contents.0;
+        }
+    }
+
+    /// Interns an attribute's name and stores its value: the record to push.
+    fn store_attr(&mut self, a: AttrInput<'_>) -> AttrData {
+        AttrData {
+            namespace: a.namespace,
+            name: self.names.intern(a.name),
+            value: self.push_str(a.value),
+            span: PackedSpan::pack(a.span),
+            value_span: PackedSpan::pack(a.value_span),
         }
     }
 
@@ -1153,18 +1155,8 @@ impl Document {
         attrs: impl IntoIterator<Item = AttrInput<'a>>,
     ) {
         for a in attrs {
-            let name = self.names.intern(a.name);
-            let value = self.push_str(a.value);
-            self.push_attr(
-                id,
-                AttrData {
-                    namespace: a.namespace,
-                    name,
-                    value,
-                    span: PackedSpan::pack(a.span),
-                    value_span: PackedSpan::pack(a.value_span),
-                },
-            );
+            let attr = self.store_attr(a);
+            self.push_attr(id, attr);
         }
     }
 
