@@ -119,3 +119,32 @@ fn data_view_matches_accessors() {
         }
     }
 }
+
+/// Every element's attributes and every text node stay readable (found by fuzzing: growing
+/// the last element's attributes used to shrink the vector past a later element's empty range).
+fn read_everything(d: &Document) {
+    for id in d.node_ids() {
+        for a in d.attrs(id) {
+            let _ = (a.name(), a.value());
+        }
+        let _ = d.text(id);
+        let _ = d.comment(id);
+    }
+    let _ = d.to_html();
+}
+
+#[test]
+fn growing_the_last_range_keeps_later_empty_ranges_valid() {
+    // body gets room to grow, <i> (no attributes) is recorded after that room, then body
+    // grows again.
+    read_everything(&doc("<body a0><p x><body a1><i><body a2><body a3>"));
+    // The same for text: a relocated text node, an empty comment after it, more text.
+    read_everything(&doc("<table><tr>x<td>y</td>z<!---->w<td>v</td>u"));
+}
+
+#[test]
+fn fuzz_regression_attr_ranges() {
+    let bytes = include_bytes!("fuzz_regressions/attr-ranges-992448e4.html");
+    let parsed = websyntax_html::parse_document_bytes(bytes, Default::default());
+    read_everything(&parsed.document);
+}

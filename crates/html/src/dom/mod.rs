@@ -543,12 +543,12 @@ pub(crate) struct AttrInput<'a> {
 /// appends nothing) when the buffer would pass [`TEXT_LIMIT`].
 fn append_to_range(buf: &mut String, r: &mut TextRange, s: &str) -> bool {
     let (start, len, cap) = (r.start as usize, r.len as usize, r.cap as usize);
-    if start + cap == buf.len() {
-        // At the end of the buffer: drop any reserved room and push.
+    if start + len == buf.len() {
+        // At the end of the buffer (no room reserved after it): push. The buffer is never
+        // truncated, so ranges recorded after this one, even empty ones, stay valid.
         if start + len + s.len() > TEXT_LIMIT {
             return false;
         }
-        buf.truncate(start + len);
         buf.push_str(s);
         r.len += s.len() as u32;
         r.cap = r.len;
@@ -965,8 +965,9 @@ impl Document {
             e.attrs_len as usize,
             e.attrs_cap as usize,
         );
-        if start + cap == self.attrs.len() {
-            self.attrs.truncate(start + len);
+        if start + len == self.attrs.len() {
+            // At the end of the vector: push (never truncate: later ranges, even empty ones,
+            // stay valid).
             self.attrs.push(attr);
             e.attrs_len += 1;
             e.attrs_cap = e.attrs_len;
