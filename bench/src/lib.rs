@@ -44,3 +44,28 @@ pub fn load_files(dir: &Path, extensions: &[&str]) -> Vec<(PathBuf, Vec<u8>)> {
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
 }
+
+/// The 20 real-world selectors of the `select` benchmark and of the differential test against
+/// scraper (`tests/select_diff.rs`): what scrapers, crawlers and SEO tools run.
+pub const SELECTORS: [&str; 20] = [
+    "a[href]",
+    "div.content p",
+    "table tr:nth-child(2n) td",
+    "meta[property^=\"og:\"]",
+    "link[rel~=stylesheet]",
+    "script[src]",
+    "img[alt]:not([alt=\"\"])",
+    "ul > li:first-child",
+    "li:last-child > a",
+    "h1, h2, h3",
+    "div:has(> img)",
+    "section:has(h2)",
+    "a:has(img)",
+    ".container, #main",
+    "[class*=btn]",
+    "nav a[href^=\"http\"]",
+    "input[type=text i]",
+    ":is(header, footer) a",
+    "div > div > div > p",
+    "span:nth-of-type(3n+1)",
+];

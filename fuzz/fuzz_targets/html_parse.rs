@@ -16,6 +16,7 @@ fuzz_target!(|data: &[u8]| {
         scripting: flags & 1 == 1,
         collect_errors: flags & 2 == 2,
         allow_declarative_shadow_roots: flags & 4 == 4,
+        ..ParseOptions::default()
     };
     let doc = parse_document(&input, opts);
     let html = serialize_children(&doc, doc.root(), opts.scripting);

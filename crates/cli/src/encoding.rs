@@ -2,7 +2,6 @@
 //! `encode` (UTF-8 in, bytes out), as `docs/cli.md` specifies. All logic is in
 //! `websyntax-encoding` and `websyntax-html`'s `sniff` module.
 
-use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -33,8 +32,9 @@ struct SniffArgs {
     #[arg(value_name = "FILE")]
     file: PathBuf,
     /// The transport layer's charset (e.g. from Content-Type); it wins, with confidence
-    /// certain. A label that is not a supported encoding is ignored, as the spec says (with a
-    /// warning on stderr).
+    /// certain. A label that is not a supported encoding is ignored, as the sniffing
+    /// algorithm says (with a warning on stderr, exit status 0): this command shows the
+    /// algorithm itself. (`html parse --encoding` and `decode --encoding` reject such a label.)
     #[arg(long, value_name = "LABEL")]
     transport: Option<String>,
     /// The user's locale (BCP 47), choosing the default encoding from the spec's table;
@@ -101,9 +101,9 @@ fn run_sniff(args: SniffArgs) -> ExitCode {
     if let Some(label) = &args.transport
         && Encoding::for_label(label).is_none()
     {
-        eprintln!(
-            "websyntax: warning: transport charset {label:?} is not a supported encoding; ignored"
-        );
+        crate::output::warn(format!(
+            "warning: transport charset {label:?} is not a supported encoding; ignored"
+        ));
     }
     let options = SniffOptions {
         transport_charset: args.transport,
@@ -191,37 +191,37 @@ fn label(label: &str) -> Result<Encoding, ExitCode> {
     label.parse::<Encoding>().map_err(crate::usage_error)
 }
 
-/// Reads FILE (or stdin for `None` / `-`); returns a display name and the bytes.
+/// Reads FILE (or stdin for `None` / `-`); returns a display name and the bytes. A device or
+/// a directory is refused with one line (see `inputs.rs`).
 fn read_input(file: Option<&PathBuf>) -> Result<(String, Vec<u8>), ExitCode> {
-    match file {
-        Some(path) if path.as_os_str() != "-" => {
-            let name = path.display().to_string();
-            std::fs::read(path)
-                .map(|b| (name.clone(), b))
-                .map_err(|e| crate::usage_error(format!("cannot read {name}: {e}")))
+    let files: Vec<PathBuf> = file.into_iter().cloned().collect();
+    let expanded = crate::inputs::expand(&files).map_err(crate::usage_error)?;
+    if let Some(p) = expanded.problems.first() {
+        return Err(crate::usage_error(p));
+    }
+    match expanded.inputs.as_slice() {
+        [crate::inputs::Input::Stdin] => {
+            let bytes = crate::inputs::Input::Stdin
+                .read()
+                .map_err(crate::usage_error)?;
+            Ok(("<stdin>".to_owned(), bytes))
         }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map(|_| ("<stdin>".to_owned(), bytes))
-                .map_err(|e| crate::usage_error(format!("cannot read <stdin>: {e}")))
+        [one] if file.is_some_and(|f| f.is_file() || !f.is_dir()) => {
+            let bytes = one.read().map_err(crate::usage_error)?;
+            Ok((one.name(), bytes))
         }
+        _ => Err(crate::usage_error(format!(
+            "cannot read {}: not a file",
+            file.map(|f| f.display().to_string()).unwrap_or_default()
+        ))),
     }
 }
 
 fn rejected(message: String) -> ExitCode {
-    eprintln!("websyntax: {message}");
+    crate::output::warn(message);
     ExitCode::from(crate::EXIT_REJECTED)
 }
 
 fn write_output(bytes: &[u8]) -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        // A closed pipe (`| head`) is not an error of ours.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => rejected(format!("cannot write output: {e}")),
-    }
+    crate::output::print_bytes(bytes, ExitCode::SUCCESS)
 }

@@ -1,9 +1,14 @@
 //! `websyntax html parse`: see `docs/cli.md` ("HTML").
 //!
-//! A document's input is bytes, through the byte-stream pipeline (encoding sniffing unless
-//! `--encoding LABEL` gives the transport-layer charset; see `html_bytes.rs`); decoding errors
-//! go to stderr with `--output errors`. `--fragment` input is UTF-8 text (invalid bytes become
-//! U+FFFD).
+//! A document's input is bytes, through the byte-stream pipeline with the flags of
+//! `doc_args.rs` (encoding sniffing, autodetection unless `--no-autodetect`, `--encoding LABEL`
+//! as the transport-layer charset); decoding errors go to stderr with `--output errors`,
+//! adjacent ones grouped (`html_bytes.rs`). `--fragment` input is UTF-8 text: invalid UTF-8 is
+//! an error (exit 1), never silently replaced.
+//!
+//! Every output is written as it is produced (the tree dump line by line, the JSON in 64 KiB
+//! pieces), and parse errors are collected only for the outputs that print them (`errors`,
+//! `json`, `stats --count-errors`).
 //!
 //! `--output json` writes the DOM as one JSON object:
 //! - document: `{"type": "document", "quirksMode": "no-quirks"|"limited-quirks"|"quirks",
@@ -14,9 +19,20 @@
 //!   "children": [...]}` plus `"content": [...]` (the template contents) for `template`;
 //! - `{"type": "text", "data": S}`, `{"type": "comment", "data": S}`,
 //!   `{"type": "doctype", "name": S, "publicId": S, "systemId": S}`;
-//! - errors: `{"code": CODE, "line": N, "col": N}`;
+//! - errors: `{"code": CODE, "line": N, "col": N, "span": [START, END]}`;
+//! - source spans (byte offsets into the input, END exclusive, `null` for nodes the parser
+//!   implied): `"span"` on every node, attribute and error; `"startTag"` and `"endTag"` on
+//!   elements; `"valueSpan"` on attributes (see `docs/cli.md`, "Source spans");
 //! - a document also has `"encoding": NAME, "confidence": "certain"|"tentative", "why": S,
 //!   "decodeErrors": [{"offset": BYTE, "length": N}]`.
+//!
+//! `--output json --flat` writes one JSON object per line instead, for documents nested deeper
+//! than JSON tools read (jq stops at depth 10,000): first the document (or fragment) object
+//! with `"id": 0` and no `children`/`errors`/`decodeErrors`; then every node in document
+//! order as its NODE object without `children`/`content`, plus `"id"` (1, 2, ... in that
+//! order) and `"parent"` (its parent's id; for a template's contents, the template's id, with
+//! `"inTemplateContent": true`); then `{"type": "error", "code", "line", "col"}` per parse
+//! error and `{"type": "decodeError", "offset", "length"}` per decoding error.
 //!
 //! `--output tree` is the html5lib-tests format (`Document::to_test_tree`). Declarative shadow
 //! roots are off here (the library's `ParseOptions::allow_declarative_shadow_roots` is false;
@@ -26,13 +42,18 @@
 //!
 //! The JSON is written while walking the tree (no recursion), so any depth is fine.
 
-use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
+use websyntax::encoding::{EncodeErrorMode, Encoding, encode};
 use websyntax::html::dom::{AttrNamespace, Document, Namespace, NodeData, NodeId, WalkEvent};
+use websyntax::html::input_stream::ParsedDocument;
 use websyntax::html::{Context, ParseError, ParseOptions, parse_document, parse_fragment};
+
+use crate::doc_args::DocumentArgs;
+use crate::inputs::Input;
 
 /// Arguments of `websyntax html parse`.
 #[derive(clap::Args)]
@@ -40,32 +61,32 @@ pub struct Args {
     /// Input files (or `-` for stdin, the default). Several files and directories only with
     /// `--output stats`.
     files: Vec<PathBuf>,
-    /// Run the fragment parsing algorithm with this context element: `td`, `svg NAME`,
-    /// `math NAME`.
+    /// Run the fragment parsing algorithm with this context element: an HTML local name
+    /// (`td`), or `svg NAME` / `math NAME` for a foreign one (`svg svg` is the SVG root
+    /// element; a bare `svg` or `math` is refused as ambiguous). The input must be UTF-8.
     #[arg(long)]
     fragment: Option<String>,
-    /// The scripting flag.
-    #[arg(long, value_enum, default_value = "on")]
-    scripting: OnOff,
+    #[command(flatten)]
+    doc: DocumentArgs,
     /// What to print.
     #[arg(long, value_enum, default_value = "tree")]
     output: Output,
+    /// With `--output json`: one node per line (with its parent's id) instead of one nested
+    /// object, for documents nested deeper than JSON tools can read.
+    #[arg(long)]
+    flat: bool,
     /// With `--output stats`: also count parse errors.
     #[arg(long)]
     count_errors: bool,
-    /// The transport layer's charset label (as from Content-Type): the encoding, with
-    /// confidence certain. Without it, the encoding is sniffed. Not with `--fragment`.
+    /// With `--output html` of a document: the encoding of the bytes written (default UTF-8).
+    /// The document's `<meta charset>` (or http-equiv content-type) is rewritten to it, or
+    /// one is inserted at the start of `head`, so that the output re-parses as it was written.
+    /// Characters it cannot encode become `&#N;`.
     #[arg(long, value_name = "LABEL")]
-    encoding: Option<String>,
+    output_encoding: Option<String>,
     /// Batch mode: JSON lines `{"data", "fragment", "scripting"}` on stdin.
     #[arg(long)]
     jsonl: bool,
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-enum OnOff {
-    On,
-    Off,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -77,116 +98,178 @@ enum Output {
     Stats,
 }
 
+/// Parses a `--fragment` CONTEXT, refusing the ambiguous bare `svg` and `math` (an HTML
+/// element of that name is never what the parser creates).
+fn parse_context(s: &str) -> Result<Context, String> {
+    let t = s.trim();
+    if t.eq_ignore_ascii_case("svg") || t.eq_ignore_ascii_case("math") {
+        let ns = t.to_ascii_lowercase();
+        return Err(format!(
+            "ambiguous fragment context {s:?}: write `{ns} {ns}` for the {} `{ns}` element \
+             (a context is an HTML local name, or `svg NAME` / `math NAME`)",
+            if ns == "svg" { "SVG" } else { "MathML" }
+        ));
+    }
+    t.parse::<Context>().map_err(|e| {
+        format!("{e} (a context is an HTML local name like `td`, or `svg NAME` / `math NAME`)")
+    })
+}
+
 /// Runs `websyntax html parse`.
 pub fn run(args: Args) -> ExitCode {
     if args.jsonl {
-        return match crate::jsonl::run_batch(jsonl_line) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => crate::usage_error(format!("I/O error: {e}")),
-        };
+        if !args.files.is_empty()
+            || args.fragment.is_some()
+            || args.doc.encoding.is_some()
+            || args.count_errors
+            || args.flat
+            || args.output_encoding.is_some()
+        {
+            return crate::usage_error(
+                "html parse --jsonl reads its inputs from stdin: no FILE, --fragment, \
+                 --encoding, --flat, --count-errors or --output-encoding",
+            );
+        }
+        return crate::jsonl::run_batch(&["data", "fragment", "scripting"], jsonl_line);
     }
-    let context = match args.fragment.as_deref().map(str::parse::<Context>) {
+    let context = match args.fragment.as_deref().map(parse_context) {
         None => None,
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => return crate::usage_error(e),
     };
-    if context.is_some() && args.encoding.is_some() {
+    if context.is_some() && args.doc.encoding.is_some() {
         return crate::usage_error("--encoding does not go with --fragment (its input is text)");
     }
-    super::bytes::warn_unknown_label(args.encoding.as_deref());
-    let options = ParseOptions {
-        scripting: args.scripting == OnOff::On,
-        collect_errors: args.output != Output::Stats || args.count_errors,
-        ..ParseOptions::default()
+    if args.flat && args.output != Output::Json {
+        return crate::usage_error("--flat goes with --output json");
+    }
+    let output_encoding = match args.output_encoding.as_deref() {
+        None => None,
+        Some(_) if context.is_some() || args.output != Output::Html => {
+            return crate::usage_error("--output-encoding goes with --output html of a document");
+        }
+        Some(label) => match Encoding::for_label(label) {
+            Some(e) if e.has_encoder() => Some(e),
+            Some(e) => return crate::usage_error(format!("{e} has no encoder")),
+            None => {
+                return crate::usage_error(format!(
+                    "--output-encoding: unknown encoding label {label:?}"
+                ));
+            }
+        },
     };
+    let collect_errors = match args.output {
+        Output::Errors | Output::Json => true,
+        Output::Stats => args.count_errors,
+        Output::Tree | Output::Html => false,
+    };
+    // Validate the encoding flags up front (an unknown label is a usage error).
+    let parser_options = match args.doc.parser_options(collect_errors) {
+        Ok(o) => o,
+        Err(e) => return crate::usage_error(e),
+    };
+    let options = parser_options.parse;
     if args.output == Output::Stats {
-        return stats(
-            &args.files,
-            context.as_ref(),
-            options,
-            args.encoding.as_deref(),
-        );
+        return stats(&args.files, context.as_ref(), &args.doc, collect_errors);
     }
     if args.count_errors {
         return crate::usage_error("--count-errors goes with --output stats");
     }
-    if args.files.len() > 1 {
-        return crate::usage_error("several inputs need --output stats");
+    let expanded = match crate::inputs::expand(&args.files) {
+        Ok(e) => e,
+        Err(e) => return crate::usage_error(e),
+    };
+    if let Some(p) = expanded.problems.first() {
+        return crate::usage_error(p);
     }
-    let raw = match read_bytes(args.files.first().map(PathBuf::as_path)) {
+    let input = match expanded.inputs.as_slice() {
+        [one] => one,
+        [] => return crate::usage_error("no input (a directory without *.html files?)"),
+        _ => return crate::usage_error("several inputs need --output stats"),
+    };
+    let raw = match input.read() {
         Ok(s) => s,
         Err(e) => return crate::usage_error(e),
     };
-    let out = match &context {
+    let mut out = crate::output::stdout();
+    let written = match &context {
         Some(ctx) => {
-            let f = parse_fragment(&String::from_utf8_lossy(&raw), ctx, options);
+            let text = match utf8_text(&raw, input) {
+                Ok(t) => t,
+                Err(code) => return code,
+            };
+            let f = parse_fragment(text, ctx, options);
             match args.output {
-                Output::Tree => f.to_test_tree(),
-                Output::Html => f.to_html(),
-                Output::Errors => errors_text(f.errors()),
-                _ => json_dom(&f.document, f.root, Some(ctx), f.errors()),
+                Output::Tree => tree(&mut out, &f.document, f.root),
+                Output::Html => out.write_all(f.to_html().as_bytes()),
+                Output::Errors => errors_text(&mut out, f.errors()),
+                _ if args.flat => json_flat(&mut out, &f.document, f.root, Some(ctx), None),
+                _ => json_dom(&mut out, &f.document, f.root, Some(ctx), None),
             }
         }
         None => {
-            let parsed = super::bytes::parse(&raw, args.encoding.as_deref(), options);
+            let parsed = websyntax::html::parse_document_bytes(&raw, parser_options);
             let d = &parsed.document;
             match args.output {
-                Output::Tree => d.to_test_tree(d.root()),
+                Output::Tree => tree(&mut out, d, d.root()),
+                // The HTML serialization is written exactly (no added newline, so that
+                // `--output html` piped back into `html parse -` re-parses the same text),
+                // with its encoding declaration made true for the bytes written.
                 Output::Html => {
-                    websyntax::html::serialize::serialize_children(d, d.root(), options.scripting)
+                    let enc = output_encoding.unwrap_or(Encoding::UTF_8);
+                    let text = websyntax::html::serialize::serialize_document_with_charset(
+                        d,
+                        options.scripting,
+                        enc.name(),
+                    );
+                    if enc == Encoding::UTF_8 {
+                        out.write_all(text.as_bytes())
+                    } else {
+                        match encode(&text, enc, EncodeErrorMode::Html) {
+                            Ok(bytes) => out.write_all(&bytes),
+                            Err(e) => return crate::usage_error(e),
+                        }
+                    }
                 }
                 Output::Errors => {
-                    super::bytes::report_decode_errors(&parsed);
-                    errors_text(d.errors())
+                    super::bytes::report_decode_errors(&raw, &parsed, &mut io::stderr().lock());
+                    errors_text(&mut out, d.errors())
                 }
-                _ => super::bytes::with_encoding(json_dom(d, d.root(), None, d.errors()), &parsed),
+                _ if args.flat => json_flat(&mut out, d, d.root(), None, Some(&parsed)),
+                _ => json_dom(&mut out, d, d.root(), None, Some(&parsed)),
             }
         }
     };
-    let mut stdout = std::io::stdout().lock();
-    // The HTML serialization is written exactly (no added newline, so that `--output html`
-    // piped back into `html parse -` re-parses the same text); line-based outputs end with one.
-    let r = if out.is_empty() {
-        Ok(())
-    } else if args.output == Output::Html {
-        write!(stdout, "{out}")
-    } else {
-        writeln!(stdout, "{out}")
-    };
-    match r.and_then(|()| stdout.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => crate::usage_error(format!("cannot write output: {e}")),
-    }
+    crate::output::finish(Some(&mut out), written, ExitCode::SUCCESS)
 }
 
-fn read_bytes(path: Option<&Path>) -> Result<Vec<u8>, String> {
-    Ok(match path {
-        None => read_stdin()?,
-        Some(p) if p.as_os_str() == "-" => read_stdin()?,
-        Some(p) => std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+/// The `--fragment` input as text; invalid UTF-8 is an error (exit 1), never replaced.
+fn utf8_text<'a>(raw: &'a [u8], input: &Input) -> Result<&'a str, ExitCode> {
+    std::str::from_utf8(raw).map_err(|e| {
+        crate::output::warn(format!(
+            "{}: --fragment input is not UTF-8 (invalid byte sequence at byte offset {})",
+            input.name(),
+            e.valid_up_to()
+        ));
+        ExitCode::from(crate::EXIT_REJECTED)
     })
 }
 
-fn read_stdin() -> Result<Vec<u8>, String> {
-    let mut v = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut v)
-        .map_err(|e| format!("cannot read stdin: {e}"))?;
-    Ok(v)
+/// The tree dump, streamed, with a final newline when it is not empty.
+fn tree(w: &mut dyn Write, doc: &Document, root: NodeId) -> io::Result<()> {
+    doc.write_test_tree(root, w)?;
+    if doc.first_child(root).is_some() {
+        w.write_all(b"\n")?;
+    }
+    Ok(())
 }
 
-fn errors_text(errors: &[ParseError]) -> String {
-    let mut s = String::new();
-    for (i, e) in errors.iter().enumerate() {
-        if i > 0 {
-            s.push('\n');
-        }
-        s.push_str(&format!(
-            "{}:{} {}",
-            e.position.line, e.position.column, e.code
-        ));
+/// One `LINE:COL CODE` line per parse error.
+fn errors_text(w: &mut dyn Write, errors: &[ParseError]) -> io::Result<()> {
+    for e in errors {
+        writeln!(w, "{}:{} {}", e.position.line, e.position.column, e.code)?;
     }
-    s
+    Ok(())
 }
 
 fn errors_json(errors: &[ParseError]) -> Value {
@@ -213,7 +296,7 @@ fn jsonl_line(obj: &Map<String, Value>) -> Result<Value, String> {
     };
     let (tree, errors) = match fragment {
         Some(ctx) => {
-            let ctx: Context = ctx.parse().map_err(|e| format!("{e}"))?;
+            let ctx: Context = parse_context(ctx)?;
             let f = parse_fragment(data, &ctx, options);
             (f.to_test_tree(), errors_json(f.errors()))
         }
@@ -229,8 +312,53 @@ fn js(out: &mut String, s: &str) {
     out.push_str(&serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into()));
 }
 
-/// The DOM below `root` as JSON (see the module docs), written without recursion.
-fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[ParseError]) -> String {
+/// Writes the buffered JSON text to `w` once it is large, so that memory stays bounded.
+fn drain(w: &mut dyn Write, out: &mut String, force: bool) -> io::Result<()> {
+    if force || out.len() >= 1 << 16 {
+        w.write_all(out.as_bytes())?;
+        out.clear();
+    }
+    Ok(())
+}
+
+fn quirks_name(doc: &Document) -> &'static str {
+    match doc.quirks_mode {
+        websyntax::html::dom::QuirksMode::NoQuirks => "no-quirks",
+        websyntax::html::dom::QuirksMode::LimitedQuirks => "limited-quirks",
+        websyntax::html::dom::QuirksMode::Quirks => "quirks",
+    }
+}
+
+/// `,"encoding":…,"confidence":…,"why":…` of a document parsed from bytes.
+fn encoding_keys(out: &mut String, parsed: &ParsedDocument) {
+    out.push_str(",\"encoding\":");
+    js(out, parsed.encoding.name());
+    out.push_str(",\"confidence\":");
+    js(out, &parsed.confidence.to_string());
+    out.push_str(",\"why\":");
+    js(out, &parsed.why());
+}
+
+/// One parse error's JSON members (no braces).
+fn error_fields(out: &mut String, e: &ParseError) {
+    out.push_str("\"code\":");
+    js(out, e.code);
+    out.push_str(&format!(
+        ",\"line\":{},\"col\":{},\"span\":[{},{}]",
+        e.position.line, e.position.column, e.span.start, e.span.end
+    ));
+}
+
+/// The DOM below `root` as JSON (see the module docs), written to `w` in pieces as it is
+/// produced, without recursion.
+fn json_dom(
+    w: &mut dyn Write,
+    doc: &Document,
+    root: NodeId,
+    ctx: Option<&Context>,
+    parsed: Option<&ParsedDocument>,
+) -> io::Result<()> {
+    let errors = doc.errors();
     let mut out = String::new();
     match ctx {
         Some(c) => {
@@ -239,14 +367,10 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
         }
         None => {
             out.push_str("{\"type\":\"document\",\"quirksMode\":");
-            js(
-                &mut out,
-                match doc.quirks_mode {
-                    websyntax::html::dom::QuirksMode::NoQuirks => "no-quirks",
-                    websyntax::html::dom::QuirksMode::LimitedQuirks => "limited-quirks",
-                    websyntax::html::dom::QuirksMode::Quirks => "quirks",
-                },
-            );
+            js(&mut out, quirks_name(doc));
+            if let Some(p) = parsed {
+                encoding_keys(&mut out, p);
+            }
         }
     }
     out.push_str(",\"children\":[");
@@ -263,6 +387,7 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
     // Children of root, in order: push a sentinel-less list.
     push_children(&mut stack, root);
     while let Some((id, state)) = stack.pop() {
+        drain(w, &mut out, false)?;
         match state {
             0 => {
                 if let Some(f) = first_in_list.last_mut() {
@@ -275,11 +400,13 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                     NodeData::Text(t) => {
                         out.push_str("{\"type\":\"text\",\"data\":");
                         js(&mut out, t);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     NodeData::Comment(t) => {
                         out.push_str("{\"type\":\"comment\",\"data\":");
                         js(&mut out, t);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     NodeData::Doctype(d) => {
@@ -289,6 +416,7 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                         js(&mut out, &d.public_id);
                         out.push_str(",\"systemId\":");
                         js(&mut out, &d.system_id);
+                        span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
                     // Shadow roots have no parent, so this walk over children never meets one.
@@ -307,6 +435,9 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                         );
                         out.push_str(",\"name\":");
                         js(&mut out, e.name());
+                        span_js(&mut out, "span", doc.span(id));
+                        span_js(&mut out, "startTag", doc.start_tag_span(id));
+                        span_js(&mut out, "endTag", doc.end_tag_span(id));
                         out.push_str(",\"attrs\":[");
                         for (i, a) in e.attrs().enumerate() {
                             if i > 0 {
@@ -324,6 +455,8 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
                                 out.push_str(",\"prefix\":");
                                 js(&mut out, p);
                             }
+                            span_js(&mut out, "span", a.span());
+                            span_js(&mut out, "valueSpan", a.value_span());
                             out.push('}');
                         }
                         out.push_str("],\"children\":[");
@@ -352,68 +485,222 @@ fn json_dom(doc: &Document, root: NodeId, ctx: Option<&Context>, errors: &[Parse
             }
         }
     }
-    out.push_str("],\"errors\":");
-    out.push_str(&errors_json(errors).to_string());
-    out.push('}');
-    out
+    out.push_str("],\"errors\":[");
+    for (i, e) in errors.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('{');
+        error_fields(&mut out, e);
+        out.push('}');
+        drain(w, &mut out, false)?;
+    }
+    out.push(']');
+    if let Some(p) = parsed {
+        out.push_str(",\"decodeErrors\":[");
+        for (i, e) in p.decode_errors.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&format!(
+                "{{\"offset\":{},\"length\":{}}}",
+                e.offset, e.length
+            ));
+            drain(w, &mut out, false)?;
+        }
+        out.push(']');
+    }
+    out.push_str("}\n");
+    drain(w, &mut out, true)
 }
 
-/// `--output stats`: parse every file (directories recursively: `*.html`, `*.htm`).
+/// Writes `,"key":[START,END]` (byte offsets into the input), or `,"key":null`.
+fn span_js(out: &mut String, key: &str, span: Option<websyntax::html::Span>) {
+    out.push_str(",\"");
+    out.push_str(key);
+    out.push_str("\":");
+    match span {
+        Some(s) => out.push_str(&format!("[{},{}]", s.start, s.end)),
+        None => out.push_str("null"),
+    }
+}
+
+/// `--output json --flat`: one JSON object per line (see the module docs), in document order,
+/// without recursion.
+fn json_flat(
+    w: &mut dyn Write,
+    doc: &Document,
+    root: NodeId,
+    ctx: Option<&Context>,
+    parsed: Option<&ParsedDocument>,
+) -> io::Result<()> {
+    let mut out = String::new();
+    match ctx {
+        Some(c) => {
+            out.push_str("{\"type\":\"fragment\",\"id\":0,\"context\":");
+            js(&mut out, &c.to_string());
+        }
+        None => {
+            out.push_str("{\"type\":\"document\",\"id\":0,\"quirksMode\":");
+            js(&mut out, quirks_name(doc));
+            if let Some(p) = parsed {
+                encoding_keys(&mut out, p);
+            }
+        }
+    }
+    out.push_str("}\n");
+    // Stack of (node, parent id, in template contents); ids are given in document order.
+    let mut next_id = 1u64;
+    let mut stack: Vec<(NodeId, u64, bool)> = Vec::new();
+    let push_children = |stack: &mut Vec<(NodeId, u64, bool)>, p: NodeId, pid, content| {
+        let kids: Vec<NodeId> = doc.children(p).collect();
+        stack.extend(kids.into_iter().rev().map(|k| (k, pid, content)));
+    };
+    push_children(&mut stack, root, 0, false);
+    while let Some((id, parent, content)) = stack.pop() {
+        drain(w, &mut out, false)?;
+        let my_id = next_id;
+        next_id += 1;
+        out.push_str(&format!("{{\"id\":{my_id},\"parent\":{parent},"));
+        if content {
+            out.push_str("\"inTemplateContent\":true,");
+        }
+        match doc.data(id) {
+            NodeData::Text(t) => {
+                out.push_str("\"type\":\"text\",\"data\":");
+                js(&mut out, t);
+                span_js(&mut out, "span", doc.span(id));
+            }
+            NodeData::Comment(t) => {
+                out.push_str("\"type\":\"comment\",\"data\":");
+                js(&mut out, t);
+                span_js(&mut out, "span", doc.span(id));
+            }
+            NodeData::Doctype(d) => {
+                out.push_str("\"type\":\"doctype\",\"name\":");
+                js(&mut out, &d.name);
+                out.push_str(",\"publicId\":");
+                js(&mut out, &d.public_id);
+                out.push_str(",\"systemId\":");
+                js(&mut out, &d.system_id);
+            }
+            NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => {
+                out.push_str("\"type\":\"fragment\"");
+            }
+            NodeData::Element(_) => {
+                out.push_str("\"type\":\"element\",\"namespace\":");
+                js(
+                    &mut out,
+                    match doc.namespace(id) {
+                        Some(Namespace::Svg) => "svg",
+                        Some(Namespace::MathMl) => "math",
+                        _ => "html",
+                    },
+                );
+                out.push_str(",\"name\":");
+                js(&mut out, doc.local_name(id).unwrap_or_default());
+                span_js(&mut out, "span", doc.span(id));
+                span_js(&mut out, "startTag", doc.start_tag_span(id));
+                span_js(&mut out, "endTag", doc.end_tag_span(id));
+                out.push_str(",\"attrs\":[");
+                for (i, a) in doc.attrs(id).enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str("{\"name\":");
+                    js(&mut out, a.name());
+                    out.push_str(",\"value\":");
+                    js(&mut out, a.value());
+                    if a.namespace() != AttrNamespace::None {
+                        out.push_str(",\"namespace\":");
+                        js(&mut out, a.namespace().url().unwrap_or(""));
+                    }
+                    if let Some(p) = a.prefix() {
+                        out.push_str(",\"prefix\":");
+                        js(&mut out, p);
+                    }
+                    span_js(&mut out, "span", a.span());
+                    span_js(&mut out, "valueSpan", a.value_span());
+                    out.push('}');
+                }
+                out.push(']');
+                // Template contents come after the template's children in document order
+                // here: push them first so that they pop last.
+                if let Some(c) = doc.template_contents(id) {
+                    push_children(&mut stack, c, my_id, true);
+                }
+                push_children(&mut stack, id, my_id, false);
+            }
+        }
+        out.push_str("}\n");
+    }
+    for e in doc.errors() {
+        drain(w, &mut out, false)?;
+        out.push_str("{\"type\":\"error\",");
+        error_fields(&mut out, e);
+        out.push_str("}\n");
+    }
+    if let Some(p) = parsed {
+        for e in &p.decode_errors {
+            drain(w, &mut out, false)?;
+            out.push_str(&format!(
+                "{{\"type\":\"decodeError\",\"offset\":{},\"length\":{}}}\n",
+                e.offset, e.length
+            ));
+        }
+    }
+    drain(w, &mut out, true)
+}
+
+/// `--output stats`: parse every input (see `inputs.rs`: directories recursively, `*.html`,
+/// `*.htm`, each real file once). An input that cannot be read gets one line on stderr; the
+/// others are still counted, and the exit status is then 2.
 fn stats(
     inputs: &[PathBuf],
     ctx: Option<&Context>,
-    options: ParseOptions,
-    transport: Option<&str>,
+    doc_args: &DocumentArgs,
+    collect_errors: bool,
 ) -> ExitCode {
-    let mut files = Vec::new();
-    if inputs.is_empty() {
-        files.push(PathBuf::from("-"));
+    let Ok(parser_options) = doc_args.parser_options(collect_errors) else {
+        return crate::usage_error("invalid encoding flags");
+    };
+    let options = parser_options.parse;
+    let expanded = match crate::inputs::expand(inputs) {
+        Ok(e) => e,
+        Err(e) => return crate::usage_error(e),
+    };
+    let mut failed = !expanded.problems.is_empty();
+    for p in &expanded.problems {
+        crate::output::warn(p);
     }
-    for p in inputs {
-        if p.is_dir() {
-            let mut stack = vec![p.clone()];
-            let mut found = Vec::new();
-            while let Some(d) = stack.pop() {
-                let entries = match std::fs::read_dir(&d) {
-                    Ok(e) => e,
-                    Err(e) => {
-                        return crate::usage_error(format!("cannot read {}: {e}", d.display()));
-                    }
-                };
-                for e in entries.flatten() {
-                    let path = e.path();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if path.extension().is_some_and(|x| {
-                        x.eq_ignore_ascii_case("html") || x.eq_ignore_ascii_case("htm")
-                    }) {
-                        found.push(path);
-                    }
-                }
-            }
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(p.clone());
-        }
-    }
+    let files = expanded.inputs;
     let progress = std::io::stderr().is_terminal();
-    let (mut bytes, mut nodes, mut errors) = (0u64, 0u64, 0u64);
+    let (mut bytes, mut nodes, mut errors, mut parsed) = (0u64, 0u64, 0u64, 0u64);
     let total = files.len();
     for (i, f) in files.iter().enumerate() {
-        let raw = match read_bytes(Some(f)) {
+        let raw = match f.read() {
             Ok(s) => s,
-            Err(e) => return crate::usage_error(e),
+            Err(e) => {
+                crate::output::warn(e);
+                failed = true;
+                continue;
+            }
         };
+        parsed += 1;
         bytes += raw.len() as u64;
         let (doc, root) = match ctx {
             Some(c) => {
-                let fr = parse_fragment(&String::from_utf8_lossy(&raw), c, options);
+                let Ok(text) = utf8_text(&raw, f) else {
+                    failed = true;
+                    continue;
+                };
+                let fr = parse_fragment(text, c, options);
                 let root = fr.root;
                 (fr.document, root)
             }
             None => {
-                let d = super::bytes::parse(&raw, transport, options).document;
+                let d =
+                    websyntax::html::parse_document_bytes(&raw, parser_options.clone()).document;
                 (d, NodeId::DOCUMENT)
             }
         };
@@ -423,16 +710,20 @@ fn stats(
             .count() as u64;
         errors += doc.errors().len() as u64;
         if progress && (i % 16 == 0 || i + 1 == total) {
-            eprint!("\r{}/{} files", i + 1, total);
+            let _ = write!(io::stderr(), "\r{}/{} files", i + 1, total);
         }
     }
     if progress {
-        eprintln!();
+        let _ = writeln!(io::stderr());
     }
-    let mut v = json!({"files": files.len(), "bytes": bytes, "nodes": nodes});
+    let mut v = json!({"files": parsed, "bytes": bytes, "nodes": nodes});
     if options.collect_errors {
         v["errors"] = json!(errors);
     }
-    println!("{v}");
-    ExitCode::SUCCESS
+    let ok = if failed {
+        ExitCode::from(crate::EXIT_USAGE)
+    } else {
+        ExitCode::SUCCESS
+    };
+    crate::output::print_line(v, ok)
 }

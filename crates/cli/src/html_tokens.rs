@@ -1,7 +1,7 @@
 //! `websyntax html tokens`: the tokenizer alone, output in the html5lib-tests token format
 //! (`docs/cli.md`, "HTML").
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
@@ -24,7 +24,7 @@ pub struct Args {
     /// Last start tag name for a single input.
     #[arg(long, value_name = "NAME")]
     last_start_tag: Option<String>,
-    /// UTF-8 text to tokenize (a file, or `-`/absent for stdin). Ignored with `--jsonl`.
+    /// UTF-8 text to tokenize (a file, or `-`/absent for stdin). Not with `--jsonl`.
     file: Option<String>,
 }
 
@@ -35,25 +35,32 @@ struct Collect {
     errors: Vec<Value>,
 }
 
+/// A non-character token in the html5lib-tests format (`None` for characters and EOF).
+fn token_value(token: &Token<'_>) -> Option<Value> {
+    Some(match token {
+        Token::Doctype(d) => {
+            json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks])
+        }
+        Token::StartTag(t) => {
+            let mut attrs = Map::new();
+            for a in &t.attrs {
+                attrs.insert(a.name.clone(), Value::String(a.value.clone()));
+            }
+            let mut v = vec![json!("StartTag"), json!(t.name), Value::Object(attrs)];
+            if t.self_closing {
+                v.push(Value::Bool(true));
+            }
+            Value::Array(v)
+        }
+        Token::EndTag(t) => json!(["EndTag", t.name]),
+        Token::Comment(c) => json!(["Comment", c]),
+        Token::Characters(_) | Token::Eof => return None,
+    })
+}
+
 impl TokenSink for Collect {
     fn process_token(&mut self, token: Token<'_>, _at: Position) -> SinkResult {
         let value = match token {
-            Token::Doctype(d) => {
-                json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks])
-            }
-            Token::StartTag(t) => {
-                let mut attrs = Map::new();
-                for a in &t.attrs {
-                    attrs.insert(a.name.clone(), Value::String(a.value.clone()));
-                }
-                let mut v = vec![json!("StartTag"), json!(t.name), Value::Object(attrs)];
-                if t.self_closing {
-                    v.push(Value::Bool(true));
-                }
-                Value::Array(v)
-            }
-            Token::EndTag(t) => json!(["EndTag", t.name]),
-            Token::Comment(c) => json!(["Comment", c]),
             Token::Characters(s) => {
                 if let Some(Value::Array(last)) = self.tokens.last_mut()
                     && last.first().and_then(Value::as_str) == Some("Character")
@@ -64,7 +71,10 @@ impl TokenSink for Collect {
                 }
                 json!(["Character", s])
             }
-            Token::Eof => return SinkResult::Continue,
+            other => match token_value(&other) {
+                Some(v) => v,
+                None => return SinkResult::Continue,
+            },
         };
         self.tokens.push(value);
         SinkResult::Continue
@@ -76,6 +86,56 @@ impl TokenSink for Collect {
             "line": e.position.line,
             "col": e.position.column,
         }));
+    }
+}
+
+/// Writes tokens as they come (`{"output": [` … `], "errors": [...]}`): memory holds only the
+/// current run of characters and the errors (code and position each), never the token list.
+struct Stream {
+    out: crate::output::Out,
+    first: bool,
+    pending: String,
+    errors: Vec<ParseError>,
+    failed: Option<std::io::Error>,
+}
+
+impl Stream {
+    fn write_value(&mut self, v: &Value) {
+        if self.failed.is_some() {
+            return;
+        }
+        let sep: &[u8] = if self.first { b"" } else { b"," };
+        self.first = false;
+        let r = self
+            .out
+            .write_all(sep)
+            .and_then(|()| serde_json::to_writer(&mut self.out, v).map_err(Into::into));
+        if let Err(e) = r {
+            self.failed = Some(e);
+        }
+    }
+
+    fn flush_characters(&mut self) {
+        if !self.pending.is_empty() {
+            let s = std::mem::take(&mut self.pending);
+            self.write_value(&json!(["Character", s]));
+        }
+    }
+}
+
+impl TokenSink for Stream {
+    fn process_token(&mut self, token: Token<'_>, _at: Position) -> SinkResult {
+        if let Token::Characters(s) = token {
+            self.pending.push_str(s);
+        } else if let Some(v) = token_value(&token) {
+            self.flush_characters();
+            self.write_value(&v);
+        }
+        SinkResult::Continue
+    }
+
+    fn parse_error(&mut self, e: ParseError) {
+        self.errors.push(e);
     }
 }
 
@@ -101,41 +161,86 @@ fn tokenize(input: &str, state: State, last_start_tag: Option<&str>) -> Value {
 /// Runs `websyntax html tokens`.
 pub fn run(args: Args) -> ExitCode {
     if args.jsonl {
-        let result = jsonl::run_batch(|obj| {
+        if args.file.is_some() || args.initial_state.is_some() || args.last_start_tag.is_some() {
+            return crate::usage_error(
+                "html tokens --jsonl reads its inputs from stdin: no FILE, --initial-state or --last-start-tag",
+            );
+        }
+        return jsonl::run_batch(&["input", "initialState", "lastStartTag"], |obj| {
             let input = jsonl::req_str(obj, "input")?;
             let state = parse_state(jsonl::opt_str(obj, "initialState")?)?;
             let last = jsonl::opt_str(obj, "lastStartTag")?;
             Ok(tokenize(input, state, last))
         });
-        return match result {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => crate::usage_error(format!("I/O error: {e}")),
-        };
     }
     let state = match parse_state(args.initial_state.as_deref()) {
         Ok(s) => s,
         Err(e) => return crate::usage_error(e),
     };
-    let mut bytes = Vec::new();
-    let read = match args.file.as_deref() {
-        None | Some("-") => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
-        Some(path) => std::fs::read(path).map(|b| bytes = b),
+    let files: Vec<std::path::PathBuf> = args.file.iter().map(Into::into).collect();
+    let expanded = match crate::inputs::expand(&files) {
+        Ok(e) => e,
+        Err(e) => return crate::usage_error(e),
     };
-    if let Err(e) = read {
-        return crate::usage_error(format!("cannot read input: {e}"));
+    if let Some(p) = expanded.problems.first() {
+        return crate::usage_error(p);
     }
-    let Ok(text) = String::from_utf8(bytes) else {
-        eprintln!("websyntax: input is not UTF-8");
-        return ExitCode::from(crate::EXIT_REJECTED);
+    let Some(input) = expanded.inputs.first() else {
+        return crate::usage_error("no input");
     };
-    let value = tokenize(&text, state, args.last_start_tag.as_deref());
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let written = serde_json::to_writer(&mut out, &value)
-        .map_err(std::io::Error::from)
-        .and_then(|()| out.write_all(b"\n"))
-        .and_then(|()| out.flush());
-    if let Err(e) = written {
-        return crate::usage_error(format!("cannot write output: {e}"));
+    let bytes = match input.read() {
+        Ok(b) => b,
+        Err(e) => return crate::usage_error(e),
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            crate::output::warn(format!(
+                "input is not UTF-8 (invalid byte sequence at byte offset {})",
+                e.utf8_error().valid_up_to()
+            ));
+            return ExitCode::from(crate::EXIT_REJECTED);
+        }
+    };
+    let mut out = crate::output::stdout();
+    if let Err(e) = out.write_all(b"{\"output\":[") {
+        return crate::output::write_failure(&e);
     }
-    ExitCode::SUCCESS
+    let options = TokenizerOptions {
+        initial_state: state,
+        last_start_tag: args.last_start_tag,
+    };
+    let sink = Stream {
+        out,
+        first: true,
+        pending: String::new(),
+        errors: Vec::new(),
+        failed: None,
+    };
+    let mut t = Tokenizer::with_options(sink, options);
+    t.feed(&text);
+    t.end();
+    let mut s = t.into_sink();
+    s.flush_characters();
+    let Stream {
+        mut out,
+        errors,
+        failed,
+        ..
+    } = s;
+    let written = match failed {
+        Some(e) => Err(e),
+        None => (|| {
+            out.write_all(b"],\"errors\":[")?;
+            for (i, e) in errors.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                let v = json!({"code": e.code, "line": e.position.line, "col": e.position.column});
+                serde_json::to_writer(&mut out, &v)?;
+            }
+            out.write_all(b"]}\n")
+        })(),
+    };
+    crate::output::finish(Some(&mut out), written, ExitCode::SUCCESS)
 }

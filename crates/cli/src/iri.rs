@@ -50,24 +50,21 @@ enum Command {
 /// Runs `websyntax iri`.
 pub fn run(args: Args) -> ExitCode {
     match args.command {
-        Command::Check { jsonl: true, .. } => batch(check_line),
+        Command::Check { jsonl: true, .. } => run_batch(&["input"], check_line),
         Command::Check {
             input: Some(input),
             datatype,
             ..
         } => check(&input, datatype.as_deref()),
-        Command::Resolve { jsonl: true, .. } => batch(resolve_line),
+        Command::Resolve { jsonl: true, .. } => run_batch(&["base", "ref"], resolve_line),
         Command::Resolve {
             reference: Some(reference),
             base: Some(base),
             ..
         } => match resolve(&base, &reference) {
-            Ok(result) => {
-                println!("{result}");
-                ExitCode::SUCCESS
-            }
+            Ok(result) => crate::output::print_line(result, ExitCode::SUCCESS),
             Err(e) => {
-                eprintln!("websyntax: {e}");
+                crate::output::warn(e);
                 ExitCode::from(crate::EXIT_REJECTED)
             }
         },
@@ -87,20 +84,22 @@ fn check(input: &str, datatype: Option<&str>) -> ExitCode {
         None => Datatype::ALL.to_vec(),
     };
     let mut any_valid = false;
+    let mut text = String::new();
     for t in types {
         match t.validate(input) {
             Ok(()) => {
                 any_valid = true;
-                println!("{t}: valid");
+                text.push_str(&format!("{t}: valid\n"));
             }
-            Err(e) => println!("{t}: invalid: {e}"),
+            Err(e) => text.push_str(&format!("{t}: invalid: {e}\n")),
         }
     }
-    if any_valid {
+    let code = if any_valid {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(crate::EXIT_REJECTED)
-    }
+    };
+    crate::output::print_bytes(text.as_bytes(), code)
 }
 
 fn check_line(obj: &Map<String, Value>) -> Result<Value, String> {
@@ -119,11 +118,4 @@ fn resolve_line(obj: &Map<String, Value>) -> Result<Value, String> {
     let mut out = Map::new();
     out.insert("result".to_owned(), Value::String(result));
     Ok(Value::Object(out))
-}
-
-fn batch(handle: fn(&Map<String, Value>) -> Result<Value, String>) -> ExitCode {
-    match run_batch(handle) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => crate::usage_error(format!("I/O error: {e}")),
-    }
 }

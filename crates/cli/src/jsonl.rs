@@ -1,43 +1,95 @@
 //! The `--jsonl` batch mode shared by every subcommand (`docs/cli.md`, "General rules"):
 //! one JSON object per input line, exactly one JSON object per output line, in order.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 
 use serde_json::{Map, Value};
 
-/// Reads JSON objects line by line from stdin and writes `handle`'s answer for each to stdout.
+/// Reads JSON objects line by line from stdin and writes `handle`'s answer for each to stdout,
+/// then returns the exit status (see `output.rs` for write failures; a failing stdin is a
+/// one-line error with status 2).
 ///
-/// A line that is not a JSON object, or for which `handle` returns `Err(message)`, yields
-/// `{"error": message}`; the batch goes on. Blank lines are skipped. Returns an I/O error only
-/// when stdin or stdout fail.
-pub fn run_batch<F>(mut handle: F) -> io::Result<()>
+/// Every input line gets exactly one output line. A line that is blank, not UTF-8, not a JSON
+/// object, or that has a member not in `keys`, and a line for which `handle` returns
+/// `Err(message)`, yields `{"error": message}`; the batch goes on. A line's bytes are never
+/// changed silently: invalid UTF-8 is an error for that line, not U+FFFD. (Lone surrogate
+/// escapes `\ud800` inside JSON strings do become U+FFFD, as WebIDL's USVString conversion does.)
+pub fn run_batch<F>(keys: &[&str], mut handle: F) -> ExitCode
 where
     F: FnMut(&Map<String, Value>) -> Result<Value, String>,
 {
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = crate::output::stdout();
     let mut line = Vec::new();
     let mut input = stdin.lock();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
+    let written: io::Result<()> = (|| {
+        loop {
+            line.clear();
+            match input.read_until(b'\n', &mut line) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(e) => {
+                    return Err(io::Error::other(ReadError(format!(
+                        "cannot read stdin: {e}"
+                    ))));
+                }
+            }
+            let answer = match line_object(&line, keys) {
+                Ok(obj) => handle(&obj).unwrap_or_else(error_object),
+                Err(message) => error_object(message),
+            };
+            serde_json::to_writer(&mut out, &answer)?;
+            out.write_all(b"\n")?;
         }
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\n', '\r']);
-        if text.trim().is_empty() {
-            continue;
-        }
-        let answer = match parse_line(text) {
-            Ok(Value::Object(obj)) => handle(&obj).unwrap_or_else(error_object),
-            Ok(_) => error_object("input line is not a JSON object".to_owned()),
-            Err(e) => error_object(format!("invalid JSON: {e}")),
-        };
-        serde_json::to_writer(&mut out, &answer)?;
-        out.write_all(b"\n")?;
+    })();
+    match written {
+        Err(e) if e.get_ref().is_some_and(|r| r.is::<ReadError>()) => crate::usage_error(e),
+        r => crate::output::finish(Some(&mut out), r, ExitCode::SUCCESS),
     }
-    out.flush()
+}
+
+/// A failure to read stdin (as opposed to a failure to write stdout).
+#[derive(Debug)]
+struct ReadError(String);
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// One input line (with its line terminator) as a JSON object whose members are all in
+/// `keys`, or the message for its `{"error"}` line.
+pub fn line_object(line: &[u8], keys: &[&str]) -> Result<Map<String, Value>, String> {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let text = std::str::from_utf8(line).map_err(|e| {
+        format!(
+            "input line is not UTF-8 (invalid byte sequence at byte {} of the line)",
+            e.valid_up_to()
+        )
+    })?;
+    if text.trim().is_empty() {
+        return Err("blank input line: expected a JSON object".to_owned());
+    }
+    let obj = match parse_line(text) {
+        Ok(Value::Object(obj)) => obj,
+        Ok(_) => return Err("input line is not a JSON object".to_owned()),
+        Err(e) => return Err(format!("invalid JSON: {e}")),
+    };
+    if let Some(k) = obj.keys().find(|k| !keys.contains(&k.as_str())) {
+        return Err(format!(
+            "unknown key {k:?} (expected: {})",
+            keys.iter()
+                .map(|k| format!("{k:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(obj)
 }
 
 /// `{"error": message}`.
@@ -146,5 +198,15 @@ mod tests {
         );
         let v = parse_line(r#"{"input": "x\ud800"}"#).unwrap();
         assert_eq!(v["input"], "x\u{FFFD}");
+    }
+
+    #[test]
+    fn lines_are_never_changed_silently() {
+        assert!(line_object(b"{\"input\": \"a\xFFb\"}\n", &["input"]).is_err());
+        assert!(line_object(b"\n", &["input"]).is_err());
+        assert!(line_object(b"  \r\n", &["input"]).is_err());
+        let e = line_object(br#"{"input": "a", "bsae": "x"}"#, &["input", "base"]).unwrap_err();
+        assert!(e.contains("unknown key \"bsae\""), "{e}");
+        assert!(line_object(b"{\"input\": \"a\"}\r\n", &["input"]).is_ok());
     }
 }

@@ -1,15 +1,22 @@
 //! The `websyntax` command. Thin: argument parsing and output only; all logic lives in the
-//! libraries. The machine-readable modes follow `../shared/CLI.md` (copied to `docs/cli.md`).
+//! libraries. The machine-readable modes follow `docs/cli.md`.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
+pub mod doc_args;
 mod encoding;
 mod html;
+pub mod inputs;
 mod iri;
 mod jsonl;
+mod links;
 mod microsyntax;
+pub mod output;
+mod select;
+mod text;
 mod url;
 
 /// The web's text syntaxes, parsed exactly as the standards say.
@@ -32,6 +39,14 @@ enum Command {
     Iri(iri::Args),
     /// HTML common microsyntaxes.
     Microsyntax(microsyntax::Args),
+    /// Print the elements a CSS selector matches (outer HTML, text, an attribute, JSON lines).
+    Select(select::Args),
+    /// List every URL-bearing attribute, resolved (JSON lines).
+    Links(links::Args),
+    /// Print the documents' readable text.
+    Text(text::Args),
+    /// Check documents: parse errors, encoding, URLs, attribute values.
+    Check(check::Args),
 }
 
 /// Exit status: the input was rejected (e.g. URL failure, invalid IRI).
@@ -44,6 +59,7 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
+            // `--help`/`--version` print on stdout: a closed pipe is fine there too.
             let _ = e.print();
             return if e.use_stderr() {
                 ExitCode::from(EXIT_USAGE)
@@ -58,11 +74,15 @@ fn main() -> ExitCode {
         Command::Url(args) => url::run(args),
         Command::Iri(args) => iri::run(args),
         Command::Microsyntax(args) => microsyntax::run(args),
+        Command::Select(args) => select::run(args),
+        Command::Links(args) => links::run(args),
+        Command::Text(args) => text::run(args),
+        Command::Check(args) => check::run(args),
     }
 }
 
 /// Prints `websyntax: MESSAGE` on stderr and returns the usage-error exit status.
 pub fn usage_error(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("websyntax: {message}");
+    output::warn(message);
     ExitCode::from(EXIT_USAGE)
 }

@@ -81,10 +81,7 @@ enum Input<'a> {
 /// Runs `websyntax microsyntax`.
 pub fn run(args: Args) -> ExitCode {
     if args.jsonl {
-        return match jsonl::run_batch(batch_line) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => crate::usage_error(format!("I/O error: {e}")),
-        };
+        return jsonl::run_batch(&["kind", "input"], batch_line);
     }
     let (Some(kind), Some(input)) = (args.kind, args.input) else {
         return crate::usage_error("KIND and INPUT are required (or --jsonl)");
@@ -94,14 +91,11 @@ pub fn run(args: Args) -> ExitCode {
             "unknown microsyntax kind {kind:?}; one of: {}",
             KINDS.join(", ")
         )),
-        Some(Ok(v)) => {
-            println!("{}", json!({ "value": v }));
-            ExitCode::SUCCESS
-        }
-        Some(Err(message)) => {
-            println!("{}", jsonl::error_object(message));
-            ExitCode::from(crate::EXIT_REJECTED)
-        }
+        Some(Ok(v)) => crate::output::print_line(json!({ "value": v }), ExitCode::SUCCESS),
+        Some(Err(message)) => crate::output::print_line(
+            jsonl::error_object(message),
+            ExitCode::from(crate::EXIT_REJECTED),
+        ),
     }
 }
 

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use websyntax::url::{Encoding, Url, ValidationError};
 
 use crate::jsonl;
@@ -64,7 +64,12 @@ pub fn run(args: Args) -> ExitCode {
             jsonl,
         } => {
             if jsonl {
-                return batch(|obj| {
+                if input.is_some() || base.is_some() || encoding.is_some() {
+                    return crate::usage_error(
+                        "url parse --jsonl reads its inputs from stdin: no INPUT, --base or --encoding",
+                    );
+                }
+                return jsonl::run_batch(&["input", "base", "encoding"], |obj| {
                     let input = jsonl::req_str(obj, "input")?;
                     let base = jsonl::opt_str(obj, "base")?;
                     let encoding = jsonl::opt_str(obj, "encoding")?.map(label).transpose()?;
@@ -79,6 +84,12 @@ pub fn run(args: Args) -> ExitCode {
                 Err(msg) => return crate::usage_error(msg),
             };
             let (value, ok) = parse_object(&input, base.as_deref(), encoding);
+            if value.get("baseFailure").is_some() {
+                crate::output::warn(format!(
+                    "the base URL {:?} failed to parse",
+                    base.as_deref().unwrap_or_default()
+                ));
+            }
             print_one(&value, ok)
         }
         Command::Set {
@@ -88,7 +99,12 @@ pub fn run(args: Args) -> ExitCode {
             jsonl,
         } => {
             if jsonl {
-                return batch(|obj| {
+                if href.is_some() || setter.is_some() || value.is_some() {
+                    return crate::usage_error(
+                        "url set --jsonl reads its inputs from stdin: no HREF SETTER VALUE",
+                    );
+                }
+                return jsonl::run_batch(&["href", "setter", "value"], |obj| {
                     let href = jsonl::req_str(obj, "href")?;
                     let setter = jsonl::req_str(obj, "setter")?;
                     let value = jsonl::req_str(obj, "value")?;
@@ -105,7 +121,14 @@ pub fn run(args: Args) -> ExitCode {
         }
         Command::SearchParams { input, jsonl } => {
             if jsonl {
-                return batch(|obj| Ok(search_params_object(jsonl::req_str(obj, "input")?)));
+                if input.is_some() {
+                    return crate::usage_error(
+                        "url search-params --jsonl reads its inputs from stdin: no INPUT",
+                    );
+                }
+                return jsonl::run_batch(&["input"], |obj| {
+                    Ok(search_params_object(jsonl::req_str(obj, "input")?))
+                });
             }
             let Some(input) = input else {
                 return crate::usage_error("url search-params: missing INPUT (or use --jsonl)");
@@ -115,23 +138,13 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn batch<F>(handle: F) -> ExitCode
-where
-    F: FnMut(&Map<String, Value>) -> Result<Value, String>,
-{
-    match jsonl::run_batch(handle) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => crate::usage_error(format!("I/O error: {e}")),
-    }
-}
-
 fn print_one(value: &Value, ok: bool) -> ExitCode {
-    println!("{value}");
-    if ok {
+    let code = if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(crate::EXIT_REJECTED)
-    }
+    };
+    crate::output::print_line(value, code)
 }
 
 fn label(l: &str) -> Result<Encoding, String> {
@@ -169,6 +182,11 @@ fn failure(errors: &[ValidationError]) -> Value {
     json!({"failure": true, "errors": error_names(errors)})
 }
 
+/// The base URL failed: `{"failure": true, "baseFailure": true, "errors": [the base's errors]}`.
+fn base_failure(errors: &[ValidationError]) -> Value {
+    json!({"failure": true, "baseFailure": true, "errors": error_names(errors)})
+}
+
 /// Parses (base first, if any). Returns the output object and whether it parsed.
 fn parse_object(input: &str, base: Option<&str>, encoding: Option<Encoding>) -> (Value, bool) {
     let mut errors = Vec::new();
@@ -176,7 +194,7 @@ fn parse_object(input: &str, base: Option<&str>, encoding: Option<Encoding>) -> 
     let base_url = match base {
         Some(b) => match Url::parse_with_sink(b, None, Encoding::UTF_8, &mut errors) {
             Ok(u) => Some(u),
-            Err(_) => return (failure(&errors), false),
+            Err(_) => return (base_failure(&errors), false),
         },
         None => None,
     };

@@ -42,7 +42,7 @@ fn encoding_is_the_transport_charset_and_decoding_errors_are_reported() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "websyntax: decoding error: invalid UTF-8 byte sequence (1 byte) at byte offset 36\n"
+        "websyntax: decoding error: 1:37 1 malformed byte sequence in UTF-8 (bytes 36..37)\n"
     );
     let (_, out, _) = run(&["--encoding", "utf-8", "--output", "json"], b"\xFF");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -54,11 +54,11 @@ fn encoding_is_the_transport_charset_and_decoding_errors_are_reported() {
 }
 
 #[test]
-fn unknown_label_is_ignored_with_a_warning_and_fragment_refuses_encoding() {
+fn unknown_label_is_a_usage_error_and_fragment_refuses_encoding() {
+    // As in `encoding decode --encoding`: a label the user typed that names no encoding.
     let (code, out, err) = run(&["--encoding", "nope"], b"<p>x");
-    assert_eq!(code, 0);
-    assert!(out.contains("<p>"));
-    assert!(err.contains("not a supported encoding"), "{err}");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("unknown encoding label \"nope\""), "{err}");
     let (code, _, err) = run(&["--encoding", "utf-8", "--fragment", "td"], b"x");
     assert_eq!(code, 2, "{err}");
 }

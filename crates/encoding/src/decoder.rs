@@ -366,6 +366,7 @@ impl Decoder {
         mut errors: Option<&mut Vec<DecodeError>>,
     ) -> Result<(), DecodeError> {
         let mut read_total = 0usize;
+        let mut scratch: Option<String> = None;
         loop {
             let rest = input.get(read_total..).unwrap_or_default();
             reserve_for(
@@ -381,9 +382,21 @@ impl Decoder {
                     encoding_rs::CoderResult::OutputFull => continue,
                 }
             }
-            let (result, read) = self
-                .inner
-                .decode_to_string_without_replacement(rest, out, last);
+            let (result, read) = if errors.is_some() {
+                // Reporting every malformed sequence means one call per error: decode through
+                // a fixed buffer, because encoding_rs's `String` API touches every page of
+                // `out`'s spare capacity (sized for the rest of the input) on each call, which
+                // made many errors cost quadratic time.
+                let buf = scratch.get_or_insert_with(|| "\0".repeat(SCRATCH));
+                let (result, read, written) =
+                    self.inner
+                        .decode_to_str_without_replacement(rest, buf.as_mut_str(), last);
+                out.push_str(buf.get(..written).unwrap_or_default());
+                (result, read)
+            } else {
+                self.inner
+                    .decode_to_string_without_replacement(rest, out, last)
+            };
             read_total = read_total.saturating_add(read);
             match result {
                 encoding_rs::DecoderResult::InputEmpty => break,
@@ -427,6 +440,9 @@ fn initial_pending(encoding: Encoding, bom: BomHandling) -> Option<([u8; 3], usi
         _ => None,
     }
 }
+
+/// The size of the buffer the decoder writes into when it reports errors.
+const SCRATCH: usize = 8192;
 
 /// Reserves room for the decoder's worst case (or, when that overflows `usize`, for a bounded
 /// piece of it: the decoder then reports `OutputFull` and is called again).

@@ -82,6 +82,10 @@ pub struct Encoder {
     code_points: u64,
     /// UTF-8 bytes consumed since the stream started.
     bytes: u64,
+    /// Bytes of input and output buffer handed to encoding_rs so far (the cost of its calls,
+    /// which the growth test checks is linear in the input).
+    #[cfg(test)]
+    exposed: u64,
 }
 
 impl Encoder {
@@ -107,6 +111,8 @@ impl Encoder {
             inner: encoding.as_encoding_rs().new_encoder(),
             code_points: 0,
             bytes: 0,
+            #[cfg(test)]
+            exposed: 0,
         })
     }
 
@@ -157,9 +163,10 @@ impl Encoder {
     ) -> Result<(), EncodeError> {
         let start_len = out.len();
         let mut pos = 0usize;
+        let mut scratch = [0u8; SCRATCH];
         loop {
             let rest = input.get(pos..).unwrap_or_default();
-            let (result, read) = self.encode_step(rest, out, last);
+            let (result, read) = self.encode_step(rest, out, last, &mut scratch);
             pos = pos.saturating_add(read);
             match result {
                 encoding_rs::EncoderResult::InputEmpty => break,
@@ -168,7 +175,7 @@ impl Encoder {
                     // [29] html: prepend "&#", the code point in shortest decimal, ";" to the
                     // input. The reference is ASCII, which every encoder with an encoder can
                     // encode (ISO-2022-JP first switches to ASCII).
-                    EncodeErrorMode::Html => self.encode_ncr(c, out),
+                    EncodeErrorMode::Html => self.encode_ncr(c, out, &mut scratch),
                     // [29] fatal: return error.
                     EncodeErrorMode::Fatal => {
                         let consumed = input.get(..pos).unwrap_or_default();
@@ -221,30 +228,41 @@ impl Encoder {
         self.bytes = 0;
     }
 
-    /// One call of encoding_rs's encoder (no replacement) on `rest`, with room reserved first.
+    /// One call of encoding_rs's encoder (no replacement) on `rest`, through `scratch`.
+    ///
+    /// The encoder writes into a fixed buffer that is then appended to `out`, rather than into
+    /// `out`'s spare capacity: encoding_rs's `Vec` API touches every page of the spare
+    /// capacity on each call, and with one call per unencodable character (html mode) a
+    /// capacity sized for the rest of the input made encoding quadratic in their number.
     fn encode_step(
         &mut self,
         rest: &str,
         out: &mut Vec<u8>,
         last: bool,
+        scratch: &mut [u8; SCRATCH],
     ) -> (encoding_rs::EncoderResult, usize) {
-        reserve_for(
-            out,
-            self.inner
-                .max_buffer_length_from_utf8_without_replacement(rest.len()),
-            rest.len(),
-        );
-        self.inner
-            .encode_from_utf8_to_vec_without_replacement(rest, out, last)
+        let (result, read, written) = self
+            .inner
+            .encode_from_utf8_without_replacement(rest, scratch, last);
+        #[cfg(test)]
+        {
+            self.exposed += (scratch.len() + read) as u64;
+        }
+        if out.capacity() == 0 {
+            // First output: room for the likely size (the input's length), once.
+            out.reserve(rest.len().min(1 << 24));
+        }
+        out.extend_from_slice(scratch.get(..written).unwrap_or_default());
+        (result, read)
     }
 
-    fn encode_ncr(&mut self, c: char, out: &mut Vec<u8>) {
+    fn encode_ncr(&mut self, c: char, out: &mut Vec<u8>, scratch: &mut [u8; SCRATCH]) {
         let mut buf = [0u8; 12];
         let ncr = write_ncr(c, &mut buf);
         let mut pos = 0usize;
         loop {
             let rest = ncr.get(pos..).unwrap_or_default();
-            let (result, read) = self.encode_step(rest, out, false);
+            let (result, read) = self.encode_step(rest, out, false, scratch);
             pos = pos.saturating_add(read);
             match result {
                 encoding_rs::EncoderResult::InputEmpty => return,
@@ -291,14 +309,31 @@ fn write_ncr(c: char, buf: &mut [u8; 12]) -> &str {
     std::str::from_utf8(buf.get(..at).unwrap_or_default()).unwrap_or_default()
 }
 
-fn reserve_for(out: &mut Vec<u8>, worst: Option<usize>, input_len: usize) {
-    let want = worst.unwrap_or_else(|| input_len.min(1 << 20).saturating_mul(4));
-    out.reserve(want.max(16));
-}
+/// The size of the buffer each encoder call writes into (larger than any one character's
+/// output, ISO-2022-JP's escape sequences included).
+const SCRATCH: usize = 8192;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// html mode with many unencodable characters: the buffer space handed to the encoder
+    /// grows linearly with their number (it grew quadratically when each call got the spare
+    /// capacity of an output vector sized for the rest of the input).
+    #[test]
+    fn unencodable_characters_cost_linear_work() {
+        let exposed = |n: usize| {
+            let mut e = Encoder::new(Encoding::WINDOWS_1252, EncodeErrorMode::Html).unwrap();
+            let mut out = Vec::new();
+            e.encode_to_vec(&"a\u{1F600}".repeat(n), true, &mut out)
+                .unwrap();
+            assert_eq!(out.len(), n * "a&#128512;".len());
+            e.exposed
+        };
+        let (w1, w4) = (exposed(5_000), exposed(20_000));
+        let ratio = w4 as f64 / w1 as f64;
+        assert!(ratio < 4.5, "work ratio {ratio}");
+    }
 
     #[test]
     fn ncr_is_shortest_decimal() {

@@ -4,10 +4,24 @@ use std::fmt;
 
 /// A position in the input stream.
 ///
-/// `offset` is the byte offset in the input as it was given to the parser (before newline
-/// normalization); `line` and `column` are 1-based, counted the way html5lib-tests counts them
-/// (after newline normalization; one column per UTF-16 code unit, so a character outside the
-/// BMP takes two columns).
+/// `offset` is a byte offset into the input as it was given to the parser (before newline
+/// normalization): into the `&str` for [`crate::parse_document`] and the tokenizer, into the
+/// original bytes (a BOM and CR LF counted as they are in the file) for
+/// [`crate::parse_document_bytes`] and [`crate::DocumentParser`]. `line` and `column` are
+/// 1-based, counted the way html5lib-tests counts them: a line ends at LF, at CR LF (once) and
+/// at a CR not followed by LF; a column is one more than the number of UTF-16 code units of the
+/// decoded text between the start of the line and the position (an ASCII character counts one,
+/// `é` or `日` one, a character outside the BMP such as `😀` two), whatever the input's
+/// encoding. [`crate::Document::line_col`] counts the same way.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+///
+/// let doc = parse_document("<p>\r\n😀</x>", ParseOptions::default());
+/// let e = doc.errors().iter().find(|e| e.code == "unexpected-end-tag").unwrap();
+/// assert_eq!((e.position.line, e.position.column), (2, 3));
+/// assert_eq!(e.position.offset, 9); // bytes: `<p>` 3, CR LF 2, the emoji 4
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Position {
     /// Byte offset from the start of the input.
@@ -58,12 +72,31 @@ impl Span {
 /// Codes are the kebab-case names of §13.2.2 (`eof-in-tag`, `unexpected-null-character`, ...)
 /// for tokenizer errors, and the names documented in `docs/html-errors.md` for tree-construction
 /// errors.
+///
+/// `position` is where the error is reported (as html5lib-tests expects it); `span` is what
+/// the error is about: for a tokenizer error the offending character (empty at the end of the
+/// input; for the character-reference errors, the reference from its `&`), for a
+/// tree-construction error the token that triggered it (`<` to `>` of a tag, or the one
+/// character of a character token). Both are the same for every way of chunking the input.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions, Span};
+///
+/// let src = "<!DOCTYPE html><p></b>";
+/// let doc = parse_document(src, ParseOptions::default());
+/// let e = &doc.errors()[0];
+/// assert_eq!(e.code, "unexpected-end-tag");
+/// assert_eq!(e.span, Span::new(18, 22));
+/// assert_eq!(&src[e.span.range()], "</b>");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ParseError {
     /// The error code, e.g. `"eof-in-tag"`.
     pub code: &'static str,
     /// Where the error occurred.
     pub position: Position,
+    /// The source the error is about (see above).
+    pub span: Span,
 }
 
 impl fmt::Display for ParseError {

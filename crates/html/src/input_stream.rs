@@ -72,6 +72,7 @@ use std::fmt;
 use websyntax_encoding::{BomHandling, DecodeError, DecodeErrorMode, Decoder, Encoding};
 
 use crate::dom::Document;
+use crate::dom::spans::{OffsetMap, SourceIndex};
 use crate::parser::ParseOptions;
 use crate::sniff::{Confidence, SniffOptions, Sniffed, sniff};
 use crate::tokenizer::Tokenizer;
@@ -109,7 +110,8 @@ pub struct DocumentParserOptions {
     /// The encoding sniffing algorithm's inputs: user override, transport-layer charset,
     /// prescan length, parent document, previous visit, autodetection, default encoding.
     pub sniff: SniffOptions,
-    /// The scripting flag and whether parse errors (and decoding errors) are collected.
+    /// The scripting flag, whether parse errors (and decoding errors) are collected, and the
+    /// opt-in resource limits ([`ParseOptions::limits`]).
     pub parse: ParseOptions,
     /// §13.2.3.2 step 3: how many bytes to wait for before sniffing (the prescan length, and
     /// 3 bytes for a BOM, are waited for in any case). The spec suggests 1024; `usize::MAX` waits for the whole
@@ -255,8 +257,20 @@ impl fmt::Display for EncodingChange {
 /// ```
 #[derive(Clone, Debug)]
 pub struct ParsedDocument {
-    /// The document, with its parse errors ([`Document::errors`]: positions in the decoded
-    /// text).
+    /// The document, with its parse errors. Every offset in it (node, tag and attribute spans,
+    /// error spans and positions, [`Document::line_col`]) is a byte offset into the original
+    /// bytes: a BOM and CR LF count as they are in the file, a character of a legacy encoding
+    /// counts its bytes in that encoding.
+    ///
+    /// ```
+    /// use websyntax_html::input_stream::{parse_document_bytes, DocumentParserOptions};
+    ///
+    /// let bytes = b"<p>caf\xE9 caf\xE9</x>"; // windows-1252
+    /// let doc = parse_document_bytes(bytes, DocumentParserOptions::default()).document;
+    /// let e = doc.errors().iter().find(|e| e.code == "unexpected-end-tag").unwrap();
+    /// assert_eq!(e.span.start, 12); // 14 in the decoded (UTF-8) text
+    /// assert_eq!(&bytes[e.span.range()], b"</x>");
+    /// ```
     pub document: Document,
     /// The character encoding the document was finally decoded with.
     pub encoding: Encoding,
@@ -311,6 +325,54 @@ struct Pass {
     collect_errors: bool,
     /// Decoded text not yet handed to the tokenizer (less than a piece after each push).
     text: String,
+    /// Decoded text handed to the tokenizer so far.
+    fed: usize,
+    /// Decoded text offsets → offsets into the bytes, built while decoding.
+    offsets: OffsetMap,
+    /// Line starts and widths of the text handed to the tokenizer.
+    index: SourceIndex,
+    /// Decoded text produced so far.
+    text_total: usize,
+    /// The BOM (if any) has been accounted for.
+    bom_done: bool,
+    /// Byte-wise mapping (non-UTF-8 multi-byte encodings): where the bytes of the next
+    /// character start, and whether the decoder holds no partial character.
+    char_start: usize,
+    clean: bool,
+}
+
+/// How the offsets of an encoding's decoded text relate to the bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Widths {
+    /// UTF-8: the same bytes, except each malformed sequence (one U+FFFD).
+    Utf8,
+    /// One byte per character.
+    SingleByte,
+    /// Anything else (UTF-16, the CJK multi-byte encodings, ISO-2022-JP, replacement): found
+    /// byte by byte where the bytes are not plain ASCII.
+    Other,
+}
+
+fn widths(encoding: Encoding) -> Widths {
+    if encoding == Encoding::UTF_8 {
+        Widths::Utf8
+    } else if encoding.is_unicode()
+        || [
+            Encoding::GBK,
+            Encoding::GB18030,
+            Encoding::BIG5,
+            Encoding::EUC_JP,
+            Encoding::ISO_2022_JP,
+            Encoding::SHIFT_JIS,
+            Encoding::EUC_KR,
+            Encoding::REPLACEMENT,
+        ]
+        .contains(&encoding)
+    {
+        Widths::Other
+    } else {
+        Widths::SingleByte
+    }
 }
 
 impl Pass {
@@ -318,8 +380,12 @@ impl Pass {
         let mut tree_builder = TreeBuilder::new(options.scripting, options.collect_errors);
         tree_builder.set_confidence_tentative(confidence == Confidence::Tentative);
         tree_builder.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
+        tree_builder.set_limits(options.limits);
+        let mut tokenizer = Tokenizer::new(tree_builder);
+        // Lines and columns of errors come from the source index at the end.
+        tokenizer.set_offsets_only(true);
         Pass {
-            tokenizer: Tokenizer::new(tree_builder),
+            tokenizer,
             // The Encoding Standard's "decode": a BOM is sniffed and skipped (§13.2.3.2 step 1
             // already chose its encoding).
             decoder: Decoder::new(encoding, DecodeErrorMode::Replacement, BomHandling::Sniff),
@@ -330,14 +396,134 @@ impl Pass {
             decode_errors: Vec::new(),
             collect_errors: options.collect_errors,
             text: String::new(),
+            fed: 0,
+            offsets: OffsetMap::default(),
+            index: SourceIndex::default(),
+            text_total: 0,
+            bom_done: false,
+            char_start: 0,
+            clean: true,
         }
     }
 
-    /// Decodes `bytes` (at most one piece) and tokenizes the text; `last` ends the input.
-    fn push(&mut self, bytes: &[u8], last: bool) {
-        if self.confidence == Confidence::Tentative {
-            self.all_ascii = self.all_ascii && bytes.is_ascii();
+    /// Decodes `bytes` with the current decoder into `self.text`, extending the offset map.
+    fn decode(&mut self, bytes: &[u8], last: bool) {
+        if !self.bom_done {
+            self.bom_done = true;
+            if let Some((_, n)) = websyntax_encoding::bom_sniff(bytes) {
+                self.offsets.skip_b(n);
+                self.char_start = n;
+                // The decoder skips the BOM: it produces no text.
+                let (bom, rest) = bytes.split_at(n.min(bytes.len()));
+                self.decode_run(bom, last && rest.is_empty());
+                self.decoded += bom.len();
+                return self.decode(rest, last);
+            }
         }
+        match widths(self.encoding) {
+            Widths::Utf8 => {
+                let mut errors = Vec::new();
+                self.decoder
+                    .decode_to_string_reporting(bytes, !last, &mut self.text, &mut errors);
+                for e in &errors {
+                    // The U+FFFD sits where the identity run from the last mapped point
+                    // reaches the malformed bytes.
+                    let o = usize::try_from(e.offset).unwrap_or(usize::MAX);
+                    self.offsets
+                        .identity(o.saturating_sub(self.offsets_end_b()));
+                    self.offsets.char(3, e.length);
+                }
+                let produced = self.text.len();
+                self.text_total = self.text_total_before(produced);
+                self.offsets
+                    .identity(self.text_total.saturating_sub(self.offsets_end_a()));
+                if self.collect_errors {
+                    self.decode_errors.extend(errors);
+                }
+            }
+            Widths::SingleByte => {
+                let from = self.text.len();
+                self.decode_run(bytes, last);
+                let new = self.text.get(from..).unwrap_or_default();
+                let b = new.as_bytes();
+                if b.is_ascii() {
+                    self.offsets.identity(b.len());
+                    return;
+                }
+                let mut i = 0;
+                while i < b.len() {
+                    let run = crate::dom::spans::ascii_run(&b[i..]);
+                    self.offsets.identity(run);
+                    i += run;
+                    if let Some(c) = new.get(i..).and_then(|t| t.chars().next()) {
+                        self.offsets.char(c.len_utf8() as u8, 1);
+                        i += c.len_utf8();
+                    }
+                }
+            }
+            Widths::Other => {
+                let ascii = self.encoding.is_ascii_compatible();
+                let mut i = 0;
+                let base = self.decoded;
+                while i < bytes.len() {
+                    let run = if ascii && self.clean {
+                        crate::dom::spans::ascii_run(&bytes[i..])
+                    } else {
+                        0
+                    };
+                    if run > 0 {
+                        self.decode_run(&bytes[i..i + run], false);
+                        self.offsets.identity(run);
+                        i += run;
+                        self.char_start = base + i;
+                        continue;
+                    }
+                    let from = self.text.len();
+                    self.decode_run(&bytes[i..=i], false);
+                    i += 1;
+                    self.map_new_chars(from, base + i, bytes[i - 1]);
+                }
+                if last {
+                    let from = self.text.len();
+                    self.decode_run(&[], true);
+                    let end = base + bytes.len();
+                    self.map_new_chars(from, end, 0);
+                }
+            }
+        }
+    }
+
+    /// The characters the decoder just added to `self.text` after `from` came from the bytes
+    /// `char_start..end` (`last_byte` is the last of them).
+    fn map_new_chars(&mut self, from: usize, end: usize, last_byte: u8) {
+        let new = self.text.get(from..).unwrap_or_default();
+        if new.is_empty() {
+            self.clean = false;
+            return;
+        }
+        let total = end.saturating_sub(self.char_start);
+        let n = new.chars().count();
+        // A malformed sequence followed by an ASCII byte that is reprocessed: the ASCII
+        // character is that byte.
+        let ascii_tail = n > 1 && total > 1 && new.as_bytes().last() == Some(&last_byte);
+        let head_bytes = if ascii_tail { total - 1 } else { total };
+        for (k, c) in new.chars().enumerate() {
+            let w = c.len_utf8() as u8;
+            let fw = if ascii_tail && k == n - 1 {
+                1
+            } else if k == 0 {
+                head_bytes
+            } else {
+                0
+            };
+            self.offsets.char(w, u8::try_from(fw).unwrap_or(u8::MAX));
+        }
+        self.char_start = end;
+        self.clean = true;
+    }
+
+    /// Decodes `bytes` into `self.text` (recording decoding errors when collecting).
+    fn decode_run(&mut self, bytes: &[u8], last: bool) {
         if self.collect_errors {
             self.decoder.decode_to_string_reporting(
                 bytes,
@@ -349,7 +535,30 @@ impl Pass {
             // Replacement mode never fails.
             let _ = self.decoder.decode_to_string(bytes, !last, &mut self.text);
         }
-        self.decoded = self.decoded.saturating_add(bytes.len());
+    }
+
+    fn offsets_end_a(&self) -> usize {
+        self.offsets.end_a()
+    }
+
+    fn offsets_end_b(&self) -> usize {
+        self.offsets.end_b()
+    }
+
+    /// The total decoded length, given the current length of `self.text` (which holds the
+    /// text not yet handed to the tokenizer).
+    fn text_total_before(&self, text_len: usize) -> usize {
+        self.fed + text_len
+    }
+
+    /// Decodes `bytes` (at most one piece) and tokenizes the text; `last` ends the input.
+    fn push(&mut self, bytes: &[u8], last: bool) {
+        if self.confidence == Confidence::Tentative {
+            self.all_ascii = self.all_ascii && bytes.is_ascii();
+        }
+        let before = self.decoded;
+        self.decode(bytes, last);
+        self.decoded = before.saturating_add(bytes.len());
         // Whole pieces of text, cut at offsets that depend only on the text.
         let mut start = 0;
         while self.text.len().saturating_sub(start) >= PIECE {
@@ -357,18 +566,38 @@ impl Pass {
             while !self.text.is_char_boundary(cut) {
                 cut -= 1;
             }
-            self.tokenizer
-                .feed(self.text.get(start..cut).unwrap_or_default());
+            let piece = self.text.get(start..cut).unwrap_or_default();
+            self.index.push(piece);
+            self.tokenizer.feed(piece);
             start = cut;
         }
+        self.fed += start;
         if last {
-            self.tokenizer
-                .feed(self.text.get(start..).unwrap_or_default());
+            let piece = self.text.get(start..).unwrap_or_default();
+            self.index.push(piece);
+            self.fed += piece.len();
+            self.tokenizer.feed(piece);
             self.text.clear();
             self.tokenizer.end();
         } else if start > 0 {
             self.text.replace_range(..start, "");
         }
+    }
+
+    /// Ends the pass: the document, with every offset turned into an offset into the bytes
+    /// and every parse error's line and column filled in.
+    fn into_document(self) -> Document {
+        let mut index = self.index;
+        let offsets = self.offsets;
+        let mut doc = self.tokenizer.into_sink().finish();
+        let identity = offsets.is_identity();
+        if !identity {
+            doc.map_offsets(|d| offsets.a_to_b(d));
+        }
+        index.set_offsets(offsets);
+        doc.set_source_index(index);
+        doc.resolve_error_positions();
+        doc
     }
 }
 
@@ -490,14 +719,16 @@ impl DocumentParser {
         let change = self.change;
         match self.phase {
             Phase::Parsing { pass, sniffed } => {
-                let pass = *pass;
+                let mut pass = *pass;
+                let (encoding, confidence) = (pass.encoding, pass.confidence);
+                let decode_errors = std::mem::take(&mut pass.decode_errors);
                 ParsedDocument {
-                    document: pass.tokenizer.into_sink().finish(),
-                    encoding: pass.encoding,
-                    confidence: pass.confidence,
+                    document: pass.into_document(),
+                    encoding,
+                    confidence,
                     sniffed,
                     change,
-                    decode_errors: pass.decode_errors,
+                    decode_errors,
                 }
             }
             // `start` always leaves the parsing phase; this arm only keeps the code total.

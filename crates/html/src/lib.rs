@@ -8,7 +8,10 @@
 //! - [`sniff`]: §13.2.3 the encoding sniffing algorithm;
 //! - [`input_stream`]: §13.2.3 the input byte stream: parsing bytes ([`parse_document_bytes`],
 //!   [`DocumentParser`]) with sniffing and "change the encoding";
-//! - [`error`]: parse errors with positions.
+//! - [`error`]: parse errors with positions;
+//! - [`select`]: CSS selectors ([`Document::select`]);
+//! - [`text`]: readable text ([`Document::readable_text`]);
+//! - [`links`]: the document base URL and every URL-bearing attribute ([`Document::links`]).
 //!
 //! ```
 //! use websyntax_html::{parse_document, parse_fragment, Context, ParseOptions};
@@ -27,9 +30,12 @@
 pub mod dom;
 pub mod error;
 pub mod input_stream;
+pub mod links;
 mod parser;
+pub mod select;
 pub mod serialize;
 pub mod sniff;
+pub mod text;
 pub mod tokenizer;
 pub mod tree_builder;
 
@@ -39,3 +45,11 @@ pub use input_stream::{
     DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,
 };
 pub use parser::{Context, Fragment, ParseOptions, parse_document, parse_fragment};
+pub use tree_builder::ResourceLimits;
+
+/// The user guides `docs/select.md` and `docs/links.md`, compiled as doctests so their
+/// examples stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/select.md")]
+#[doc = include_str!("../../../docs/links.md")]
+pub struct QueryGuideDoctests;

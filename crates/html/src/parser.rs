@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::dom::{Attr, Document, Namespace, NodeId};
 use crate::tokenizer::{State, Tokenizer, TokenizerOptions};
-use crate::tree_builder::TreeBuilder;
+use crate::tree_builder::{ResourceLimits, TreeBuilder};
 
 /// Options of [`parse_document`] and [`parse_fragment`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +38,17 @@ pub struct ParseOptions {
     /// assert_eq!(doc.children(div).count(), 1);
     /// ```
     pub allow_declarative_shadow_roots: bool,
+    /// Opt-in resource limits for untrusted input: maximum tree depth, attributes per
+    /// element, nodes (all off by default, so the tree is the one the standard specifies).
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions, ResourceLimits};
+    /// let limits = ResourceLimits { max_nodes: Some(50), ..Default::default() };
+    /// let doc = parse_document(&"<p>x".repeat(1000), ParseOptions { limits, ..Default::default() });
+    /// assert!(doc.len() <= 52);
+    /// assert!(doc.errors().iter().any(|e| e.code == "node-limit-reached"));
+    /// ```
+    pub limits: ResourceLimits,
 }
 
 impl Default for ParseOptions {
@@ -46,6 +57,7 @@ impl Default for ParseOptions {
             scripting: true,
             collect_errors: true,
             allow_declarative_shadow_roots: false,
+            limits: ResourceLimits::default(),
         }
     }
 }
@@ -191,9 +203,15 @@ fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
             last_start_tag: None,
         },
     );
+    // Lines and columns of errors come from the source index below.
+    t.set_offsets_only(true);
     t.feed(input);
     t.end();
-    t.into_sink()
+    let mut tb = t.into_sink();
+    let doc = tb.document_mut();
+    doc.set_source_index(crate::dom::spans::SourceIndex::for_text(input));
+    doc.resolve_error_positions();
+    tb
 }
 
 /// Parses `input` as a whole HTML document (§13.2).
@@ -206,6 +224,7 @@ fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
 pub fn parse_document(input: &str, options: ParseOptions) -> Document {
     let mut tb = TreeBuilder::new(options.scripting, options.collect_errors);
     tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
+    tb.set_limits(options.limits);
     run(input, tb, State::Data).finish()
 }
 
@@ -226,6 +245,7 @@ pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> 
     );
     // §13.4 step 4: allowDeclarativeShadowRoots.
     tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
+    tb.set_limits(options.limits);
     let context_node = tb.context_node().unwrap_or(root);
     let tb = run(input, tb, state);
     Fragment {

@@ -1,9 +1,11 @@
 //! Serializing HTML fragments (the HTML Standard's "serializing HTML fragments" algorithm; our
 //! `html-parsing.txt` §13.3 only points to it).
 //!
-//! Escaping follows the algorithm of the spec era our parser implements (and the vendored
-//! html5lib-tests serializer snapshot): in attribute values `&`, U+00A0 and `"` are escaped; in
-//! text `&`, U+00A0, `<` and `>`. Text inside `style`, `script`, `xmp`, `iframe`, `noembed`,
+//! Escaping follows the current HTML Standard's "escaping a string" (our parsing spec text
+//! does not cover serialization, so the current standard governs here): in attribute values
+//! `&`, U+00A0, `"`, `<` and `>` are escaped (`<`/`>` since 2025, as Chromium 138, Firefox 140,
+//! html5ever and jsoup do: a value like `</noscript><img onerror=…>` can then never turn into
+//! markup when the output is re-parsed in another context); in text `&`, U+00A0, `<` and `>`. Text inside `style`, `script`, `xmp`, `iframe`, `noembed`,
 //! `noframes`, `plaintext` (and `noscript` when scripting is enabled) is written verbatim.
 //! Void elements get no end tag; a `template` element serializes its template contents.
 //! Shadow roots are left out: this is the algorithm with `serializableShadowRoots` false and no
@@ -11,6 +13,9 @@
 //! its children, and a declarative shadow root's template, which is not in the tree, is not
 //! written. Serializing a shadow root node itself writes its children.
 //! No recursion: the walk uses an explicit stack, so a 10^6-deep tree is fine.
+//!
+//! [`serialize_document_with_charset`] serializes a whole document for storing as bytes in a
+//! given encoding and keeps its encoding declaration true, as browsers' "save page" does.
 //!
 //! ```
 //! use websyntax_html::{parse_document, ParseOptions, serialize};
@@ -61,7 +66,13 @@ fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bool) -> bool
 }
 
 /// Appends `s` escaped for text (`&`, U+00A0, `<`, `>`) or for an attribute value (`&`,
-/// U+00A0, `"`).
+/// U+00A0, `"`, `<`, `>`), as the HTML Standard's "escaping a string" does.
+///
+/// ```
+/// let mut out = String::new();
+/// websyntax_html::serialize::escape_into(&mut out, "\"</p>\" & more", true);
+/// assert_eq!(out, "&quot;&lt;/p&gt;&quot; &amp; more");
+/// ```
 pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
     let mut last = 0;
     for (i, c) in s.char_indices() {
@@ -69,8 +80,8 @@ pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
             '&' => "&amp;",
             '\u{a0}' => "&nbsp;",
             '"' if attribute_mode => "&quot;",
-            '<' if !attribute_mode => "&lt;",
-            '>' if !attribute_mode => "&gt;",
+            '<' => "&lt;",
+            '>' => "&gt;",
             _ => continue,
         };
         out.push_str(&s[last..i]);
@@ -102,6 +113,23 @@ fn open_tag(out: &mut String, e: ElementRef<'_>) {
 
 /// Serializes `node` itself and its descendants ("outerHTML"), appending to `out`.
 pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &mut String) {
+    serialize_into(doc, node, scripting, out, None);
+}
+
+/// What [`serialize_document_with_charset`] changes on the way: the encoding name to declare,
+/// and the `head` element to insert a `<meta charset>` into (when nothing declares one).
+struct CharsetFix<'a> {
+    name: &'a str,
+    insert_into: Option<NodeId>,
+}
+
+fn serialize_into(
+    doc: &Document,
+    node: NodeId,
+    scripting: bool,
+    out: &mut String,
+    charset: Option<&CharsetFix<'_>>,
+) {
     // The parent of the node being entered decides raw-text mode for text children.
     let walk = doc.walk(node);
     let mut raw_stack: Vec<bool> = Vec::new();
@@ -137,7 +165,19 @@ pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &
                         raw_stack.push(false);
                     }
                     NodeData::Element(e) => {
-                        open_tag(out, e);
+                        match charset {
+                            Some(fix) if declares_charset(doc, id) => {
+                                open_tag_declaring(out, doc, id, fix.name);
+                            }
+                            _ => open_tag(out, e),
+                        }
+                        if let Some(fix) = charset
+                            && fix.insert_into == Some(id)
+                        {
+                            out.push_str("<meta charset=\"");
+                            escape_into(out, fix.name, true);
+                            out.push_str("\">");
+                        }
                         if is_void(e.namespace(), e.name()) {
                             skip_depth = Some(depth);
                         }
@@ -162,6 +202,92 @@ pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &
             }
         }
     }
+}
+
+/// Whether `id` is an HTML `meta` element that declares a character encoding: a `charset`
+/// attribute, or `http-equiv=content-type` with a `content` that names a charset (what the
+/// prescan and the tree builder's "change the encoding" look at).
+fn declares_charset(doc: &Document, id: NodeId) -> bool {
+    if !doc.is_html_element(id, "meta") {
+        return false;
+    }
+    if doc.attribute(id, "charset").is_some() {
+        return true;
+    }
+    doc.attribute(id, "http-equiv")
+        .is_some_and(|v| v.eq_ignore_ascii_case("content-type"))
+        && doc
+            .attribute(id, "content")
+            .is_some_and(|c| c.to_ascii_lowercase().contains("charset"))
+}
+
+/// The start tag of a charset-declaring `meta` element with the declaration rewritten to
+/// `name`: `charset` becomes `name`; a `content` naming a charset becomes
+/// `text/html; charset=NAME`.
+fn open_tag_declaring(out: &mut String, doc: &Document, id: NodeId, name: &str) {
+    out.push_str("<meta");
+    let has_charset = doc.attribute(id, "charset").is_some();
+    let content_type = format!("text/html; charset={name}");
+    for a in doc.attrs(id) {
+        out.push(' ');
+        out.push_str(a.name());
+        out.push_str("=\"");
+        let value = match a.name() {
+            "charset" => name,
+            "content" if !has_charset => &content_type,
+            _ => a.value(),
+        };
+        escape_into(out, value, true);
+        out.push('"');
+    }
+    out.push('>');
+}
+
+/// Serializes a whole document (its children) for storing as bytes in the encoding named
+/// `encoding_name` (e.g. `UTF-8`), keeping its encoding declaration true, as browsers' "save
+/// page" does: every HTML `meta` element that declares a charset (`<meta charset>`, or
+/// `<meta http-equiv=content-type content="…charset=…">`) declares `encoding_name` instead,
+/// and when none does, `<meta charset="NAME">` is inserted as the first child of the first
+/// `head` element child of the `html` element. Re-parsing the bytes then decodes them with
+/// the encoding they were written in. Everything else is [`serialize_children`] of the
+/// document node.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions, serialize};
+/// let doc = parse_document("<meta charset=shift_jis><p>x", ParseOptions::default());
+/// assert_eq!(
+///     serialize::serialize_document_with_charset(&doc, true, "UTF-8"),
+///     "<html><head><meta charset=\"UTF-8\"></head><body><p>x</p></body></html>"
+/// );
+/// let doc = parse_document("<title>t</title>", ParseOptions::default());
+/// assert_eq!(
+///     serialize::serialize_document_with_charset(&doc, true, "UTF-8"),
+///     "<html><head><meta charset=\"UTF-8\"><title>t</title></head><body></body></html>"
+/// );
+/// ```
+pub fn serialize_document_with_charset(
+    doc: &Document,
+    scripting: bool,
+    encoding_name: &str,
+) -> String {
+    let root = NodeId::DOCUMENT;
+    let declared = doc.descendants(root).any(|id| declares_charset(doc, id));
+    let insert_into = if declared {
+        None
+    } else {
+        doc.children(root)
+            .find(|&c| doc.is_html_element(c, "html"))
+            .and_then(|html| doc.children(html).find(|&c| doc.is_html_element(c, "head")))
+    };
+    let fix = CharsetFix {
+        name: encoding_name,
+        insert_into,
+    };
+    let mut out = String::new();
+    for c in doc.children(root) {
+        serialize_into(doc, c, scripting, &mut out, Some(&fix));
+    }
+    out
 }
 
 /// Serializes `node`'s children (the HTML fragment serialization algorithm, "innerHTML"); for

@@ -34,12 +34,17 @@ fn text_escapes_amp_nbsp_lt_gt() {
 }
 
 #[test]
-fn attribute_escapes_amp_nbsp_quot_only() {
+fn attribute_escapes_amp_nbsp_quot_lt_gt() {
     assert_eq!(body("<p a='&amp;'>"), "<p a=\"&amp;\"></p>");
     assert_eq!(body("<p a='&nbsp;'>"), "<p a=\"&nbsp;\"></p>");
     assert_eq!(body("<p a='\"'>"), "<p a=\"&quot;\"></p>");
-    // `<` and `>` in attribute values are not escaped in the algorithm our spec era follows.
-    assert_eq!(body("<p a='<>'>"), "<p a=\"<>\"></p>");
+    // `<` and `>` in attribute values are escaped, as the current HTML Standard says.
+    assert_eq!(body("<p a='<>'>"), "<p a=\"&lt;&gt;\"></p>");
+    // The mutation-XSS shape: the value stays a value when re-parsed in any context.
+    assert_eq!(
+        body("<p title=\"&lt;/noscript&gt;&lt;img src=x onerror=alert(1)&gt;\">"),
+        "<p title=\"&lt;/noscript&gt;&lt;img src=x onerror=alert(1)&gt;\"></p>"
+    );
     assert_eq!(body("<p a=\"'\">"), "<p a=\"'\"></p>");
 }
 

@@ -417,10 +417,13 @@ fn float_syntax(input: &str) -> bool {
 
 /// Whether `input` is a valid floating-point number (2.3.4.3).
 ///
-/// The grammar: optional `-`, digits and/or `.` digits, optional exponent. The spec adds that
-/// infinities are not valid floating-point numbers; this crate reads that as "the number must
-/// not round to ±2^1024 under the parsing rules", so `2e308` is not valid (browsers and WPT
-/// agree).
+/// The grammar: optional `-`, digits and/or `.` digits, optional exponent. "Valid
+/// floating-point number" is a syntax: a string that matches the grammar is valid even when
+/// the number it represents overflows the parsing rules (`2e308`: [`parse_float`] then fails
+/// with an overflow). The spec's "Infinity and NaN are not valid floating-point numbers" is
+/// about those values, which the grammar cannot spell. (Browsers' `<input type=number>`
+/// value sanitization also drops values that parse to infinity; that is a check on top of
+/// validity, done with [`parse_float`].)
 ///
 /// ```
 /// use websyntax_microsyntax::numbers::is_valid_float;
@@ -428,10 +431,11 @@ fn float_syntax(input: &str) -> bool {
 /// assert!(is_valid_float(".5"));
 /// assert!(!is_valid_float("1."));
 /// assert!(!is_valid_float("+1"));
-/// assert!(!is_valid_float("2e308"));
+/// assert!(is_valid_float("2e308"));
+/// assert!(!is_valid_float("Infinity"));
 /// ```
 pub fn is_valid_float(input: &str) -> bool {
-    float_syntax(input) && parse_float(input).is_ok()
+    float_syntax(input)
 }
 
 /// The best representation of `n` as a floating-point number: JavaScript's

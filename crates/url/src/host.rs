@@ -263,6 +263,9 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
 /// use websyntax_url::domain_to_ascii;
 /// assert_eq!(domain_to_ascii("Bücher.example", false).unwrap(), "xn--bcher-kva.example");
 /// assert!(domain_to_ascii("xn--", false).is_err());
+/// // A label that still begins with `xn--` after Punycode decoding is invalid (UTS #46).
+/// assert!(domain_to_ascii("xn--xn--a--gua.pt", false).is_err());
+/// assert!(domain_to_ascii("xn--xn---epa", false).is_err());
 /// ```
 pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<String, ValidationErrorKind> {
     use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -276,6 +279,20 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<String, Validati
     let result = Uts46::new()
         .to_ascii(domain.as_bytes(), deny, hyphens, dns)
         .map_err(|_| K::DomainToAscii)?;
+    // UTS #46 §4.1 Validity Criteria, step 4 (Unicode 15.1): with CheckHyphens false, a label
+    // must not begin with "xn--" after Punycode decoding (so `xn--xn--a--gua` fails). The
+    // `idna` crate does not check this yet.
+    if result.split('.').any(|label| {
+        label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+            && label
+                .get(4..)
+                .and_then(idna::punycode::decode_to_string)
+                .is_some_and(|d| d.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+    }) {
+        return Err(K::DomainToAscii);
+    }
     // 3. When not strict: empty result or forbidden domain code points fail.
     if !be_strict {
         if result.is_empty() {

@@ -9,6 +9,7 @@
 //! | [`html`] | `websyntax-html` | HTML §13.2 parsing, §13.4 fragments, serialization |
 //! | [`url`] | `websyntax-url` | URL Standard: parser, hosts, setters, origin, URLSearchParams |
 //! | [`microsyntax`] | `websyntax-microsyntax` | HTML §2.3 common microsyntaxes |
+//! | [`check`] | `websyntax-check` | a syntax checker over all of the above (parse errors, encoding, URLs, attribute values) |
 //! | [`iri`] | `websyntax-iri` | RFC 3986/3987 as the W3C XSD datatypes note defines them |
 //!
 //! ## Every part together
@@ -67,6 +68,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub use websyntax_check as check;
 pub use websyntax_encoding as encoding;
 pub use websyntax_html as html;
 pub use websyntax_iri as iri;

@@ -138,6 +138,12 @@ impl Document {
         (0..self.len() as u32).map(NodeId)
     }
 
+    /// A reference whose address identifies node `id` for as long as the document is borrowed
+    /// (for APIs that compare nodes by address, such as the selector engine's opaque elements).
+    pub(crate) fn identity(&self, id: NodeId) -> &impl Sized {
+        &self.nodes[id.index()]
+    }
+
     /// What kind of node `id` is.
     pub fn kind(&self, id: NodeId) -> NodeKind {
         match &self.nodes[id.index()].data {

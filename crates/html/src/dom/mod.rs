@@ -19,6 +19,7 @@ mod dump;
 mod edit;
 mod name;
 mod shadow;
+pub(crate) mod spans;
 
 pub use edit::HierarchyRequestError;
 
@@ -438,6 +439,8 @@ pub struct Document {
     pub(crate) errors: Vec<ParseError>,
     /// Host element -> its shadow root (at most one per host).
     shadow_roots: HashMap<NodeId, NodeId>,
+    /// Line starts and offset maps of the parsed source, for [`Document::line_col`].
+    source: Option<Box<spans::SourceIndex>>,
 }
 
 impl Default for Document {
@@ -587,6 +590,7 @@ impl Document {
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
             shadow_roots: HashMap::new(),
+            source: None,
         }
     }
 
@@ -1033,37 +1037,6 @@ impl Document {
         true
     }
 
-    /// Adds each attribute of `attrs` that element `id` does not have yet (§13.2.6.4.7 "html"
-    /// and "body" start tags).
-    pub(crate) fn add_attrs_if_missing<'a>(
-        &mut self,
-        id: NodeId,
-        attrs: impl IntoIterator<Item = AttrInput<'a>>,
-    ) {
-        for a in attrs {
-            let Some(e) = self.element(id) else { return };
-            let present = self.names.get(a.name).is_some_and(|n| {
-                e.attrs()
-                    .any(|x| x.local_name() == n && x.namespace() == a.namespace)
-            });
-            if present {
-                continue;
-            }
-            let name = self.names.intern(a.name);
-            let value = self.push_str(a.value);
-            self.push_attr(
-                id,
-                AttrData {
-                    namespace: a.namespace,
-                    name,
-                    value,
-                    span: PackedSpan::pack(a.span),
-                    value_span: PackedSpan::pack(a.value_span),
-                },
-            );
-        }
-    }
-
     // ----- tree mutation (unchecked: the tree builder's) -----
 
     /// Removes `id` from its parent (if any).
@@ -1169,6 +1142,29 @@ impl Document {
     pub(crate) fn reparent_children(&mut self, from: NodeId, to: NodeId) {
         while let Some(c) = self.nodes[from.index()].first_child() {
             self.append(to, c);
+        }
+    }
+
+    /// Appends `attrs` to element `id`'s attributes (the caller has checked that none of them
+    /// is present yet).
+    pub(crate) fn push_attrs<'a>(
+        &mut self,
+        id: NodeId,
+        attrs: impl IntoIterator<Item = AttrInput<'a>>,
+    ) {
+        for a in attrs {
+            let name = self.names.intern(a.name);
+            let value = self.push_str(a.value);
+            self.push_attr(
+                id,
+                AttrData {
+                    namespace: a.namespace,
+                    name,
+                    value,
+                    span: PackedSpan::pack(a.span),
+                    value_span: PackedSpan::pack(a.value_span),
+                },
+            );
         }
     }
 

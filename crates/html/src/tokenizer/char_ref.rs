@@ -1,7 +1,11 @@
-//! Helpers for §13.2.5.72–13.2.5.80, the character reference states: the named reference
-//! lookup (longest match over the generated table) and the numeric reference checks.
+//! §13.2.5.72–13.2.5.80, the character reference states, and their helpers: the named
+//! reference lookup (longest match over the generated table) and the numeric reference checks.
+
+use std::ops::ControlFlow;
 
 use super::named_entities::NAMED_REFERENCES;
+use super::token::TokenSink;
+use super::tokenization::{Buf, Cx, Flow, Machine, Nx, St, getc, is_ws, peek};
 
 /// Result of looking up a named character reference at the start of `bytes`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +113,217 @@ fn c1_replacement(code: u32) -> Option<char> {
         0x9F => '\u{0178}',
         _ => return None,
     })
+}
+
+impl Machine {
+    // 13.2.5.72 Character reference state
+    pub(super) fn character_reference_state<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        cx: &mut Cx<'_>,
+    ) -> Flow {
+        self.temp.clear();
+        self.temp.push('&');
+        match getc!(self, sink, cx) {
+            Some((c, _)) if c.is_ascii_alphanumeric() => {
+                self.state = St::NamedCharacterReference;
+            }
+            Some(('#', n)) => {
+                self.temp.push('#');
+                self.state = St::NumericCharacterReference;
+                cx.pos += n;
+            }
+            _ => {
+                self.flush_temp(sink, cx.pos);
+                self.state = self.return_state;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    // 13.2.5.73 Named character reference state
+    pub(super) fn named_character_reference_state<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        cx: &mut Cx<'_>,
+    ) -> Flow {
+        match lookup_named(cx.bytes.get(cx.pos..).unwrap_or(&[]), cx.eof) {
+            NamedMatch::NeedMore => return ControlFlow::Break(cx.pos),
+            NamedMatch::Found(len, expansion) => {
+                let name = cx.input.get(cx.pos..cx.pos + len).unwrap_or("");
+                let last_semi = name.ends_with(';');
+                let next = cx.bytes.get(cx.pos + len).copied();
+                if next.is_none() && !cx.eof && !last_semi {
+                    return ControlFlow::Break(cx.pos);
+                }
+                if self.is_attr_return()
+                    && !last_semi
+                    && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric())
+                {
+                    self.temp.push_str(name);
+                    self.flush_temp(sink, cx.pos + len);
+                } else {
+                    if !last_semi {
+                        self.err_ref(
+                            sink,
+                            cx.bytes,
+                            cx.pos + len,
+                            cx.pos + len,
+                            "missing-semicolon-after-character-reference",
+                        );
+                    }
+                    self.temp.clear();
+                    self.temp.push_str(expansion);
+                    self.flush_temp(sink, cx.pos + len);
+                }
+                cx.pos += len;
+                self.state = self.return_state;
+            }
+            NamedMatch::None => {
+                self.flush_temp(sink, cx.pos);
+                self.state = St::AmbiguousAmpersand;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    // 13.2.5.74 Ambiguous ampersand state
+    pub(super) fn ambiguous_ampersand_state<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        cx: &mut Cx<'_>,
+    ) -> Flow {
+        let at = cx.pos;
+        match getc!(self, sink, cx) {
+            Some((c, n)) if c.is_ascii_alphanumeric() => {
+                if self.is_attr_return() {
+                    self.push(Buf::AttrValue, c);
+                } else {
+                    self.emit_char(sink, cx.bytes, c, at);
+                }
+                cx.pos += n;
+            }
+            Some((';', _)) => {
+                self.err_ref(
+                    sink,
+                    cx.bytes,
+                    cx.pos,
+                    cx.pos + 1,
+                    "unknown-named-character-reference",
+                );
+                self.state = self.return_state;
+            }
+            _ => self.state = self.return_state,
+        }
+        ControlFlow::Continue(())
+    }
+
+    // 13.2.5.75 Numeric character reference state
+    pub(super) fn numeric_character_reference_state<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        cx: &mut Cx<'_>,
+    ) -> Flow {
+        self.code = 0;
+        match getc!(self, sink, cx) {
+            Some((c @ ('x' | 'X'), n)) => {
+                self.temp.push(c);
+                self.state = St::HexadecimalCharacterReferenceStart;
+                cx.pos += n;
+            }
+            _ => self.state = St::DecimalCharacterReferenceStart,
+        }
+        ControlFlow::Continue(())
+    }
+
+    // 13.2.5.76 Hexadecimal character reference start state,
+    // 13.2.5.77 Decimal character reference start state
+    pub(super) fn numeric_character_reference_start_state<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        cx: &mut Cx<'_>,
+    ) -> Flow {
+        let hex = self.state == St::HexadecimalCharacterReferenceStart;
+        match getc!(self, sink, cx) {
+            Some((c, _)) if (hex && c.is_ascii_hexdigit()) || c.is_ascii_digit() => {
+                self.state = if hex {
+                    St::HexadecimalCharacterReference
+                } else {
+                    St::DecimalCharacterReference
+                };
+            }
+            _ => {
+                self.err_ref(
+                    sink,
+                    cx.bytes,
+                    cx.pos,
+                    cx.pos,
+                    "absence-of-digits-in-numeric-character-reference",
+                );
+                self.flush_temp(sink, cx.pos);
+                self.state = self.return_state;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    // 13.2.5.78 Hexadecimal character reference state,
+    // 13.2.5.79 Decimal character reference state
+    pub(super) fn numeric_character_reference_digits_state<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        cx: &mut Cx<'_>,
+    ) -> Flow {
+        let radix = if self.state == St::HexadecimalCharacterReference {
+            16
+        } else {
+            10
+        };
+        match getc!(self, sink, cx) {
+            Some((c, n)) if c.is_digit(radix) => {
+                let d = c.to_digit(radix).unwrap_or(0);
+                // Saturate: anything above 0x10FFFF is out of range anyway.
+                self.code = self
+                    .code
+                    .saturating_mul(radix)
+                    .saturating_add(d)
+                    .min(0x0011_0000);
+                cx.pos += n;
+            }
+            Some((';', n)) => {
+                self.state = St::NumericCharacterReferenceEnd;
+                cx.pos += n;
+            }
+            _ => {
+                self.err_ref(
+                    sink,
+                    cx.bytes,
+                    cx.pos,
+                    cx.pos,
+                    "missing-semicolon-after-character-reference",
+                );
+                self.state = St::NumericCharacterReferenceEnd;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    // 13.2.5.80 Numeric character reference end state
+    pub(super) fn numeric_character_reference_end_state<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        cx: &mut Cx<'_>,
+    ) -> Flow {
+        let (e, c) = numeric_end(self.code);
+        if let Some(code) = e {
+            self.err_ref(sink, cx.bytes, cx.pos, cx.pos, code);
+        }
+        self.temp.clear();
+        self.temp.push(c);
+        self.flush_temp(sink, cx.pos);
+        self.state = self.return_state;
+        ControlFlow::Continue(())
+    }
 }
 
 #[cfg(test)]

@@ -120,13 +120,23 @@
 //! # Positions
 //!
 //! Each token comes with the [`Position`](crate::Position) of its first character (`<` for a
-//! tag, comment or DOCTYPE; `&` for text produced by a character reference). Lines and columns
-//! are 1-based; newline normalization applies (CR LF is one line break) and columns count
-//! UTF-16 code units, as html5lib-tests does. Offsets are byte offsets into the input as fed.
+//! tag, comment or DOCTYPE; `&` for text produced by a character reference) and, through
+//! [`TokenSink::process_token_with_span`], its source [`Span`](crate::Span): `<` through `>`
+//! for a tag, comment or DOCTYPE; for characters, the source of the run (a character
+//! reference from `&` to its end, CR LF read as one LF covering both bytes). An attribute
+//! carries its span (name through the end of the value and closing quote) and its value's
+//! span inside the quotes. Lines and columns are 1-based; newline normalization applies (CR LF
+//! is one line break) and columns count UTF-16 code units, as html5lib-tests does. Offsets are
+//! byte offsets into the input as fed (the concatenation of the chunks).
 
 mod char_ref;
+mod comment;
+mod doctype;
 mod named_entities;
 mod preprocessing;
+mod script;
+mod tag;
+mod text;
 mod token;
 mod tokenization;
 
@@ -270,6 +280,13 @@ impl<S: TokenSink> Tokenizer<S> {
             pending: String::new(),
             ended: false,
         }
+    }
+
+    /// Makes the positions given to the sink carry byte offsets only (line and column 0), for
+    /// a sink that computes lines and columns itself from the offsets (the tree builder's
+    /// document does, from its source index): this saves counting lines on every token.
+    pub(crate) fn set_offsets_only(&mut self, on: bool) {
+        self.machine.offsets_only = on;
     }
 
     /// A tokenizer with the given initial state and last start tag.

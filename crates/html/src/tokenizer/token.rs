@@ -1,7 +1,7 @@
 //! The tokens the tokenizer emits and the interface through which the tree builder consumes
 //! them. This file is the contract between `tokenizer` and `tree_builder`.
 
-use crate::error::{ParseError, Position};
+use crate::error::{ParseError, Position, Span};
 
 /// A DOCTYPE token (§13.2.5). Missing identifiers are `None`, distinct from empty strings.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -23,6 +23,11 @@ pub struct Attribute {
     pub name: String,
     /// The attribute value with character references resolved.
     pub value: String,
+    /// The source: the name's first byte through the end of the value, closing quote included
+    /// (just the name for an attribute without a value).
+    pub span: Span,
+    /// The source of the value inside any quotes; `None` for an attribute without a value.
+    pub value_span: Option<Span>,
 }
 
 /// A start or end tag token. Duplicate attributes have already been removed (the first one wins).
@@ -86,6 +91,45 @@ pub trait TokenSink {
     /// `Characters`, of the run's first character; for `Eof`, the end of input). The sink uses
     /// it to position its own (tree-construction) errors.
     fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult;
+
+    /// Handles one token with its source span: what the tokenizer calls. `span` runs from the
+    /// token's first byte to one past its last (`<` through `>` for a tag, comment or DOCTYPE;
+    /// for `Characters`, the run's source: a character reference's `&` through its end, a
+    /// CR LF read as one LF covers both bytes; empty at the end of input for `Eof`); `at` is
+    /// the position of `span.start`. The default forgets the span and calls
+    /// [`process_token`](Self::process_token); a sink that records spans (the tree builder)
+    /// overrides it.
+    ///
+    /// ```
+    /// use websyntax_html::tokenizer::{SinkResult, Token, TokenSink, Tokenizer};
+    /// use websyntax_html::{Position, Span};
+    ///
+    /// #[derive(Default)]
+    /// struct Spans(Vec<(String, Span)>);
+    /// impl TokenSink for Spans {
+    ///     fn process_token(&mut self, _: Token<'_>, _: Position) -> SinkResult {
+    ///         SinkResult::Continue
+    ///     }
+    ///     fn process_token_with_span(&mut self, t: Token<'_>, span: Span, _: Position) -> SinkResult {
+    ///         self.0.push((format!("{t:?}"), span));
+    ///         SinkResult::Continue
+    ///     }
+    /// }
+    ///
+    /// let src = "<a href='x'>R&amp;D</a>";
+    /// let spans = Tokenizer::tokenize_str(Spans::default(), src).0;
+    /// let texts: Vec<&str> = spans.iter().map(|(_, s)| &src[s.range()]).collect();
+    /// assert_eq!(texts, ["<a href='x'>", "R", "&amp;", "D", "</a>", ""]);
+    /// ```
+    fn process_token_with_span(
+        &mut self,
+        token: Token<'_>,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
+        let _ = span;
+        self.process_token(token, at)
+    }
 
     /// Receives each tokenizer parse error, in the order they occur. Default: ignore them.
     /// A sink that collects errors (the tree builder, a test harness) merges them with its own.

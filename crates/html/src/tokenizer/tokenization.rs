@@ -1,4 +1,11 @@
-//! §13.2.5 Tokenization: the 80 states of the tokenizer state machine.
+//! §13.2.5 Tokenization: the core of the tokenizer state machine (its 80 states, its buffers,
+//! token emission and the `run` loop that dispatches to one step per state).
+//!
+//! The steps live by state group, in spec order: `text.rs` (data, RCDATA, RAWTEXT, script data,
+//! PLAINTEXT), `tag.rs` (tag open, tag name, attributes), `script.rs` (script data escapes),
+//! `comment.rs` (comments, markup declaration open, CDATA sections), `doctype.rs` and
+//! `char_ref.rs` (character references). Each step reads the input through the `getc!` macro
+//! and returns [`Flow`]: continue, or stop `run` having consumed so many bytes.
 //!
 //! The machine runs over the bytes of a `&str`. Every delimiter it looks for is ASCII, so
 //! slicing at a delimiter is always at a `char` boundary. Plain runs (text, attribute values,
@@ -12,10 +19,64 @@
 //! caller keeps the rest and runs again with more input, so the result does not depend on
 //! how the input was split.
 
-use super::char_ref::{NamedMatch, lookup_named, numeric_end};
+use std::ops::ControlFlow;
+
 use super::preprocessing::{advance, check_code_point, columns, is_candidate_byte, line_ends};
 use super::token::{Attribute, Doctype, SinkResult, State, Tag, Token, TokenSink};
-use crate::error::{ParseError, Position};
+use crate::error::{ParseError, Position, Span};
+
+/// The input `run` works on and how far it got: what each state's step reads and advances.
+pub(super) struct Cx<'a> {
+    /// The input given to `run`.
+    pub(super) input: &'a str,
+    /// `input` as bytes.
+    pub(super) bytes: &'a [u8],
+    /// The index of the next input character in `input`.
+    pub(super) pos: usize,
+    /// No input follows `input`.
+    pub(super) eof: bool,
+}
+
+/// What a state's step tells `run`: go on, or stop having consumed this many bytes.
+pub(super) type Flow = ControlFlow<usize>;
+
+/// The next input character of `$cx` (with the §13.2.3.5 check), `None` at the end of input;
+/// returns from the step when more input may come.
+macro_rules! getc {
+    ($m:ident, $sink:ident, $cx:ident) => {
+        match peek($cx.bytes, $cx.input, $cx.pos, $cx.eof) {
+            Nx::Wait => return ControlFlow::Break($cx.pos),
+            Nx::Eof => None,
+            Nx::C(c, n) => {
+                if (c as u32) >= 0x7F || ((c as u32) < 0x20 && !is_ws(c) && c != '\0') {
+                    $m.pre_check($sink, $cx.bytes, $cx.pos, c);
+                }
+                Some((c, n))
+            }
+        }
+    };
+}
+pub(super) use getc;
+
+/// Emits the end-of-file token and stops `run` with all input consumed.
+macro_rules! eof_here {
+    ($m:ident, $sink:ident, $cx:ident) => {{
+        $m.emit_eof($sink, $cx.bytes, $cx.pos);
+        return ControlFlow::Break($cx.bytes.len());
+    }};
+}
+pub(super) use eof_here;
+
+/// Reports a parse error at the current input character (or at byte `$at`).
+macro_rules! err {
+    ($m:ident, $sink:ident, $cx:ident, $code:expr) => {
+        $m.err($sink, $cx.bytes, $cx.pos, $code)
+    };
+    ($m:ident, $sink:ident, $cx:ident, $code:expr, $at:expr) => {
+        $m.err($sink, $cx.bytes, $at, $code)
+    };
+}
+pub(super) use err;
 
 /// All 80 states of §13.2.5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,7 +177,7 @@ impl From<State> for St {
 }
 
 /// The next input character as `peek` sees it.
-enum Nx {
+pub(super) enum Nx {
     /// A code point (CR already normalized to LF) and how many bytes it takes.
     C(char, usize),
     /// The end of the input stream.
@@ -126,7 +187,7 @@ enum Nx {
 }
 
 #[inline]
-fn peek(bytes: &[u8], input: &str, pos: usize, eof: bool) -> Nx {
+pub(super) fn peek(bytes: &[u8], input: &str, pos: usize, eof: bool) -> Nx {
     match bytes.get(pos) {
         None => {
             if eof {
@@ -173,25 +234,25 @@ const fn with_upper(mut t: [bool; 256]) -> [bool; 256] {
     t
 }
 
-static T_DATA: [bool; 256] = table(b"<&");
-static T_RCDATA: [bool; 256] = table(b"<&");
-static T_RAWTEXT: [bool; 256] = table(b"<");
-static T_PLAINTEXT: [bool; 256] = table(b"");
-static T_CDATA: [bool; 256] = table(b"]");
-static T_TAG_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C />"));
-static T_ATTR_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C />=\"'<"));
-static T_ATTR_DQ: [bool; 256] = table(b"\"&");
-static T_ATTR_SQ: [bool; 256] = table(b"'&");
-static T_ATTR_UNQ: [bool; 256] = table(b"\t\n\x0C &>\"'<=`");
-static T_COMMENT: [bool; 256] = table(b"<-");
-static T_BOGUS_COMMENT: [bool; 256] = table(b">");
-static T_DOCTYPE_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C >"));
-static T_DOCTYPE_DQ: [bool; 256] = table(b"\">");
-static T_DOCTYPE_SQ: [bool; 256] = table(b"'>");
+pub(super) static T_DATA: [bool; 256] = table(b"<&");
+pub(super) static T_RCDATA: [bool; 256] = table(b"<&");
+pub(super) static T_RAWTEXT: [bool; 256] = table(b"<");
+pub(super) static T_PLAINTEXT: [bool; 256] = table(b"");
+pub(super) static T_CDATA: [bool; 256] = table(b"]");
+pub(super) static T_TAG_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C />"));
+pub(super) static T_ATTR_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C />=\"'<"));
+pub(super) static T_ATTR_DQ: [bool; 256] = table(b"\"&");
+pub(super) static T_ATTR_SQ: [bool; 256] = table(b"'&");
+pub(super) static T_ATTR_UNQ: [bool; 256] = table(b"\t\n\x0C &>\"'<=`");
+pub(super) static T_COMMENT: [bool; 256] = table(b"<-");
+pub(super) static T_BOGUS_COMMENT: [bool; 256] = table(b">");
+pub(super) static T_DOCTYPE_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C >"));
+pub(super) static T_DOCTYPE_DQ: [bool; 256] = table(b"\">");
+pub(super) static T_DOCTYPE_SQ: [bool; 256] = table(b"'>");
 
 /// Index of the first byte at or after `from` that `t` marks, or `bytes.len()`.
 #[inline]
-fn scan(bytes: &[u8], from: usize, t: &[bool; 256]) -> usize {
+pub(super) fn scan(bytes: &[u8], from: usize, t: &[bool; 256]) -> usize {
     let mut i = from;
     while let Some(&b) = bytes.get(i) {
         if t[usize::from(b)] {
@@ -202,14 +263,37 @@ fn scan(bytes: &[u8], from: usize, t: &[bool; 256]) -> usize {
     bytes.len()
 }
 
+/// The position `n` ASCII characters (no line break) after `p`.
 #[inline]
-fn is_ws(c: char) -> bool {
+pub(super) fn shifted(p: Position, n: usize) -> Position {
+    Position {
+        offset: p.offset + n,
+        line: p.line,
+        column: p.column + n,
+    }
+}
+
+/// How many bytes of the input the character at `p` takes (a CR of CR LF counts alone, so
+/// that the answer never depends on the next chunk; none at the end).
+#[inline]
+pub(super) fn src_len(bytes: &[u8], p: usize) -> usize {
+    match bytes.get(p) {
+        None => 0,
+        Some(&b) if b < 0xC0 => 1,
+        Some(&b) if b < 0xE0 => 2,
+        Some(&b) if b < 0xF0 => 3,
+        Some(_) => 4,
+    }
+}
+
+#[inline]
+pub(super) fn is_ws(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\x0C' | ' ')
 }
 
 /// How a bulk text run treats U+0000.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Nul {
+pub(super) enum Nul {
     /// Ends the run (the state replaces it with U+FFFD).
     Stop,
     /// Stays in the run, with an `unexpected-null-character` error (data state).
@@ -220,7 +304,7 @@ enum Nul {
 
 /// Which buffer a character-reference flush or a plain run goes to.
 #[derive(Clone, Copy)]
-enum Buf {
+pub(super) enum Buf {
     TagName,
     AttrName,
     AttrValue,
@@ -234,34 +318,40 @@ enum Buf {
 #[derive(Debug)]
 pub(crate) struct Machine {
     pub(crate) state: St,
-    return_state: St,
+    pub(super) return_state: St,
     /// Absolute byte offset of the first byte of the input `run` works on.
-    base: usize,
+    pub(super) base: usize,
     /// Line and column of that first byte.
-    line0: usize,
-    col0: usize,
+    pub(super) line0: usize,
+    pub(super) col0: usize,
     /// A position cursor within the current input (index, line, column).
-    cur_p: usize,
-    cur_line: usize,
-    cur_col: usize,
+    pub(super) cur_p: usize,
+    pub(super) cur_line: usize,
+    pub(super) cur_col: usize,
     /// Absolute offset below which preprocessing errors have been reported.
-    checked_upto: usize,
-    tag: Tag,
-    is_end: bool,
-    pool: Vec<Attribute>,
+    pub(super) checked_upto: usize,
+    pub(super) tag: Tag,
+    pub(super) is_end: bool,
+    pub(super) pool: Vec<Attribute>,
     /// The current attribute was a duplicate and has been removed: its value goes nowhere.
-    dup: bool,
+    pub(super) dup: bool,
     /// Names of the current tag's attributes, kept only for tags with many attributes.
-    attr_names: std::collections::HashSet<String>,
-    scratch: String,
-    comment: String,
-    doctype: Doctype,
-    temp: String,
-    code: u32,
+    pub(super) attr_names: rustc_hash::FxHashSet<String>,
+    pub(super) scratch: String,
+    pub(super) comment: String,
+    pub(super) doctype: Doctype,
+    pub(super) temp: String,
+    pub(super) code: u32,
     pub(crate) last_start_tag: String,
-    token_start: Position,
-    ref_pos: Position,
+    pub(super) token_start: Position,
+    pub(super) ref_pos: Position,
+    /// Where the `]` that entered the CDATA section bracket state is.
+    pub(super) bracket_pos: Position,
     pub(crate) done: bool,
+    /// Positions carry only offsets (line and column 0): the parser fills in the lines and
+    /// columns of the errors it keeps from its source index at the end, so no per-token
+    /// line counting is needed.
+    pub(crate) offsets_only: bool,
 }
 
 impl Default for Machine {
@@ -280,7 +370,7 @@ impl Default for Machine {
             is_end: false,
             pool: Vec::new(),
             dup: false,
-            attr_names: std::collections::HashSet::new(),
+            attr_names: rustc_hash::FxHashSet::default(),
             scratch: String::new(),
             comment: String::new(),
             doctype: Doctype::default(),
@@ -293,15 +383,24 @@ impl Default for Machine {
                 column: 1,
             },
             ref_pos: Position::default(),
+            bracket_pos: Position::default(),
             done: false,
+            offsets_only: false,
         }
     }
 }
 
 impl Machine {
     /// The position of byte `p` of the current input.
-    fn pos_of(&mut self, bytes: &[u8], p: usize) -> Position {
+    pub(super) fn pos_of(&mut self, bytes: &[u8], p: usize) -> Position {
         let p = p.min(bytes.len());
+        if self.offsets_only {
+            return Position {
+                offset: self.base + p,
+                line: 0,
+                column: 0,
+            };
+        }
         if p >= self.cur_p {
             let (l, c) = advance(bytes, self.cur_p, p, self.cur_line, self.cur_col);
             self.cur_p = p;
@@ -345,14 +444,51 @@ impl Machine {
         self.cur_col = p.column;
     }
 
-    fn err<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize, code: &'static str) {
+    pub(super) fn err<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        bytes: &[u8],
+        p: usize,
+        code: &'static str,
+    ) {
         let position = self.pos_of(bytes, p);
-        sink.parse_error(ParseError { code, position });
+        let span = Span::new(position.offset, position.offset + src_len(bytes, p));
+        sink.parse_error(ParseError {
+            code,
+            position,
+            span,
+        });
+    }
+
+    /// Reports a character-reference error at byte `p` of the current input; its span is the
+    /// reference, from its `&` to byte `end`.
+    pub(super) fn err_ref<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        bytes: &[u8],
+        p: usize,
+        end: usize,
+        code: &'static str,
+    ) {
+        let position = self.pos_of(bytes, p);
+        let start = self.ref_pos.offset;
+        let span = Span::new(start, (self.base + end).max(start));
+        sink.parse_error(ParseError {
+            code,
+            position,
+            span,
+        });
     }
 
     /// §13.2.3.5: reports a control or noncharacter code point once, when first consumed.
     #[inline]
-    fn pre_check<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize, c: char) {
+    pub(super) fn pre_check<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        bytes: &[u8],
+        p: usize,
+        c: char,
+    ) {
         if let Some(code) = self.pre_error(p, c) {
             self.err(sink, bytes, p, code);
         }
@@ -361,7 +497,7 @@ impl Machine {
     /// §13.2.3.5: the error for `c` at `p` if it is one that has not been reported yet (a
     /// reconsumed or re-read character was reported when first consumed); marks it reported.
     #[inline]
-    fn pre_error(&mut self, p: usize, c: char) -> Option<&'static str> {
+    pub(super) fn pre_error(&mut self, p: usize, c: char) -> Option<&'static str> {
         let code = check_code_point(c)?;
         let abs = self.base + p;
         if abs < self.checked_upto {
@@ -372,52 +508,88 @@ impl Machine {
     }
 
     #[inline]
-    fn apply(&mut self, r: SinkResult) {
+    pub(super) fn apply(&mut self, r: SinkResult) {
         if let SinkResult::SwitchTo(s) = r {
             self.state = s.into();
         }
     }
 
-    fn emit_str<S: TokenSink>(&mut self, sink: &mut S, s: &str, at: Position) {
+    /// Emits `s` as character tokens whose source runs from `at` to the absolute offset `end`.
+    pub(super) fn emit_str<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        s: &str,
+        at: Position,
+        end: usize,
+    ) {
         if !s.is_empty() {
-            let r = sink.process_token(Token::Characters(s), at);
+            let span = Span::new(at.offset, end.max(at.offset));
+            let r = sink.process_token_with_span(Token::Characters(s), span, at);
             self.apply(r);
         }
     }
 
-    fn emit_char<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], c: char, p: usize) {
+    pub(super) fn emit_char<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        bytes: &[u8],
+        c: char,
+        p: usize,
+    ) {
         let mut buf = [0u8; 4];
         let at = self.pos_of(bytes, p);
         let s: &str = c.encode_utf8(&mut buf);
-        let r = sink.process_token(Token::Characters(s), at);
+        // A LF read from CR LF covers both (`getc` only reads one when it sees both).
+        let n = if c == '\n' && bytes.get(p..p + 2) == Some(b"\r\n") {
+            2
+        } else {
+            src_len(bytes, p)
+        };
+        let span = Span::new(at.offset, at.offset + n);
+        let r = sink.process_token_with_span(Token::Characters(s), span, at);
         self.apply(r);
     }
 
-    fn emit_temp<S: TokenSink>(&mut self, sink: &mut S, at: Position) {
+    /// Emits the temporary buffer as character tokens whose source runs from `at` to the
+    /// absolute offset `end`.
+    pub(super) fn emit_temp<S: TokenSink>(&mut self, sink: &mut S, at: Position, end: usize) {
         if !self.temp.is_empty() {
-            let r = sink.process_token(Token::Characters(&self.temp), at);
+            let span = Span::new(at.offset, end.max(at.offset));
+            let r = sink.process_token_with_span(Token::Characters(&self.temp), span, at);
             self.apply(r);
         }
     }
 
-    fn emit_eof<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
+    pub(super) fn emit_eof<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
         let at = self.pos_of(bytes, p);
-        let _ = sink.process_token(Token::Eof, at);
+        let span = Span::new(at.offset, at.offset);
+        let _ = sink.process_token_with_span(Token::Eof, span, at);
         self.done = true;
     }
 
-    fn emit_comment<S: TokenSink>(&mut self, sink: &mut S) {
-        let r = sink.process_token(Token::Comment(&self.comment), self.token_start);
+    /// The span of the current token, from its `<` to `end` (relative to the current input).
+    fn token_span(&self, end: usize) -> Span {
+        let start = self.token_start.offset;
+        Span::new(start, (self.base + end).max(start))
+    }
+
+    /// Emits the current comment token, which ends before byte `end` of the current input.
+    pub(super) fn emit_comment<S: TokenSink>(&mut self, sink: &mut S, end: usize) {
+        let span = self.token_span(end);
+        let r = sink.process_token_with_span(Token::Comment(&self.comment), span, self.token_start);
         self.apply(r);
     }
 
-    fn emit_doctype<S: TokenSink>(&mut self, sink: &mut S) {
-        let r = sink.process_token(Token::Doctype(&self.doctype), self.token_start);
+    /// Emits the current DOCTYPE token, which ends before byte `end` of the current input.
+    pub(super) fn emit_doctype<S: TokenSink>(&mut self, sink: &mut S, end: usize) {
+        let span = self.token_span(end);
+        let r = sink.process_token_with_span(Token::Doctype(&self.doctype), span, self.token_start);
         self.apply(r);
     }
 
-    /// Emits the current tag token; `p` is where its end-tag errors are reported.
-    fn emit_tag<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
+    /// Emits the current tag token; `p` is its `>` (where its end-tag errors are reported).
+    pub(super) fn emit_tag<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
+        let span = self.token_span(p + 1);
         if self.is_end {
             if !self.tag.attrs.is_empty() {
                 self.err(sink, bytes, p, "end-tag-with-attributes");
@@ -425,17 +597,18 @@ impl Machine {
             if self.tag.self_closing {
                 self.err(sink, bytes, p, "end-tag-with-trailing-solidus");
             }
-            let r = sink.process_token(Token::EndTag(&self.tag), self.token_start);
+            let r = sink.process_token_with_span(Token::EndTag(&self.tag), span, self.token_start);
             self.apply(r);
         } else {
             self.last_start_tag.clear();
             self.last_start_tag.push_str(&self.tag.name);
-            let r = sink.process_token(Token::StartTag(&self.tag), self.token_start);
+            let r =
+                sink.process_token_with_span(Token::StartTag(&self.tag), span, self.token_start);
             self.apply(r);
         }
     }
 
-    fn new_tag(&mut self, is_end: bool) {
+    pub(super) fn new_tag(&mut self, is_end: bool) {
         self.is_end = is_end;
         self.tag.name.clear();
         self.tag.self_closing = false;
@@ -449,14 +622,46 @@ impl Machine {
         }
     }
 
-    fn new_attr(&mut self) {
-        let a = self.pool.pop().unwrap_or_default();
+    /// Starts a new attribute whose name begins at byte `p` of the current input.
+    pub(super) fn new_attr(&mut self, p: usize) {
+        let mut a = self.pool.pop().unwrap_or_default();
+        let start = self.base + p;
+        a.span = Span::new(start, start);
+        a.value_span = None;
         self.tag.attrs.push(a);
         self.dup = false;
     }
 
+    /// The current attribute's value starts at byte `p` of the current input.
+    pub(super) fn attr_value_start(&mut self, p: usize) {
+        let at = self.base + p;
+        if let Some(a) = self.tag.attrs.last_mut()
+            && !self.dup
+        {
+            a.value_span = Some(Span::new(at, at));
+        }
+    }
+
+    /// The current attribute's value ends before byte `value_end` of the current input, and
+    /// the attribute (with any closing quote) before `end`.
+    pub(super) fn attr_value_end(&mut self, value_end: usize, end: usize) {
+        let (value_end, end) = (self.base + value_end, self.base + end);
+        if let Some(a) = self.tag.attrs.last_mut()
+            && !self.dup
+        {
+            if let Some(v) = &mut a.value_span {
+                v.end = value_end.max(v.start);
+            }
+            a.span.end = end.max(a.span.start);
+        }
+    }
+
     /// "When the user agent leaves the attribute name state": duplicate-attribute check.
-    fn leave_attr_name<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
+    pub(super) fn leave_attr_name<S: TokenSink>(&mut self, sink: &mut S, bytes: &[u8], p: usize) {
+        let end = self.base + p;
+        if let Some(a) = self.tag.attrs.last_mut() {
+            a.span.end = end.max(a.span.start);
+        }
         let Some((last, rest)) = self.tag.attrs.split_last() else {
             return;
         };
@@ -482,14 +687,14 @@ impl Machine {
         }
     }
 
-    fn new_doctype(&mut self) {
+    pub(super) fn new_doctype(&mut self) {
         self.doctype.name = None;
         self.doctype.public_id = None;
         self.doctype.system_id = None;
         self.doctype.force_quirks = false;
     }
 
-    fn buf(&mut self, b: Buf) -> &mut String {
+    pub(super) fn buf(&mut self, b: Buf) -> &mut String {
         match b {
             Buf::TagName => &mut self.tag.name,
             Buf::AttrName => match self.tag.attrs.last_mut() {
@@ -508,13 +713,13 @@ impl Machine {
     }
 
     #[inline]
-    fn push(&mut self, b: Buf, c: char) {
+    pub(super) fn push(&mut self, b: Buf, c: char) {
         self.buf(b).push(c);
     }
 
     /// Appends the plain run starting at `pos` (bytes `t` does not mark) to `b`; returns its end.
     #[inline]
-    fn run_into(&mut self, input: &str, pos: usize, t: &[bool; 256], b: Buf) -> usize {
+    pub(super) fn run_into(&mut self, input: &str, pos: usize, t: &[bool; 256], b: Buf) -> usize {
         let end = scan(input.as_bytes(), pos, t);
         if end > pos
             && let Some(s) = input.get(pos..end)
@@ -524,7 +729,7 @@ impl Machine {
         end
     }
 
-    fn is_attr_return(&self) -> bool {
+    pub(super) fn is_attr_return(&self) -> bool {
         matches!(
             self.return_state,
             St::AttributeValueDoubleQuoted
@@ -533,19 +738,21 @@ impl Machine {
         )
     }
 
-    /// "Flush code points consumed as a character reference".
-    fn flush_temp<S: TokenSink>(&mut self, sink: &mut S) {
+    /// "Flush code points consumed as a character reference"; the reference ends before byte
+    /// `end` of the current input.
+    pub(super) fn flush_temp<S: TokenSink>(&mut self, sink: &mut S, end: usize) {
         if self.is_attr_return() {
             let t = std::mem::take(&mut self.temp);
             self.buf(Buf::AttrValue).push_str(&t);
             self.temp = t;
         } else {
             let at = self.ref_pos;
-            self.emit_temp(sink, at);
+            let end = self.base + end;
+            self.emit_temp(sink, at, end);
         }
     }
 
-    fn appropriate(&self) -> bool {
+    pub(super) fn appropriate(&self) -> bool {
         self.is_end && !self.last_start_tag.is_empty() && self.tag.name == self.last_start_tag
     }
 
@@ -560,7 +767,7 @@ impl Machine {
     /// them), whatever the chunks: a chunk boundary only ever splits a run, it never moves an
     /// error across text. Only runs that contain such characters pay for this.
     #[inline]
-    fn text_run<S: TokenSink>(
+    pub(super) fn text_run<S: TokenSink>(
         &mut self,
         sink: &mut S,
         input: &str,
@@ -623,11 +830,12 @@ impl Machine {
 
     /// Emits `input[a..b]` (if not empty) at the position of `a`.
     #[inline]
-    fn emit_run<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
+    pub(super) fn emit_run<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
         if a < b {
             let at = self.pos_of(input.as_bytes(), a);
             if let Some(s) = input.get(a..b) {
-                let r = sink.process_token(Token::Characters(s), at);
+                let span = Span::new(self.base + a, self.base + b);
+                let r = sink.process_token_with_span(Token::Characters(s), span, at);
                 self.apply(r);
             }
         }
@@ -636,1489 +844,132 @@ impl Machine {
     /// Runs the state machine over `input`. `eof` says that no input follows. Returns how many
     /// bytes were consumed; the rest must be given again, followed by more input.
     pub(crate) fn run<S: TokenSink>(&mut self, sink: &mut S, input: &str, eof: bool) -> usize {
-        let bytes = input.as_bytes();
         self.cur_p = 0;
         self.cur_line = self.line0;
         self.cur_col = self.col0;
-        let mut pos = 0usize;
-
-        macro_rules! getc {
-            () => {
-                match peek(bytes, input, pos, eof) {
-                    Nx::Wait => return pos,
-                    Nx::Eof => None,
-                    Nx::C(c, n) => {
-                        if (c as u32) >= 0x7F || ((c as u32) < 0x20 && !is_ws(c) && c != '\0') {
-                            self.pre_check(sink, bytes, pos, c);
-                        }
-                        Some((c, n))
-                    }
-                }
-            };
-        }
-        macro_rules! eof_here {
-            () => {{
-                self.emit_eof(sink, bytes, pos);
-                return bytes.len();
-            }};
-        }
-        macro_rules! err {
-            ($code:expr) => {
-                self.err(sink, bytes, pos, $code)
-            };
-            ($code:expr, $at:expr) => {
-                self.err(sink, bytes, $at, $code)
-            };
-        }
-
+        let mut cx = Cx {
+            input,
+            bytes: input.as_bytes(),
+            pos: 0,
+            eof,
+        };
         loop {
             if self.done {
-                return bytes.len();
+                return cx.bytes.len();
             }
-            match self.state {
-                // 13.2.5.1 Data state
-                St::Data => {
-                    match self.text_run(sink, input, pos, eof, &T_DATA, Nul::Error) {
-                        Ok(p) => pos = p,
-                        Err(p) => return p,
-                    }
-                    let at = pos;
-                    match getc!() {
-                        Some(('&', n)) => {
-                            self.ref_pos = self.pos_of(bytes, at);
-                            self.return_state = St::Data;
-                            self.state = St::CharacterReference;
-                            pos += n;
-                        }
-                        Some(('<', n)) => {
-                            self.token_start = self.pos_of(bytes, at);
-                            self.state = St::TagOpen;
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                        None => eof_here!(),
-                    }
-                }
-                // 13.2.5.2 RCDATA state
-                St::Rcdata => {
-                    match self.text_run(sink, input, pos, eof, &T_RCDATA, Nul::Stop) {
-                        Ok(p) => pos = p,
-                        Err(p) => return p,
-                    }
-                    let at = pos;
-                    match getc!() {
-                        Some(('&', n)) => {
-                            self.ref_pos = self.pos_of(bytes, at);
-                            self.return_state = St::Rcdata;
-                            self.state = St::CharacterReference;
-                            pos += n;
-                        }
-                        Some(('<', n)) => {
-                            self.token_start = self.pos_of(bytes, at);
-                            self.state = St::RcdataLessThan;
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.emit_char(sink, bytes, '\u{FFFD}', at);
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                        None => eof_here!(),
-                    }
-                }
-                // 13.2.5.3 RAWTEXT state, 13.2.5.4 script data state
-                St::Rawtext | St::ScriptData => {
-                    match self.text_run(sink, input, pos, eof, &T_RAWTEXT, Nul::Stop) {
-                        Ok(p) => pos = p,
-                        Err(p) => return p,
-                    }
-                    let at = pos;
-                    match getc!() {
-                        Some(('<', n)) => {
-                            self.token_start = self.pos_of(bytes, at);
-                            self.state = if self.state == St::Rawtext {
-                                St::RawtextLessThan
-                            } else {
-                                St::ScriptDataLessThan
-                            };
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.emit_char(sink, bytes, '\u{FFFD}', at);
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                        None => eof_here!(),
-                    }
-                }
-                // 13.2.5.5 PLAINTEXT state
-                St::Plaintext => {
-                    match self.text_run(sink, input, pos, eof, &T_PLAINTEXT, Nul::Stop) {
-                        Ok(p) => pos = p,
-                        Err(p) => return p,
-                    }
-                    let at = pos;
-                    match getc!() {
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.emit_char(sink, bytes, '\u{FFFD}', at);
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                        None => eof_here!(),
-                    }
-                }
-                // 13.2.5.6 Tag open state
-                St::TagOpen => match getc!() {
-                    Some(('!', n)) => {
-                        self.state = St::MarkupDeclarationOpen;
-                        pos += n;
-                    }
-                    Some(('/', n)) => {
-                        self.state = St::EndTagOpen;
-                        pos += n;
-                    }
-                    Some((c, _)) if c.is_ascii_alphabetic() => {
-                        self.new_tag(false);
-                        self.state = St::TagName;
-                    }
-                    Some(('?', _)) => {
-                        err!("unexpected-question-mark-instead-of-tag-name");
-                        self.comment.clear();
-                        self.state = St::BogusComment;
-                    }
-                    None => {
-                        err!("eof-before-tag-name");
-                        let at = self.token_start;
-                        self.emit_str(sink, "<", at);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        err!("invalid-first-character-of-tag-name");
-                        let at = self.token_start;
-                        self.emit_str(sink, "<", at);
-                        self.state = St::Data;
-                    }
-                },
-                // 13.2.5.7 End tag open state
-                St::EndTagOpen => match getc!() {
-                    Some((c, _)) if c.is_ascii_alphabetic() => {
-                        self.new_tag(true);
-                        self.state = St::TagName;
-                    }
-                    Some(('>', n)) => {
-                        err!("missing-end-tag-name");
-                        self.state = St::Data;
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-before-tag-name");
-                        let at = self.token_start;
-                        self.emit_str(sink, "</", at);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        err!("invalid-first-character-of-tag-name");
-                        self.comment.clear();
-                        self.state = St::BogusComment;
-                    }
-                },
-                // 13.2.5.8 Tag name state
-                St::TagName => {
-                    pos = self.run_into(input, pos, &T_TAG_NAME, Buf::TagName);
-                    match getc!() {
-                        Some((c, n)) if is_ws(c) => {
-                            self.state = St::BeforeAttributeName;
-                            pos += n;
-                        }
-                        Some(('/', n)) => {
-                            self.state = St::SelfClosingStartTag;
-                            pos += n;
-                        }
-                        Some(('>', n)) => {
-                            self.state = St::Data;
-                            self.emit_tag(sink, bytes, pos);
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.tag.name.push('\u{FFFD}');
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.tag.name.push(c.to_ascii_lowercase());
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-tag");
-                            eof_here!();
-                        }
-                    }
-                }
-                // 13.2.5.9 RCDATA less-than sign state (and 13.2.5.12 RAWTEXT's)
+            let flow = match self.state {
+                St::Data => self.data_state(sink, &mut cx),
+                St::Rcdata => self.rcdata_state(sink, &mut cx),
+                St::Rawtext | St::ScriptData => self.rawtext_or_script_data_state(sink, &mut cx),
+                St::Plaintext => self.plaintext_state(sink, &mut cx),
+                St::TagOpen => self.tag_open_state(sink, &mut cx),
+                St::EndTagOpen => self.end_tag_open_state(sink, &mut cx),
+                St::TagName => self.tag_name_state(sink, &mut cx),
                 St::RcdataLessThan | St::RawtextLessThan => {
-                    let rc = self.state == St::RcdataLessThan;
-                    match getc!() {
-                        Some(('/', n)) => {
-                            self.temp.clear();
-                            self.state = if rc {
-                                St::RcdataEndTagOpen
-                            } else {
-                                St::RawtextEndTagOpen
-                            };
-                            pos += n;
-                        }
-                        _ => {
-                            let at = self.token_start;
-                            self.emit_str(sink, "<", at);
-                            self.state = if rc { St::Rcdata } else { St::Rawtext };
-                        }
-                    }
+                    self.rcdata_or_rawtext_less_than_state(sink, &mut cx)
                 }
-                // 13.2.5.10 RCDATA end tag open state (13.2.5.13 RAWTEXT, 13.2.5.16 script
-                // data, 13.2.5.24 script data escaped)
                 St::RcdataEndTagOpen
                 | St::RawtextEndTagOpen
                 | St::ScriptDataEndTagOpen
-                | St::ScriptDataEscapedEndTagOpen => {
-                    let (name_state, back) = match self.state {
-                        St::RcdataEndTagOpen => (St::RcdataEndTagName, St::Rcdata),
-                        St::RawtextEndTagOpen => (St::RawtextEndTagName, St::Rawtext),
-                        St::ScriptDataEndTagOpen => (St::ScriptDataEndTagName, St::ScriptData),
-                        _ => (St::ScriptDataEscapedEndTagName, St::ScriptDataEscaped),
-                    };
-                    match getc!() {
-                        Some((c, _)) if c.is_ascii_alphabetic() => {
-                            self.new_tag(true);
-                            self.state = name_state;
-                        }
-                        _ => {
-                            let at = self.token_start;
-                            self.emit_str(sink, "</", at);
-                            self.state = back;
-                        }
-                    }
-                }
-                // 13.2.5.11 RCDATA end tag name state (13.2.5.14, 13.2.5.17, 13.2.5.25)
+                | St::ScriptDataEscapedEndTagOpen => self.text_end_tag_open_state(sink, &mut cx),
                 St::RcdataEndTagName
                 | St::RawtextEndTagName
                 | St::ScriptDataEndTagName
-                | St::ScriptDataEscapedEndTagName => {
-                    let back = match self.state {
-                        St::RcdataEndTagName => St::Rcdata,
-                        St::RawtextEndTagName => St::Rawtext,
-                        St::ScriptDataEndTagName => St::ScriptData,
-                        _ => St::ScriptDataEscaped,
-                    };
-                    let c = getc!();
-                    match c {
-                        Some((c, n)) if is_ws(c) && self.appropriate() => {
-                            self.state = St::BeforeAttributeName;
-                            pos += n;
-                        }
-                        Some(('/', n)) if self.appropriate() => {
-                            self.state = St::SelfClosingStartTag;
-                            pos += n;
-                        }
-                        Some(('>', n)) if self.appropriate() => {
-                            self.state = St::Data;
-                            self.emit_tag(sink, bytes, pos);
-                            pos += n;
-                        }
-                        Some((c, n)) if c.is_ascii_alphabetic() => {
-                            self.tag.name.push(c.to_ascii_lowercase());
-                            self.temp.push(c);
-                            pos += n;
-                        }
-                        _ => {
-                            let at = self.token_start;
-                            self.emit_str(sink, "</", at);
-                            self.emit_temp(sink, at);
-                            self.state = back;
-                        }
-                    }
-                }
-                // 13.2.5.15 Script data less-than sign state
-                St::ScriptDataLessThan => match getc!() {
-                    Some(('/', n)) => {
-                        self.temp.clear();
-                        self.state = St::ScriptDataEndTagOpen;
-                        pos += n;
-                    }
-                    Some(('!', n)) => {
-                        self.state = St::ScriptDataEscapeStart;
-                        let at = self.token_start;
-                        self.emit_str(sink, "<!", at);
-                        pos += n;
-                    }
-                    _ => {
-                        let at = self.token_start;
-                        self.emit_str(sink, "<", at);
-                        self.state = St::ScriptData;
-                    }
-                },
-                // 13.2.5.18 Script data escape start state, 13.2.5.19 ... dash state
+                | St::ScriptDataEscapedEndTagName => self.text_end_tag_name_state(sink, &mut cx),
+                St::ScriptDataLessThan => self.script_data_less_than_state(sink, &mut cx),
                 St::ScriptDataEscapeStart | St::ScriptDataEscapeStartDash => {
-                    let at = pos;
-                    match getc!() {
-                        Some(('-', n)) => {
-                            self.state = if self.state == St::ScriptDataEscapeStart {
-                                St::ScriptDataEscapeStartDash
-                            } else {
-                                St::ScriptDataEscapedDashDash
-                            };
-                            self.emit_char(sink, bytes, '-', at);
-                            pos += n;
-                        }
-                        _ => self.state = St::ScriptData,
-                    }
+                    self.script_data_escape_start_state(sink, &mut cx)
                 }
-                // 13.2.5.20 Script data escaped state, 13.2.5.21 dash, 13.2.5.22 dash dash
                 St::ScriptDataEscaped
                 | St::ScriptDataEscapedDash
-                | St::ScriptDataEscapedDashDash => {
-                    let at = pos;
-                    let st = self.state;
-                    match getc!() {
-                        Some(('-', n)) => {
-                            self.state = match st {
-                                St::ScriptDataEscaped => St::ScriptDataEscapedDash,
-                                _ => St::ScriptDataEscapedDashDash,
-                            };
-                            self.emit_char(sink, bytes, '-', at);
-                            pos += n;
-                        }
-                        Some(('<', n)) => {
-                            self.token_start = self.pos_of(bytes, at);
-                            self.state = St::ScriptDataEscapedLessThan;
-                            pos += n;
-                        }
-                        Some(('>', n)) if st == St::ScriptDataEscapedDashDash => {
-                            self.state = St::ScriptData;
-                            self.emit_char(sink, bytes, '>', at);
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.state = St::ScriptDataEscaped;
-                            self.emit_char(sink, bytes, '\u{FFFD}', at);
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-script-html-comment-like-text");
-                            eof_here!();
-                        }
-                        Some((c, n)) => {
-                            self.state = St::ScriptDataEscaped;
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                    }
+                | St::ScriptDataEscapedDashDash => self.script_data_escaped_state(sink, &mut cx),
+                St::ScriptDataEscapedLessThan => {
+                    self.script_data_escaped_less_than_state(sink, &mut cx)
                 }
-                // 13.2.5.23 Script data escaped less-than sign state
-                St::ScriptDataEscapedLessThan => match getc!() {
-                    Some(('/', n)) => {
-                        self.temp.clear();
-                        self.state = St::ScriptDataEscapedEndTagOpen;
-                        pos += n;
-                    }
-                    Some((c, _)) if c.is_ascii_alphabetic() => {
-                        self.temp.clear();
-                        let at = self.token_start;
-                        self.emit_str(sink, "<", at);
-                        self.state = St::ScriptDataDoubleEscapeStart;
-                    }
-                    _ => {
-                        let at = self.token_start;
-                        self.emit_str(sink, "<", at);
-                        self.state = St::ScriptDataEscaped;
-                    }
-                },
-                // 13.2.5.26 Script data double escape start state, 13.2.5.31 ... end state
                 St::ScriptDataDoubleEscapeStart | St::ScriptDataDoubleEscapeEnd => {
-                    let start = self.state == St::ScriptDataDoubleEscapeStart;
-                    let (if_script, otherwise) = if start {
-                        (St::ScriptDataDoubleEscaped, St::ScriptDataEscaped)
-                    } else {
-                        (St::ScriptDataEscaped, St::ScriptDataDoubleEscaped)
-                    };
-                    let at = pos;
-                    match getc!() {
-                        Some((c, n)) if is_ws(c) || c == '/' || c == '>' => {
-                            self.state = if self.temp == "script" {
-                                if_script
-                            } else {
-                                otherwise
-                            };
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                        Some((c, n)) if c.is_ascii_alphabetic() => {
-                            self.temp.push(c.to_ascii_lowercase());
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                        _ => self.state = otherwise,
-                    }
+                    self.script_data_double_escape_start_or_end_state(sink, &mut cx)
                 }
-                // 13.2.5.27 Script data double escaped state, 13.2.5.28 dash, 13.2.5.29 dash dash
                 St::ScriptDataDoubleEscaped
                 | St::ScriptDataDoubleEscapedDash
                 | St::ScriptDataDoubleEscapedDashDash => {
-                    let at = pos;
-                    let st = self.state;
-                    match getc!() {
-                        Some(('-', n)) => {
-                            self.state = match st {
-                                St::ScriptDataDoubleEscaped => St::ScriptDataDoubleEscapedDash,
-                                _ => St::ScriptDataDoubleEscapedDashDash,
-                            };
-                            self.emit_char(sink, bytes, '-', at);
-                            pos += n;
-                        }
-                        Some(('<', n)) => {
-                            self.state = St::ScriptDataDoubleEscapedLessThan;
-                            self.emit_char(sink, bytes, '<', at);
-                            pos += n;
-                        }
-                        Some(('>', n)) if st == St::ScriptDataDoubleEscapedDashDash => {
-                            self.state = St::ScriptData;
-                            self.emit_char(sink, bytes, '>', at);
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.state = St::ScriptDataDoubleEscaped;
-                            self.emit_char(sink, bytes, '\u{FFFD}', at);
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-script-html-comment-like-text");
-                            eof_here!();
-                        }
-                        Some((c, n)) => {
-                            self.state = St::ScriptDataDoubleEscaped;
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                    }
+                    self.script_data_double_escaped_state(sink, &mut cx)
                 }
-                // 13.2.5.30 Script data double escaped less-than sign state
                 St::ScriptDataDoubleEscapedLessThan => {
-                    let at = pos;
-                    match getc!() {
-                        Some(('/', n)) => {
-                            self.temp.clear();
-                            self.state = St::ScriptDataDoubleEscapeEnd;
-                            self.emit_char(sink, bytes, '/', at);
-                            pos += n;
-                        }
-                        _ => self.state = St::ScriptDataDoubleEscaped,
-                    }
+                    self.script_data_double_escaped_less_than_state(sink, &mut cx)
                 }
-                // 13.2.5.32 Before attribute name state
-                St::BeforeAttributeName => match getc!() {
-                    Some((c, n)) if is_ws(c) => pos += n,
-                    Some(('/' | '>', _)) | None => self.state = St::AfterAttributeName,
-                    Some(('=', n)) => {
-                        err!("unexpected-equals-sign-before-attribute-name");
-                        self.new_attr();
-                        self.push(Buf::AttrName, '=');
-                        self.state = St::AttributeName;
-                        pos += n;
-                    }
-                    Some(_) => {
-                        self.new_attr();
-                        self.state = St::AttributeName;
-                    }
-                },
-                // 13.2.5.33 Attribute name state
-                St::AttributeName => {
-                    pos = self.run_into(input, pos, &T_ATTR_NAME, Buf::AttrName);
-                    match getc!() {
-                        Some((c, _)) if is_ws(c) || c == '/' || c == '>' => {
-                            self.leave_attr_name(sink, bytes, pos);
-                            self.state = St::AfterAttributeName;
-                        }
-                        None => {
-                            self.leave_attr_name(sink, bytes, pos);
-                            self.state = St::AfterAttributeName;
-                        }
-                        Some(('=', n)) => {
-                            self.leave_attr_name(sink, bytes, pos);
-                            self.state = St::BeforeAttributeValue;
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.push(Buf::AttrName, '\u{FFFD}');
-                            pos += n;
-                        }
-                        Some((c @ ('"' | '\'' | '<'), n)) => {
-                            err!("unexpected-character-in-attribute-name");
-                            self.push(Buf::AttrName, c);
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.push(Buf::AttrName, c.to_ascii_lowercase());
-                            pos += n;
-                        }
-                    }
-                }
-                // 13.2.5.34 After attribute name state
-                St::AfterAttributeName => match getc!() {
-                    Some((c, n)) if is_ws(c) => pos += n,
-                    Some(('/', n)) => {
-                        self.state = St::SelfClosingStartTag;
-                        pos += n;
-                    }
-                    Some(('=', n)) => {
-                        self.state = St::BeforeAttributeValue;
-                        pos += n;
-                    }
-                    Some(('>', n)) => {
-                        self.state = St::Data;
-                        self.emit_tag(sink, bytes, pos);
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-tag");
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        self.new_attr();
-                        self.state = St::AttributeName;
-                    }
-                },
-                // 13.2.5.35 Before attribute value state
-                St::BeforeAttributeValue => match getc!() {
-                    Some((c, n)) if is_ws(c) => pos += n,
-                    Some(('"', n)) => {
-                        self.state = St::AttributeValueDoubleQuoted;
-                        pos += n;
-                    }
-                    Some(('\'', n)) => {
-                        self.state = St::AttributeValueSingleQuoted;
-                        pos += n;
-                    }
-                    Some(('>', n)) => {
-                        err!("missing-attribute-value");
-                        self.state = St::Data;
-                        self.emit_tag(sink, bytes, pos);
-                        pos += n;
-                    }
-                    _ => self.state = St::AttributeValueUnquoted,
-                },
-                // 13.2.5.36 Attribute value (double-quoted) state, 13.2.5.37 (single-quoted)
+                St::BeforeAttributeName => self.before_attribute_name_state(sink, &mut cx),
+                St::AttributeName => self.attribute_name_state(sink, &mut cx),
+                St::AfterAttributeName => self.after_attribute_name_state(sink, &mut cx),
+                St::BeforeAttributeValue => self.before_attribute_value_state(sink, &mut cx),
                 St::AttributeValueDoubleQuoted | St::AttributeValueSingleQuoted => {
-                    let (q, t) = if self.state == St::AttributeValueDoubleQuoted {
-                        ('"', &T_ATTR_DQ)
-                    } else {
-                        ('\'', &T_ATTR_SQ)
-                    };
-                    pos = self.run_into(input, pos, t, Buf::AttrValue);
-                    let at = pos;
-                    match getc!() {
-                        Some((c, n)) if c == q => {
-                            self.state = St::AfterAttributeValueQuoted;
-                            pos += n;
-                        }
-                        Some(('&', n)) => {
-                            self.ref_pos = self.pos_of(bytes, at);
-                            self.return_state = self.state;
-                            self.state = St::CharacterReference;
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.push(Buf::AttrValue, '\u{FFFD}');
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.push(Buf::AttrValue, c);
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-tag");
-                            eof_here!();
-                        }
-                    }
+                    self.attribute_value_quoted_state(sink, &mut cx)
                 }
-                // 13.2.5.38 Attribute value (unquoted) state
-                St::AttributeValueUnquoted => {
-                    pos = self.run_into(input, pos, &T_ATTR_UNQ, Buf::AttrValue);
-                    let at = pos;
-                    match getc!() {
-                        Some((c, n)) if is_ws(c) => {
-                            self.state = St::BeforeAttributeName;
-                            pos += n;
-                        }
-                        Some(('&', n)) => {
-                            self.ref_pos = self.pos_of(bytes, at);
-                            self.return_state = St::AttributeValueUnquoted;
-                            self.state = St::CharacterReference;
-                            pos += n;
-                        }
-                        Some(('>', n)) => {
-                            self.state = St::Data;
-                            self.emit_tag(sink, bytes, pos);
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.push(Buf::AttrValue, '\u{FFFD}');
-                            pos += n;
-                        }
-                        Some((c @ ('"' | '\'' | '<' | '=' | '`'), n)) => {
-                            err!("unexpected-character-in-unquoted-attribute-value");
-                            self.push(Buf::AttrValue, c);
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.push(Buf::AttrValue, c);
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-tag");
-                            eof_here!();
-                        }
-                    }
+                St::AttributeValueUnquoted => self.attribute_value_unquoted_state(sink, &mut cx),
+                St::AfterAttributeValueQuoted => {
+                    self.after_attribute_value_quoted_state(sink, &mut cx)
                 }
-                // 13.2.5.39 After attribute value (quoted) state
-                St::AfterAttributeValueQuoted => match getc!() {
-                    Some((c, n)) if is_ws(c) => {
-                        self.state = St::BeforeAttributeName;
-                        pos += n;
-                    }
-                    Some(('/', n)) => {
-                        self.state = St::SelfClosingStartTag;
-                        pos += n;
-                    }
-                    Some(('>', n)) => {
-                        self.state = St::Data;
-                        self.emit_tag(sink, bytes, pos);
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-tag");
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        err!("missing-whitespace-between-attributes");
-                        self.state = St::BeforeAttributeName;
-                    }
-                },
-                // 13.2.5.40 Self-closing start tag state
-                St::SelfClosingStartTag => match getc!() {
-                    Some(('>', n)) => {
-                        self.tag.self_closing = true;
-                        self.state = St::Data;
-                        self.emit_tag(sink, bytes, pos);
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-tag");
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        err!("unexpected-solidus-in-tag");
-                        self.state = St::BeforeAttributeName;
-                    }
-                },
-                // 13.2.5.41 Bogus comment state
-                St::BogusComment => {
-                    pos = self.run_into(input, pos, &T_BOGUS_COMMENT, Buf::Comment);
-                    match getc!() {
-                        Some(('>', n)) => {
-                            self.state = St::Data;
-                            self.emit_comment(sink);
-                            pos += n;
-                        }
-                        None => {
-                            self.emit_comment(sink);
-                            eof_here!();
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.comment.push('\u{FFFD}');
-                            pos += n;
-                        }
-                        Some((c, n)) => {
-                            self.comment.push(c);
-                            pos += n;
-                        }
-                    }
+                St::SelfClosingStartTag => self.self_closing_start_tag_state(sink, &mut cx),
+                St::BogusComment => self.bogus_comment_state(sink, &mut cx),
+                St::MarkupDeclarationOpen => self.markup_declaration_open_state(sink, &mut cx),
+                St::CommentStart => self.comment_start_state(sink, &mut cx),
+                St::CommentStartDash => self.comment_start_dash_state(sink, &mut cx),
+                St::Comment => self.comment_state(sink, &mut cx),
+                St::CommentLessThan => self.comment_less_than_state(sink, &mut cx),
+                St::CommentLessThanBang => self.comment_less_than_bang_state(sink, &mut cx),
+                St::CommentLessThanBangDash => {
+                    self.comment_less_than_bang_dash_state(sink, &mut cx)
                 }
-                // 13.2.5.42 Markup declaration open state
-                St::MarkupDeclarationOpen => {
-                    let rest = bytes.get(pos..).unwrap_or(&[]);
-                    let could_be = |word: &[u8], ci: bool| {
-                        let k = rest.len().min(word.len());
-                        if ci {
-                            rest[..k].eq_ignore_ascii_case(&word[..k])
-                        } else {
-                            rest[..k] == word[..k]
-                        }
-                    };
-                    if rest.starts_with(b"--") {
-                        pos += 2;
-                        self.comment.clear();
-                        self.state = St::CommentStart;
-                    } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"DOCTYPE") {
-                        pos += 7;
-                        self.state = St::Doctype;
-                    } else if rest.starts_with(b"[CDATA[") {
-                        pos += 7;
-                        if sink.adjusted_current_node_is_foreign() {
-                            self.state = St::CdataSection;
-                        } else {
-                            err!("cdata-in-html-content", pos - 1);
-                            self.comment.clear();
-                            self.comment.push_str("[CDATA[");
-                            self.state = St::BogusComment;
-                        }
-                    } else if !eof
-                        && (could_be(b"--", false)
-                            || could_be(b"DOCTYPE", true)
-                            || could_be(b"[CDATA[", false))
-                    {
-                        return pos;
-                    } else {
-                        // The next input character enters the stream before the error.
-                        if let Nx::C(c, _) = peek(bytes, input, pos, eof) {
-                            self.pre_check(sink, bytes, pos, c);
-                        }
-                        err!("incorrectly-opened-comment");
-                        self.comment.clear();
-                        self.state = St::BogusComment;
-                    }
+                St::CommentLessThanBangDashDash => {
+                    self.comment_less_than_bang_dash_dash_state(sink, &mut cx)
                 }
-                // 13.2.5.43 Comment start state
-                St::CommentStart => match getc!() {
-                    Some(('-', n)) => {
-                        self.state = St::CommentStartDash;
-                        pos += n;
-                    }
-                    Some(('>', n)) => {
-                        err!("abrupt-closing-of-empty-comment");
-                        self.state = St::Data;
-                        self.emit_comment(sink);
-                        pos += n;
-                    }
-                    _ => self.state = St::Comment,
-                },
-                // 13.2.5.44 Comment start dash state
-                St::CommentStartDash => match getc!() {
-                    Some(('-', n)) => {
-                        self.state = St::CommentEnd;
-                        pos += n;
-                    }
-                    Some(('>', n)) => {
-                        err!("abrupt-closing-of-empty-comment");
-                        self.state = St::Data;
-                        self.emit_comment(sink);
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-comment");
-                        self.emit_comment(sink);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        self.comment.push('-');
-                        self.state = St::Comment;
-                    }
-                },
-                // 13.2.5.45 Comment state
-                St::Comment => {
-                    pos = self.run_into(input, pos, &T_COMMENT, Buf::Comment);
-                    match getc!() {
-                        Some(('<', n)) => {
-                            self.comment.push('<');
-                            self.state = St::CommentLessThan;
-                            pos += n;
-                        }
-                        Some(('-', n)) => {
-                            self.state = St::CommentEndDash;
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.comment.push('\u{FFFD}');
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-comment");
-                            self.emit_comment(sink);
-                            eof_here!();
-                        }
-                        Some((c, n)) => {
-                            self.comment.push(c);
-                            pos += n;
-                        }
-                    }
-                }
-                // 13.2.5.46 Comment less-than sign state
-                St::CommentLessThan => match getc!() {
-                    Some(('!', n)) => {
-                        self.comment.push('!');
-                        self.state = St::CommentLessThanBang;
-                        pos += n;
-                    }
-                    Some(('<', n)) => {
-                        self.comment.push('<');
-                        pos += n;
-                    }
-                    _ => self.state = St::Comment,
-                },
-                // 13.2.5.47 Comment less-than sign bang state
-                St::CommentLessThanBang => match getc!() {
-                    Some(('-', n)) => {
-                        self.state = St::CommentLessThanBangDash;
-                        pos += n;
-                    }
-                    _ => self.state = St::Comment,
-                },
-                // 13.2.5.48 Comment less-than sign bang dash state
-                St::CommentLessThanBangDash => match getc!() {
-                    Some(('-', n)) => {
-                        self.state = St::CommentLessThanBangDashDash;
-                        pos += n;
-                    }
-                    _ => self.state = St::CommentEndDash,
-                },
-                // 13.2.5.49 Comment less-than sign bang dash dash state
-                St::CommentLessThanBangDashDash => match getc!() {
-                    Some(('>', _)) | None => self.state = St::CommentEnd,
-                    Some(_) => {
-                        err!("nested-comment");
-                        self.state = St::CommentEnd;
-                    }
-                },
-                // 13.2.5.50 Comment end dash state
-                St::CommentEndDash => match getc!() {
-                    Some(('-', n)) => {
-                        self.state = St::CommentEnd;
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-comment");
-                        self.emit_comment(sink);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        self.comment.push('-');
-                        self.state = St::Comment;
-                    }
-                },
-                // 13.2.5.51 Comment end state
-                St::CommentEnd => match getc!() {
-                    Some(('>', n)) => {
-                        self.state = St::Data;
-                        self.emit_comment(sink);
-                        pos += n;
-                    }
-                    Some(('!', n)) => {
-                        self.state = St::CommentEndBang;
-                        pos += n;
-                    }
-                    Some(('-', n)) => {
-                        self.comment.push('-');
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-comment");
-                        self.emit_comment(sink);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        self.comment.push_str("--");
-                        self.state = St::Comment;
-                    }
-                },
-                // 13.2.5.52 Comment end bang state
-                St::CommentEndBang => match getc!() {
-                    Some(('-', n)) => {
-                        self.comment.push_str("--!");
-                        self.state = St::CommentEndDash;
-                        pos += n;
-                    }
-                    Some(('>', n)) => {
-                        err!("incorrectly-closed-comment");
-                        self.state = St::Data;
-                        self.emit_comment(sink);
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-comment");
-                        self.emit_comment(sink);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        self.comment.push_str("--!");
-                        self.state = St::Comment;
-                    }
-                },
-                // 13.2.5.53 DOCTYPE state
-                St::Doctype => match getc!() {
-                    Some((c, n)) if is_ws(c) => {
-                        self.state = St::BeforeDoctypeName;
-                        pos += n;
-                    }
-                    Some(('>', _)) => self.state = St::BeforeDoctypeName,
-                    None => {
-                        err!("eof-in-doctype");
-                        self.new_doctype();
-                        self.doctype.force_quirks = true;
-                        self.emit_doctype(sink);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        err!("missing-whitespace-before-doctype-name");
-                        self.state = St::BeforeDoctypeName;
-                    }
-                },
-                // 13.2.5.54 Before DOCTYPE name state
-                St::BeforeDoctypeName => match getc!() {
-                    Some((c, n)) if is_ws(c) => pos += n,
-                    Some(('\0', n)) => {
-                        err!("unexpected-null-character");
-                        self.new_doctype();
-                        self.push(Buf::DoctypeName, '\u{FFFD}');
-                        self.state = St::DoctypeName;
-                        pos += n;
-                    }
-                    Some(('>', n)) => {
-                        err!("missing-doctype-name");
-                        self.new_doctype();
-                        self.doctype.force_quirks = true;
-                        self.state = St::Data;
-                        self.emit_doctype(sink);
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-doctype");
-                        self.new_doctype();
-                        self.doctype.force_quirks = true;
-                        self.emit_doctype(sink);
-                        eof_here!();
-                    }
-                    Some((c, n)) => {
-                        self.new_doctype();
-                        self.push(Buf::DoctypeName, c.to_ascii_lowercase());
-                        self.state = St::DoctypeName;
-                        pos += n;
-                    }
-                },
-                // 13.2.5.55 DOCTYPE name state
-                St::DoctypeName => {
-                    pos = self.run_into(input, pos, &T_DOCTYPE_NAME, Buf::DoctypeName);
-                    match getc!() {
-                        Some((c, n)) if is_ws(c) => {
-                            self.state = St::AfterDoctypeName;
-                            pos += n;
-                        }
-                        Some(('>', n)) => {
-                            self.state = St::Data;
-                            self.emit_doctype(sink);
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.push(Buf::DoctypeName, '\u{FFFD}');
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-doctype");
-                            self.doctype.force_quirks = true;
-                            self.emit_doctype(sink);
-                            eof_here!();
-                        }
-                        Some((c, n)) => {
-                            self.push(Buf::DoctypeName, c.to_ascii_lowercase());
-                            pos += n;
-                        }
-                    }
-                }
-                // 13.2.5.56 After DOCTYPE name state
-                St::AfterDoctypeName => match getc!() {
-                    Some((c, n)) if is_ws(c) => pos += n,
-                    Some(('>', n)) => {
-                        self.state = St::Data;
-                        self.emit_doctype(sink);
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-doctype");
-                        self.doctype.force_quirks = true;
-                        self.emit_doctype(sink);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        let rest = bytes.get(pos..).unwrap_or(&[]);
-                        let k = rest.len().min(6);
-                        if rest.len() >= 6 && rest[..6].eq_ignore_ascii_case(b"PUBLIC") {
-                            pos += 6;
-                            self.state = St::AfterDoctypePublicKeyword;
-                        } else if rest.len() >= 6 && rest[..6].eq_ignore_ascii_case(b"SYSTEM") {
-                            pos += 6;
-                            self.state = St::AfterDoctypeSystemKeyword;
-                        } else if !eof
-                            && rest.len() < 6
-                            && (rest[..k].eq_ignore_ascii_case(&b"PUBLIC"[..k])
-                                || rest[..k].eq_ignore_ascii_case(&b"SYSTEM"[..k]))
-                        {
-                            return pos;
-                        } else {
-                            err!("invalid-character-sequence-after-doctype-name");
-                            self.doctype.force_quirks = true;
-                            self.state = St::BogusDoctype;
-                        }
-                    }
-                },
-                // 13.2.5.57 After DOCTYPE public keyword state, 13.2.5.63 system keyword state
+                St::CommentEndDash => self.comment_end_dash_state(sink, &mut cx),
+                St::CommentEnd => self.comment_end_state(sink, &mut cx),
+                St::CommentEndBang => self.comment_end_bang_state(sink, &mut cx),
+                St::Doctype => self.doctype_state(sink, &mut cx),
+                St::BeforeDoctypeName => self.before_doctype_name_state(sink, &mut cx),
+                St::DoctypeName => self.doctype_name_state(sink, &mut cx),
+                St::AfterDoctypeName => self.after_doctype_name_state(sink, &mut cx),
                 St::AfterDoctypePublicKeyword | St::AfterDoctypeSystemKeyword => {
-                    let public = self.state == St::AfterDoctypePublicKeyword;
-                    match getc!() {
-                        Some((c, n)) if is_ws(c) => {
-                            self.state = if public {
-                                St::BeforeDoctypePublicIdentifier
-                            } else {
-                                St::BeforeDoctypeSystemIdentifier
-                            };
-                            pos += n;
-                        }
-                        Some((q @ ('"' | '\''), n)) => {
-                            err!(if public {
-                                "missing-whitespace-after-doctype-public-keyword"
-                            } else {
-                                "missing-whitespace-after-doctype-system-keyword"
-                            });
-                            self.open_identifier(public, q);
-                            pos += n;
-                        }
-                        Some(('>', n)) => {
-                            err!(if public {
-                                "missing-doctype-public-identifier"
-                            } else {
-                                "missing-doctype-system-identifier"
-                            });
-                            self.doctype.force_quirks = true;
-                            self.state = St::Data;
-                            self.emit_doctype(sink);
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-doctype");
-                            self.doctype.force_quirks = true;
-                            self.emit_doctype(sink);
-                            eof_here!();
-                        }
-                        Some(_) => {
-                            err!(if public {
-                                "missing-quote-before-doctype-public-identifier"
-                            } else {
-                                "missing-quote-before-doctype-system-identifier"
-                            });
-                            self.doctype.force_quirks = true;
-                            self.state = St::BogusDoctype;
-                        }
-                    }
+                    self.after_doctype_keyword_state(sink, &mut cx)
                 }
-                // 13.2.5.58 Before DOCTYPE public identifier state, 13.2.5.64 system
                 St::BeforeDoctypePublicIdentifier | St::BeforeDoctypeSystemIdentifier => {
-                    let public = self.state == St::BeforeDoctypePublicIdentifier;
-                    match getc!() {
-                        Some((c, n)) if is_ws(c) => pos += n,
-                        Some((q @ ('"' | '\''), n)) => {
-                            self.open_identifier(public, q);
-                            pos += n;
-                        }
-                        Some(('>', n)) => {
-                            err!(if public {
-                                "missing-doctype-public-identifier"
-                            } else {
-                                "missing-doctype-system-identifier"
-                            });
-                            self.doctype.force_quirks = true;
-                            self.state = St::Data;
-                            self.emit_doctype(sink);
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-doctype");
-                            self.doctype.force_quirks = true;
-                            self.emit_doctype(sink);
-                            eof_here!();
-                        }
-                        Some(_) => {
-                            err!(if public {
-                                "missing-quote-before-doctype-public-identifier"
-                            } else {
-                                "missing-quote-before-doctype-system-identifier"
-                            });
-                            self.doctype.force_quirks = true;
-                            self.state = St::BogusDoctype;
-                        }
-                    }
+                    self.before_doctype_identifier_state(sink, &mut cx)
                 }
-                // 13.2.5.59/60 DOCTYPE public identifier (double/single-quoted) states,
-                // 13.2.5.65/66 DOCTYPE system identifier (double/single-quoted) states
                 St::DoctypePublicIdentifierDoubleQuoted
                 | St::DoctypePublicIdentifierSingleQuoted
                 | St::DoctypeSystemIdentifierDoubleQuoted
                 | St::DoctypeSystemIdentifierSingleQuoted => {
-                    let (public, q) = match self.state {
-                        St::DoctypePublicIdentifierDoubleQuoted => (true, '"'),
-                        St::DoctypePublicIdentifierSingleQuoted => (true, '\''),
-                        St::DoctypeSystemIdentifierDoubleQuoted => (false, '"'),
-                        _ => (false, '\''),
-                    };
-                    let b = if public { Buf::PublicId } else { Buf::SystemId };
-                    let t = if q == '"' {
-                        &T_DOCTYPE_DQ
-                    } else {
-                        &T_DOCTYPE_SQ
-                    };
-                    pos = self.run_into(input, pos, t, b);
-                    match getc!() {
-                        Some((c, n)) if c == q => {
-                            self.state = if public {
-                                St::AfterDoctypePublicIdentifier
-                            } else {
-                                St::AfterDoctypeSystemIdentifier
-                            };
-                            pos += n;
-                        }
-                        Some(('\0', n)) => {
-                            err!("unexpected-null-character");
-                            self.push(b, '\u{FFFD}');
-                            pos += n;
-                        }
-                        Some(('>', n)) => {
-                            err!(if public {
-                                "abrupt-doctype-public-identifier"
-                            } else {
-                                "abrupt-doctype-system-identifier"
-                            });
-                            self.doctype.force_quirks = true;
-                            self.state = St::Data;
-                            self.emit_doctype(sink);
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-doctype");
-                            self.doctype.force_quirks = true;
-                            self.emit_doctype(sink);
-                            eof_here!();
-                        }
-                        Some((c, n)) => {
-                            self.push(b, c);
-                            pos += n;
-                        }
-                    }
+                    self.doctype_identifier_quoted_state(sink, &mut cx)
                 }
-                // 13.2.5.61 After DOCTYPE public identifier state, 13.2.5.62 between
                 St::AfterDoctypePublicIdentifier | St::BetweenDoctypePublicAndSystemIdentifiers => {
-                    let after = self.state == St::AfterDoctypePublicIdentifier;
-                    match getc!() {
-                        Some((c, n)) if is_ws(c) => {
-                            if after {
-                                self.state = St::BetweenDoctypePublicAndSystemIdentifiers;
-                            }
-                            pos += n;
-                        }
-                        Some(('>', n)) => {
-                            self.state = St::Data;
-                            self.emit_doctype(sink);
-                            pos += n;
-                        }
-                        Some((q @ ('"' | '\''), n)) => {
-                            if after {
-                                err!(
-                                    "missing-whitespace-between-doctype-public-and-system-identifiers"
-                                );
-                            }
-                            self.open_identifier(false, q);
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-doctype");
-                            self.doctype.force_quirks = true;
-                            self.emit_doctype(sink);
-                            eof_here!();
-                        }
-                        Some(_) => {
-                            err!("missing-quote-before-doctype-system-identifier");
-                            self.doctype.force_quirks = true;
-                            self.state = St::BogusDoctype;
-                        }
-                    }
+                    self.after_doctype_public_identifier_state(sink, &mut cx)
                 }
-                // 13.2.5.67 After DOCTYPE system identifier state
-                St::AfterDoctypeSystemIdentifier => match getc!() {
-                    Some((c, n)) if is_ws(c) => pos += n,
-                    Some(('>', n)) => {
-                        self.state = St::Data;
-                        self.emit_doctype(sink);
-                        pos += n;
-                    }
-                    None => {
-                        err!("eof-in-doctype");
-                        self.doctype.force_quirks = true;
-                        self.emit_doctype(sink);
-                        eof_here!();
-                    }
-                    Some(_) => {
-                        err!("unexpected-character-after-doctype-system-identifier");
-                        self.state = St::BogusDoctype;
-                    }
-                },
-                // 13.2.5.68 Bogus DOCTYPE state
-                St::BogusDoctype => match getc!() {
-                    Some(('>', n)) => {
-                        self.state = St::Data;
-                        self.emit_doctype(sink);
-                        pos += n;
-                    }
-                    Some(('\0', n)) => {
-                        err!("unexpected-null-character");
-                        pos += n;
-                    }
-                    None => {
-                        self.emit_doctype(sink);
-                        eof_here!();
-                    }
-                    Some((_, n)) => pos += n,
-                },
-                // 13.2.5.69 CDATA section state
-                St::CdataSection => {
-                    match self.text_run(sink, input, pos, eof, &T_CDATA, Nul::Keep) {
-                        Ok(p) => pos = p,
-                        Err(p) => return p,
-                    }
-                    let at = pos;
-                    match getc!() {
-                        Some((']', n)) => {
-                            self.state = St::CdataSectionBracket;
-                            pos += n;
-                        }
-                        None => {
-                            err!("eof-in-cdata");
-                            eof_here!();
-                        }
-                        Some((c, n)) => {
-                            self.emit_char(sink, bytes, c, at);
-                            pos += n;
-                        }
-                    }
+                St::AfterDoctypeSystemIdentifier => {
+                    self.after_doctype_system_identifier_state(sink, &mut cx)
                 }
-                // 13.2.5.70 CDATA section bracket state
-                St::CdataSectionBracket => match getc!() {
-                    Some((']', n)) => {
-                        self.state = St::CdataSectionEnd;
-                        pos += n;
-                    }
-                    _ => {
-                        self.emit_char(sink, bytes, ']', pos.saturating_sub(1));
-                        self.state = St::CdataSection;
-                    }
-                },
-                // 13.2.5.71 CDATA section end state
-                St::CdataSectionEnd => match getc!() {
-                    Some((']', n)) => {
-                        self.emit_char(sink, bytes, ']', pos.saturating_sub(2));
-                        pos += n;
-                    }
-                    Some(('>', n)) => {
-                        self.state = St::Data;
-                        pos += n;
-                    }
-                    _ => {
-                        let at = self.pos_of(bytes, pos.saturating_sub(2));
-                        self.emit_str(sink, "]]", at);
-                        self.state = St::CdataSection;
-                    }
-                },
-                // 13.2.5.72 Character reference state
-                St::CharacterReference => {
-                    self.temp.clear();
-                    self.temp.push('&');
-                    match getc!() {
-                        Some((c, _)) if c.is_ascii_alphanumeric() => {
-                            self.state = St::NamedCharacterReference;
-                        }
-                        Some(('#', n)) => {
-                            self.temp.push('#');
-                            self.state = St::NumericCharacterReference;
-                            pos += n;
-                        }
-                        _ => {
-                            self.flush_temp(sink);
-                            self.state = self.return_state;
-                        }
-                    }
-                }
-                // 13.2.5.73 Named character reference state
-                St::NamedCharacterReference => {
-                    match lookup_named(bytes.get(pos..).unwrap_or(&[]), eof) {
-                        NamedMatch::NeedMore => return pos,
-                        NamedMatch::Found(len, expansion) => {
-                            let name = input.get(pos..pos + len).unwrap_or("");
-                            let last_semi = name.ends_with(';');
-                            let next = bytes.get(pos + len).copied();
-                            if next.is_none() && !eof && !last_semi {
-                                return pos;
-                            }
-                            if self.is_attr_return()
-                                && !last_semi
-                                && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric())
-                            {
-                                self.temp.push_str(name);
-                                self.flush_temp(sink);
-                            } else {
-                                if !last_semi {
-                                    err!("missing-semicolon-after-character-reference", pos + len);
-                                }
-                                self.temp.clear();
-                                self.temp.push_str(expansion);
-                                self.flush_temp(sink);
-                            }
-                            pos += len;
-                            self.state = self.return_state;
-                        }
-                        NamedMatch::None => {
-                            self.flush_temp(sink);
-                            self.state = St::AmbiguousAmpersand;
-                        }
-                    }
-                }
-                // 13.2.5.74 Ambiguous ampersand state
-                St::AmbiguousAmpersand => {
-                    let at = pos;
-                    match getc!() {
-                        Some((c, n)) if c.is_ascii_alphanumeric() => {
-                            if self.is_attr_return() {
-                                self.push(Buf::AttrValue, c);
-                            } else {
-                                self.emit_char(sink, bytes, c, at);
-                            }
-                            pos += n;
-                        }
-                        Some((';', _)) => {
-                            err!("unknown-named-character-reference");
-                            self.state = self.return_state;
-                        }
-                        _ => self.state = self.return_state,
-                    }
-                }
-                // 13.2.5.75 Numeric character reference state
+                St::BogusDoctype => self.bogus_doctype_state(sink, &mut cx),
+                St::CdataSection => self.cdata_section_state(sink, &mut cx),
+                St::CdataSectionBracket => self.cdata_section_bracket_state(sink, &mut cx),
+                St::CdataSectionEnd => self.cdata_section_end_state(sink, &mut cx),
+                St::CharacterReference => self.character_reference_state(sink, &mut cx),
+                St::NamedCharacterReference => self.named_character_reference_state(sink, &mut cx),
+                St::AmbiguousAmpersand => self.ambiguous_ampersand_state(sink, &mut cx),
                 St::NumericCharacterReference => {
-                    self.code = 0;
-                    match getc!() {
-                        Some((c @ ('x' | 'X'), n)) => {
-                            self.temp.push(c);
-                            self.state = St::HexadecimalCharacterReferenceStart;
-                            pos += n;
-                        }
-                        _ => self.state = St::DecimalCharacterReferenceStart,
-                    }
+                    self.numeric_character_reference_state(sink, &mut cx)
                 }
-                // 13.2.5.76 Hexadecimal character reference start state,
-                // 13.2.5.77 Decimal character reference start state
                 St::HexadecimalCharacterReferenceStart | St::DecimalCharacterReferenceStart => {
-                    let hex = self.state == St::HexadecimalCharacterReferenceStart;
-                    match getc!() {
-                        Some((c, _)) if (hex && c.is_ascii_hexdigit()) || c.is_ascii_digit() => {
-                            self.state = if hex {
-                                St::HexadecimalCharacterReference
-                            } else {
-                                St::DecimalCharacterReference
-                            };
-                        }
-                        _ => {
-                            err!("absence-of-digits-in-numeric-character-reference");
-                            self.flush_temp(sink);
-                            self.state = self.return_state;
-                        }
-                    }
+                    self.numeric_character_reference_start_state(sink, &mut cx)
                 }
-                // 13.2.5.78 Hexadecimal character reference state,
-                // 13.2.5.79 Decimal character reference state
                 St::HexadecimalCharacterReference | St::DecimalCharacterReference => {
-                    let radix = if self.state == St::HexadecimalCharacterReference {
-                        16
-                    } else {
-                        10
-                    };
-                    match getc!() {
-                        Some((c, n)) if c.is_digit(radix) => {
-                            let d = c.to_digit(radix).unwrap_or(0);
-                            // Saturate: anything above 0x10FFFF is out of range anyway.
-                            self.code = self
-                                .code
-                                .saturating_mul(radix)
-                                .saturating_add(d)
-                                .min(0x0011_0000);
-                            pos += n;
-                        }
-                        Some((';', n)) => {
-                            self.state = St::NumericCharacterReferenceEnd;
-                            pos += n;
-                        }
-                        _ => {
-                            err!("missing-semicolon-after-character-reference");
-                            self.state = St::NumericCharacterReferenceEnd;
-                        }
-                    }
+                    self.numeric_character_reference_digits_state(sink, &mut cx)
                 }
-                // 13.2.5.80 Numeric character reference end state
                 St::NumericCharacterReferenceEnd => {
-                    let (e, c) = numeric_end(self.code);
-                    if let Some(code) = e {
-                        err!(code);
-                    }
-                    self.temp.clear();
-                    self.temp.push(c);
-                    self.flush_temp(sink);
-                    self.state = self.return_state;
+                    self.numeric_character_reference_end_state(sink, &mut cx)
                 }
+            };
+            if let ControlFlow::Break(used) = flow {
+                return used;
             }
-        }
-    }
-
-    /// Opens a quoted DOCTYPE identifier: sets it to the empty string and switches to the
-    /// matching quoted state.
-    fn open_identifier(&mut self, public: bool, q: char) {
-        let dq = q == '"';
-        if public {
-            self.doctype.public_id = Some(String::new());
-            self.state = if dq {
-                St::DoctypePublicIdentifierDoubleQuoted
-            } else {
-                St::DoctypePublicIdentifierSingleQuoted
-            };
-        } else {
-            self.doctype.system_id = Some(String::new());
-            self.state = if dq {
-                St::DoctypeSystemIdentifierDoubleQuoted
-            } else {
-                St::DoctypeSystemIdentifierSingleQuoted
-            };
         }
     }
 }

@@ -55,6 +55,7 @@ impl TreeBuilder {
         }
         let rest = &s[n..];
         if !rest.is_empty() {
+            self.chars_at(rest);
             self.err("unexpected-character-after-body");
             self.mode = InsertionMode::InBody;
         }
@@ -73,6 +74,7 @@ impl TreeBuilder {
                 if self.context.is_some() {
                     self.err("unexpected-end-tag-html");
                 } else {
+                    self.mark_end_tag(TagId::Html);
                     self.mode = InsertionMode::AfterAfterBody;
                 }
             }
@@ -90,13 +92,21 @@ impl TreeBuilder {
     // rules for "after after frameset"), anything else is a parse error and ignored.
     pub(super) fn frameset_chars<'s>(&mut self, s: &'s str) -> &'s str {
         let mut ws = String::new();
-        for c in s.chars() {
+        let mut ws_span: Option<crate::Span> = None;
+        for (i, c) in s.char_indices() {
             if c.is_ascii() && is_ws(c as u8) {
                 ws.push(c);
+                if let Some((_, sp)) = self.char_source(&s[i..]) {
+                    ws_span = Some(ws_span.map_or(sp, |w| {
+                        crate::Span::new(w.start.min(sp.start), w.end.max(sp.end))
+                    }));
+                }
             } else {
+                self.chars_at(&s[i..]);
                 self.err("unexpected-character-in-frameset");
             }
         }
+        self.text_span_override = ws_span;
         if !ws.is_empty() {
             if self.mode == InsertionMode::AfterAfterFrameset {
                 self.in_body_chars(&ws);
@@ -104,6 +114,7 @@ impl TreeBuilder {
                 self.insert_chars(&ws);
             }
         }
+        self.text_span_override = None;
         ""
     }
 
@@ -118,7 +129,7 @@ impl TreeBuilder {
                 self.insert_html_element(t, Frameset);
             }
             Tok::End(_, Frameset) => {
-                if self.open.len() <= 1 {
+                if self.live <= 1 {
                     self.err("unexpected-end-tag-frameset");
                 } else {
                     self.pop();
@@ -134,7 +145,7 @@ impl TreeBuilder {
             }
             Tok::Start(_, Noframes) => return self.in_head(tok),
             Tok::Eof => {
-                if self.open.len() > 1 {
+                if self.live > 1 {
                     self.err("eof-in-frameset");
                 }
             }

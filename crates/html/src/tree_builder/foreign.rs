@@ -49,8 +49,8 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrInput<'_>
             namespace,
             name: local,
             value: &a.value,
-            span: None,
-            value_span: None,
+            span: Some(a.span),
+            value_span: a.value_span,
         }
     })
 }
@@ -67,7 +67,11 @@ impl TreeBuilder {
             Namespace::MathMl => TagId::from_mathml(name),
             Namespace::Html => TagId::from_html(name),
         };
-        let node = self.doc.create_element_with(ns, name, foreign_attrs(t, ns));
+        let limit = self.attr_limit();
+        let node = self
+            .doc
+            .create_element_with(ns, name, foreign_attrs(t, ns).take(limit));
+        self.record_token_span(node, t);
         self.insert_created(node, id, ns);
     }
 
@@ -75,8 +79,12 @@ impl TreeBuilder {
     pub(super) fn foreign_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
-                self.err("null-character-in-foreign-content");
+                // The NUL is the byte before `part`.
+                let nul = self.source_before(part);
+                self.err_span("null-character-in-foreign-content", nul);
+                self.text_span_override = nul.map(|(_, s)| s);
                 self.insert_chars("\u{FFFD}");
+                self.text_span_override = None;
             }
             if !part.is_empty() {
                 self.insert_chars(part);
@@ -118,28 +126,40 @@ impl TreeBuilder {
             }
             Tok::End(t, _) => {
                 // An SVG "script" end tag pops the current node, like the generic steps do.
-                let mut i = self.open.len();
-                if i == 0 {
+                let Some(top) = self.open.len().checked_sub(1) else {
                     return Step::Done;
-                }
-                i -= 1;
-                let first = self.open[i];
-                if !self.name_of(&first).eq_ignore_ascii_case(&t.name) {
+                };
+                let first = self.open[top];
+                let first_matches = self.name_of(&first).eq_ignore_ascii_case(&t.name);
+                if !first_matches {
                     self.err("unexpected-end-tag-in-foreign-content");
                 }
-                loop {
-                    if i == 0 {
-                        return Step::Done;
+                if top == 0 {
+                    return Step::Done;
+                }
+                if first_matches {
+                    self.pop_until_node(first.node);
+                    return Step::Done;
+                }
+                // Spec walk: down from the current node; a node whose name matches
+                // (ASCII case-insensitively) is popped to; reaching an HTML element sends the
+                // token to the current insertion mode. The nodes between the topmost HTML
+                // element and the current node are all foreign, indexed by lowercased name.
+                self.work += 1;
+                let html = self
+                    .ix
+                    .top_class_below(&self.open, super::stack::class::HTML, top);
+                let hit = self
+                    .ix
+                    .find_slot(true, &t.name)
+                    .and_then(|s| self.ix.top_name_below(&self.open, s, top));
+                match (hit, html) {
+                    (Some(m), h) if m > 0 && h.is_none_or(|h| m > h) => {
+                        let node = self.open[m].node;
+                        self.pop_until_node(node);
                     }
-                    let node = self.open[i];
-                    if self.name_of(&node).eq_ignore_ascii_case(&t.name) {
-                        self.pop_until_node(node.node);
-                        return Step::Done;
-                    }
-                    i -= 1;
-                    if self.open[i].ns == Namespace::Html {
-                        return self.step(self.mode, tok);
-                    }
+                    (_, Some(_)) => return self.step(self.mode, tok),
+                    _ => {}
                 }
             }
             Tok::Eof => return self.step(self.mode, tok),

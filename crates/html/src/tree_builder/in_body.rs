@@ -1,7 +1,7 @@
 //! §13.2.6.4.7 the "in body" insertion mode, with the adoption agency algorithm.
 
 use super::TagId;
-use super::{Afe, InsertionMode, Scope, Step, Tok, TreeBuilder};
+use super::{InsertionMode, Scope, Step, Tok, TreeBuilder};
 use crate::dom::Namespace;
 use crate::tokenizer::{State, Tag};
 
@@ -24,7 +24,8 @@ impl TreeBuilder {
             }
             match after {
                 Some(a) => {
-                    self.err("ignored-null-character");
+                    let nul = self.source_before(a);
+                    self.err_span("ignored-null-character", nul);
                     rest = a;
                 }
                 None => break,
@@ -33,31 +34,11 @@ impl TreeBuilder {
     }
 
     /// Stack holds a node that is not dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody,
-    /// td, tfoot, th, thead, tr, body, html.
-    fn has_unclosed_significant(&self) -> bool {
-        use TagId::*;
-        self.open.iter().any(|o| {
-            !matches!(
-                o.tag,
-                Dd | Dt
-                    | Li
-                    | Optgroup
-                    | Option
-                    | P
-                    | Rb
-                    | Rp
-                    | Rt
-                    | Rtc
-                    | Tbody
-                    | Td
-                    | Tfoot
-                    | Th
-                    | Thead
-                    | Tr
-                    | Body
-                    | Html
-            )
-        })
+    /// td, tfoot, th, thead, tr, body, html (kept as a position list: no walk).
+    fn has_unclosed_significant(&mut self) -> bool {
+        self.ix
+            .top_class(&self.open, super::stack::class::SIGNIFICANT)
+            .is_some()
     }
 
     /// Close a p element.
@@ -79,23 +60,28 @@ impl TreeBuilder {
     /// stack from the current node, closing the nearest open list item that `is_item` accepts
     /// (generating implied end tags except for it, `error` if it is not the current node), but
     /// not past a special element other than address, div and p; then close a p in button scope.
-    fn close_list_item(&mut self, is_item: impl Fn(TagId) -> bool, error: &'static str) {
-        use TagId::*;
+    fn close_list_item(&mut self, items: &[TagId], error: &'static str) {
         self.frameset_ok = false;
-        for i in (0..self.open.len()).rev() {
-            let node = self.open[i];
-            if is_item(node.tag) {
-                let tag = node.tag;
-                self.generate_implied_end_tags_except(Some(tag));
-                if !self.current_is(tag) {
-                    self.err(error);
-                }
-                self.pop_until(tag);
-                break;
+        // Spec walk: from the current node down, stop at an item (close it) or at a special
+        // element other than address, div and p. List items are special themselves, so the
+        // topmost item is found iff it is not below the topmost such special element.
+        self.work += 1;
+        let item = items
+            .iter()
+            .filter_map(|&t| self.ix.top_tag(&self.open, t))
+            .max();
+        let stop = self
+            .ix
+            .top_class(&self.open, super::stack::class::SPECIAL_NOT_ADP);
+        if let Some(i) = item
+            && stop.is_none_or(|s| i >= s)
+        {
+            let tag = self.open[i].tag;
+            self.generate_implied_end_tags_except(Some(tag));
+            if !self.current_is(tag) {
+                self.err(error);
             }
-            if Self::is_special(&node) && !matches!(node.tag, Address | Div | P) {
-                break;
-            }
+            self.pop_until(tag);
         }
         self.close_p_in_button_scope();
     }
@@ -109,7 +95,7 @@ impl TreeBuilder {
                 self.err("unexpected-start-tag-html");
                 if self.counts[Template as usize] == 0 {
                     let top = self.open[0].node;
-                    self.doc.add_attrs_if_missing(top, Self::html_attrs(t));
+                    self.add_attrs_if_missing(top, t);
                 }
             }
             Tok::Start(
@@ -120,18 +106,16 @@ impl TreeBuilder {
             | Tok::End(_, Template) => return self.in_head(tok),
             Tok::Start(t, Body) => {
                 self.err("unexpected-start-tag-body");
-                if self.open.len() > 1
-                    && self.open[1].tag == Body
-                    && self.counts[Template as usize] == 0
+                if self.live > 1 && self.open[1].tag == Body && self.counts[Template as usize] == 0
                 {
                     self.frameset_ok = false;
                     let body = self.open[1].node;
-                    self.doc.add_attrs_if_missing(body, Self::html_attrs(t));
+                    self.add_attrs_if_missing(body, t);
                 }
             }
             Tok::Start(t, Frameset) => {
                 self.err("unexpected-start-tag-frameset");
-                if self.open.len() > 1 && self.open[1].tag == Body && self.frameset_ok {
+                if self.live > 1 && self.open[1].tag == Body && self.frameset_ok {
                     let body = self.open[1].node;
                     self.doc.detach(body);
                     while self.open.len() > 1 {
@@ -158,6 +142,7 @@ impl TreeBuilder {
                 if self.has_unclosed_significant() {
                     self.err("end-tag-body-with-open-elements");
                 }
+                self.mark_end_tag(Body);
                 self.mode = InsertionMode::AfterBody;
             }
             Tok::End(_, Html) => {
@@ -210,14 +195,11 @@ impl TreeBuilder {
                 }
             }
             Tok::Start(t, Li) => {
-                self.close_list_item(|tag| tag == Li, "unexpected-open-element-closing-li");
+                self.close_list_item(&[Li], "unexpected-open-element-closing-li");
                 self.insert_html_element(t, Li);
             }
             Tok::Start(t, id @ (Dd | Dt)) => {
-                self.close_list_item(
-                    |tag| matches!(tag, Dd | Dt),
-                    "unexpected-open-element-closing-dd-dt",
-                );
+                self.close_list_item(&[Dd, Dt], "unexpected-open-element-closing-dd-dt");
                 self.insert_html_element(t, id);
             }
             Tok::Start(t, Plaintext) => {
@@ -280,7 +262,9 @@ impl TreeBuilder {
             Tok::End(_, P) => {
                 if !self.in_scope(P, Scope::Button) {
                     self.err("unexpected-end-tag-p");
-                    self.insert_html_element_named("p", P);
+                    // Created for (and closed by) the end tag: its span is the end tag's.
+                    let p = self.insert_html_element_named("p", P);
+                    self.doc.set_node_span(p, Some(self.tok_span));
                 }
                 self.close_p();
             }
@@ -319,17 +303,12 @@ impl TreeBuilder {
                 self.pop_until_one_of(&HS);
             }
             Tok::Start(t, A) => {
-                let existing = self.afe.iter().rev().find_map(|e| match e {
-                    Afe::Marker => Some(None),
-                    Afe::Element(n, A) => Some(Some(*n)),
-                    _ => None,
-                });
-                if let Some(Some(a)) = existing {
+                if let Some((_, a)) = self.afe_find_tag(A) {
                     self.err("unexpected-start-tag-a-in-a");
                     let end = Self::fake_tag("a");
                     self.adoption_agency(&end, A);
                     if let Some(i) = self.afe_index(a) {
-                        self.afe.remove(i);
+                        self.afe_remove(i);
                     }
                     if let Some(i) = self.stack_index(a) {
                         self.remove_from_stack(i);
@@ -366,7 +345,7 @@ impl TreeBuilder {
             Tok::Start(t, id @ (Applet | Marquee | Object)) => {
                 self.reconstruct_afe();
                 self.insert_html_element(t, id);
-                self.afe.push(Afe::Marker);
+                self.push_afe_marker();
                 self.frameset_ok = false;
             }
             Tok::End(_, id @ (Applet | Marquee | Object)) => {
@@ -393,7 +372,8 @@ impl TreeBuilder {
                 self.err("unexpected-end-tag-br");
                 let t = Self::fake_tag("br");
                 self.reconstruct_afe();
-                self.insert_html_element(&t, Br);
+                let br = self.insert_html_element(&t, Br);
+                self.doc.set_node_span(br, Some(self.tok_span));
                 self.pop();
                 self.frameset_ok = false;
             }
@@ -528,15 +508,24 @@ impl TreeBuilder {
     }
 
     /// "in body": any other end tag.
+    ///
+    /// Spec walk: from the current node down, an HTML element with the token's tag name is
+    /// closed (after generating implied end tags except for it); a special element met first
+    /// is a parse error and the token is ignored. Every special element has a known tag id, so
+    /// the answer is the topmost element with the name if no special element sits above it.
     pub(super) fn any_other_end_tag(&mut self, t: &Tag, id: TagId) {
-        for i in (0..self.open.len()).rev() {
-            let node = self.open[i];
-            let same = if id == TagId::Other {
-                node.tag == TagId::Other && self.is_html_named(&node, &t.name)
-            } else {
-                node.tag == id
-            };
-            if same {
+        self.work += 1;
+        let found = if id == TagId::Other {
+            self.ix
+                .find_slot(false, &t.name)
+                .and_then(|s| self.ix.top_name_below(&self.open, s, usize::MAX))
+        } else {
+            self.ix.top_tag(&self.open, id)
+        };
+        let special = self.ix.top_class(&self.open, super::stack::class::SPECIAL);
+        match found {
+            Some(i) if special.is_none_or(|s| i >= s) => {
+                let node = self.open[i];
                 if id == TagId::Other {
                     // Generate implied end tags except for elements with this tag name (none of
                     // the implied ones has an `Other` id).
@@ -548,16 +537,17 @@ impl TreeBuilder {
                     self.err("end-tag-with-open-elements");
                 }
                 self.pop_until_node(node.node);
-                return;
             }
-            if Self::is_special(&node) {
-                self.err("unexpected-end-tag");
-                return;
-            }
+            _ if special.is_some() => self.err("unexpected-end-tag"),
+            _ => {}
         }
     }
 
     /// The adoption agency algorithm, for an end tag (or a fake one) named by `id`.
+    ///
+    /// The stack changes of the inner loop (nodes removed, nodes replaced) are collected and
+    /// applied with step 19's in one splice, so that one run costs the distance between the
+    /// formatting element and the furthest block, not the depth of the stack.
     pub(super) fn adoption_agency(&mut self, t: &Tag, id: TagId) {
         // Step 2.
         if let Some(cur) = self.current()
@@ -570,25 +560,14 @@ impl TreeBuilder {
         }
         // Steps 3-4: the outer loop, at most 8 times.
         for _ in 0..8 {
-            // Formatting element.
-            let mut fe = None;
-            for i in (0..self.afe.len()).rev() {
-                match self.afe[i] {
-                    Afe::Marker => break,
-                    Afe::Element(n, tag) if tag == id => {
-                        fe = Some((i, n));
-                        break;
-                    }
-                    _ => {}
-                }
-            }
-            let Some((fe_afe, fe_node)) = fe else {
+            // Formatting element: the last element after the last marker with the tag name.
+            let Some((fe_afe, fe_node)) = self.afe_find_tag(id) else {
                 self.any_other_end_tag(t, id);
                 return;
             };
             let Some(fe_stack) = self.stack_index(fe_node) else {
                 self.err("adoption-agency-formatting-element-not-open");
-                self.afe.remove(fe_afe);
+                self.afe_remove(fe_afe);
                 return;
             };
             if !self.node_in_scope(fe_node, Scope::Default) {
@@ -598,25 +577,36 @@ impl TreeBuilder {
             if self.current().map(|o| o.node) != Some(fe_node) {
                 self.err("adoption-agency-misnested");
             }
-            // Furthest block.
-            let fb = (fe_stack + 1..self.open.len()).find(|&i| Self::is_special(&self.open[i]));
-            let Some(mut fb_stack) = fb else {
+            // Furthest block: the lowest special element above the formatting element.
+            let Some(fb_stack) =
+                self.ix
+                    .first_class_above(&self.open, super::stack::class::SPECIAL, fe_stack)
+            else {
                 self.pop_until_node(fe_node);
-                if let Some(i) = self.afe_index(fe_node) {
-                    self.afe.remove(i);
-                }
+                self.afe_remove(fe_afe);
                 return;
             };
             let fb_node = self.open[fb_stack].node;
-            let common_ancestor = self.open[fe_stack - 1].node;
+            let Some(below) = self.live_below(fe_stack) else {
+                return;
+            };
+            let common_ancestor = self.open[below].node;
             let mut bookmark = fe_afe;
             let mut node_idx = fb_stack;
             let mut last_node = fb_node;
             let mut inner = 0;
+            // The entries strictly between the formatting element and the furthest block that
+            // stay on the stack (replaced by their clones), top first.
+            let mut kept: Vec<super::Open> = Vec::new();
             loop {
-                inner += 1;
+                self.work += 1;
                 node_idx -= 1;
                 let node = self.open[node_idx];
+                if node.is_hole() {
+                    self.hole_steps += 1;
+                    continue;
+                }
+                inner += 1;
                 if node.node == fe_node {
                     break;
                 }
@@ -624,26 +614,20 @@ impl TreeBuilder {
                 if inner > 3
                     && let Some(i) = node_afe
                 {
-                    self.afe.remove(i);
+                    self.afe_remove(i);
                     if i < bookmark {
                         bookmark -= 1;
                     }
                     node_afe = None;
                 }
                 let Some(node_afe) = node_afe else {
-                    self.remove_from_stack(node_idx);
-                    fb_stack -= 1;
+                    // Removed from the stack (applied below).
                     continue;
                 };
                 // Create a replacement element.
                 let new = self.doc.clone_element(node.node);
-                self.afe[node_afe] = Afe::Element(new, node.tag);
-                self.on_stack[node.node.index()] = false;
-                if self.on_stack.len() <= new.index() {
-                    self.on_stack.resize(new.index() + 1, false);
-                }
-                self.on_stack[new.index()] = true;
-                self.open[node_idx].node = new;
+                self.afe_replace(node_afe, new);
+                kept.push(super::Open { node: new, ..node });
                 if last_node == fb_node {
                     bookmark = node_afe + 1;
                 }
@@ -659,39 +643,32 @@ impl TreeBuilder {
             self.doc.reparent_children(fb_node, new);
             self.doc.append(fb_node, new);
             // Step 18: the list of active formatting elements.
+            let sig = match self.afe.get(fe_afe) {
+                Some(super::Afe::Element(_, _, s)) => *s,
+                _ => self.signature(new),
+            };
             if let Some(i) = self.afe_index(fe_node) {
-                self.afe.remove(i);
                 if i < bookmark {
                     bookmark -= 1;
                 }
-            }
-            let bookmark = bookmark.min(self.afe.len());
-            self.afe.insert(bookmark, Afe::Element(new, id));
-            // Step 19: the stack of open elements.
-            if let Some(i) = self.stack_index(fe_node) {
-                self.remove_from_stack(i);
-                if i < fb_stack {
-                    fb_stack -= 1;
+                if i == bookmark {
+                    self.afe_replace(i, new);
+                } else {
+                    self.afe_remove(i);
+                    self.afe_insert(bookmark, new, id, sig);
                 }
+            } else {
+                self.afe_insert(bookmark, new, id, sig);
             }
-            let fb_stack = self
-                .open
-                .iter()
-                .rposition(|o| o.node == fb_node)
-                .unwrap_or(fb_stack);
-            self.open.insert(
-                fb_stack + 1,
-                super::Open {
-                    node: new,
-                    tag: id,
-                    ns: Namespace::Html,
-                },
-            );
-            self.counts[id as usize] += 1;
-            if self.on_stack.len() <= new.index() {
-                self.on_stack.resize(new.index() + 1, false);
-            }
-            self.on_stack[new.index()] = true;
+            // Step 19 (with the inner loop's removals and replacements): the entries from the
+            // formatting element through the furthest block become the kept ones, the
+            // furthest block, and the new element.
+            kept.reverse();
+            let fb_open = self.open[fb_stack];
+            kept.push(fb_open);
+            let new_open = self.make_open(new, id, Namespace::Html);
+            kept.push(new_open);
+            self.splice_stack(fe_stack, fb_stack + 1, kept);
         }
     }
 }

@@ -2,7 +2,8 @@
 //! "in table body", "in row", "in cell", "in select" and "in select in table".
 
 use super::TagId;
-use super::{Afe, InsertionMode, Scope, Step, Tok, TreeBuilder, ws_prefix_len};
+use super::{InsertionMode, Scope, Step, Tok, TreeBuilder, ws_prefix_len};
+use crate::error::Span;
 
 impl TreeBuilder {
     fn clear_stack_to(&mut self, keep: &[TagId]) {
@@ -39,14 +40,16 @@ impl TreeBuilder {
             self.pending_table_text.clear();
             self.pending_table_text_non_ws = false;
             self.pending_table_text_pos.clear();
+            self.pending_table_text_span = None;
             self.original_mode = self.mode;
             self.mode = InsertionMode::InTableText;
             return s;
         }
         // Anything else: a parse error per character token.
-        for (c, at) in self.char_positions(s) {
+        for (i, c) in s.char_indices() {
             if c != '\0' {
-                self.err_at("unexpected-character-in-table", at);
+                let at = self.char_source(&s[i..]);
+                self.err_span("unexpected-character-in-table", at);
             }
         }
         self.foster_parenting = true;
@@ -70,7 +73,7 @@ impl TreeBuilder {
             Tok::Doctype(_) => self.err("unexpected-doctype"),
             Tok::Start(t, Caption) => {
                 self.clear_to_table();
-                self.afe.push(Afe::Marker);
+                self.push_afe_marker();
                 self.insert_html_element(t, Caption);
                 self.mode = InsertionMode::InCaption;
             }
@@ -145,9 +148,10 @@ impl TreeBuilder {
 
     // 13.2.6.4.10 The "in table text" insertion mode
     pub(super) fn in_table_text_chars(&mut self, s: &str) {
-        for (c, at) in self.char_positions(s) {
+        for (i, c) in s.char_indices() {
+            let at = self.char_source(&s[i..]);
             if c == '\0' {
-                self.err_at("ignored-null-character", at);
+                self.err_span("ignored-null-character", at);
                 continue;
             }
             if !matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' ') {
@@ -155,6 +159,12 @@ impl TreeBuilder {
             }
             self.pending_table_text.push(c);
             self.pending_table_text_pos.push(at);
+            if let Some((_, span)) = at {
+                self.pending_table_text_span = Some(match self.pending_table_text_span {
+                    Some(p) => Span::new(p.start.min(span.start), p.end.max(span.end)),
+                    None => span,
+                });
+            }
         }
     }
 
@@ -165,15 +175,19 @@ impl TreeBuilder {
             // "in table": one parse error per character.
             let positions = std::mem::take(&mut self.pending_table_text_pos);
             for &at in &positions {
-                self.err_at("unexpected-character-in-table", at);
+                self.err_span("unexpected-character-in-table", at);
             }
             self.pending_table_text_pos = positions;
+            self.text_span_override = self.pending_table_text_span;
             self.foster_parenting = true;
             self.in_body_chars(&text);
             self.foster_parenting = false;
         } else {
+            self.text_span_override = self.pending_table_text_span;
             self.insert_chars(&text);
         }
+        self.text_span_override = None;
+        self.pending_table_text_span = None;
         self.pending_table_text = text;
         self.pending_table_text.clear();
         self.pending_table_text_non_ws = false;
@@ -335,7 +349,7 @@ impl TreeBuilder {
                 self.clear_to_table_row();
                 self.insert_html_element(t, id);
                 self.mode = InsertionMode::InCell;
-                self.afe.push(Afe::Marker);
+                self.push_afe_marker();
             }
             Tok::End(_, Tr) => {
                 self.end_tr();
@@ -464,8 +478,8 @@ impl TreeBuilder {
                 self.ack();
             }
             Tok::End(_, Optgroup) => {
-                let n = self.open.len();
-                if self.current_is(Option) && n >= 2 && self.open[n - 2].tag == Optgroup {
+                let below = self.live_below(self.open.len().saturating_sub(1));
+                if self.current_is(Option) && below.is_some_and(|b| self.open[b].tag == Optgroup) {
                     self.pop();
                 }
                 if self.current_is(Optgroup) {

@@ -16,6 +16,7 @@ impl TreeBuilder {
     pub(super) fn initial_chars<'s>(&mut self, s: &'s str) -> &'s str {
         let rest = &s[ws_prefix_len(s)..];
         if !rest.is_empty() {
+            self.chars_at(rest);
             self.initial_anything_else();
         }
         rest
@@ -49,6 +50,7 @@ impl TreeBuilder {
                     public_id: d.public_id.clone().unwrap_or_default(),
                     system_id: d.system_id.clone().unwrap_or_default(),
                 });
+                self.doc.set_node_span(node, Some(self.tok_span));
                 self.doc.append(NodeId::DOCUMENT, node);
                 let public = d.public_id.as_deref().unwrap_or("");
                 let system = d.system_id.as_deref().unwrap_or("");
@@ -255,7 +257,7 @@ impl TreeBuilder {
     /// The "in head" rules for a start tag "template", with declarative shadow roots.
     fn start_template(&mut self, t: &Tag) {
         // Steps 1-5.
-        self.afe.push(super::Afe::Marker);
+        self.push_afe_marker();
         self.frameset_ok = false;
         self.mode = InsertionMode::InTemplate;
         self.template_modes.push(InsertionMode::InTemplate);
@@ -339,6 +341,7 @@ impl TreeBuilder {
         self.insert_chars(&s[..n]);
         let rest = &s[n..];
         if !rest.is_empty() {
+            self.chars_at(rest);
             self.err("unexpected-character-in-noscript");
             self.pop();
             self.mode = InsertionMode::InHead;

@@ -16,14 +16,17 @@ mod in_body;
 mod in_table;
 mod initial;
 mod quirks;
+mod stack;
 mod tag;
 
 pub use tag::TagId;
 
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet, FxHasher};
+
 use crate::dom::{
     Attr, AttrInput, AttrNamespace, Document, Element, ElementRef, Namespace, NodeData, NodeId,
 };
-use crate::error::{ParseError, Position};
+use crate::error::{ParseError, Position, Span};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 
 /// §13.2.4.1 the insertion modes.
@@ -62,13 +65,62 @@ pub(crate) struct Open {
     pub(crate) node: NodeId,
     pub(crate) tag: TagId,
     pub(crate) ns: Namespace,
+    /// The [`stack::class`] bits of the element.
+    pub(crate) classes: u16,
+    /// The element's name slot in the [`stack::StackIndex`] (`Other` and foreign elements).
+    pub(crate) slot: u32,
+    /// Whether the element is an HTML integration point (cached: a MathML `annotation-xml`
+    /// would otherwise have its attributes scanned for every token).
+    pub(crate) html_ip: bool,
 }
 
-/// An entry of the list of active formatting elements.
+/// An entry of the list of active formatting elements: a marker, or an element with its tag id
+/// and the signature of its name and attributes (for the Noah's Ark clause).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Afe {
     Marker,
-    Element(NodeId, TagId),
+    Element(NodeId, TagId, u64),
+}
+
+/// Per-section bookkeeping of the list of active formatting elements (a section is the part
+/// after a marker, or before the first one): how many entries have each tag id and each
+/// signature, so that the walks "find an `a` after the last marker", "find the formatting
+/// element" and the Noah's Ark clause only run when they will find something.
+#[derive(Debug, Default)]
+struct AfeSection {
+    tags: HashMap<TagId, u32>,
+    sigs: HashMap<u64, u32>,
+}
+
+/// Opt-in resource limits for untrusted input (all off by default, so that the tree is the
+/// one the HTML Standard specifies).
+///
+/// - `max_tree_depth`: once the stack of open elements is deeper than this, nodes are
+///   inserted into the parent of the node they would have gone into (so elements beyond the
+///   depth become siblings, as Chromium does with its limit of 512). The parsing algorithm
+///   itself is unchanged; only the resulting tree is flatter.
+/// - `max_attributes`: attributes of a start tag beyond this many are dropped (also when a
+///   second `<html>` or `<body>` start tag adds attributes).
+/// - `max_nodes`: once the document holds this many nodes (detached ones and template
+///   contents included), the parser stops: the rest of the input is ignored, as if the input
+///   ended there, and a `node-limit-reached` parse error is recorded.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions, ResourceLimits};
+/// let limits = ResourceLimits { max_tree_depth: Some(10), ..Default::default() };
+/// let doc = parse_document(&"<div>".repeat(100), ParseOptions { limits, ..Default::default() });
+/// let deepest = doc.find_all_elements("div").map(|d| doc.ancestors(d).count()).max();
+/// assert_eq!(deepest, Some(11));
+/// assert_eq!(doc.find_all_elements("div").count(), 100);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct ResourceLimits {
+    /// The maximum depth of the stack of open elements below which nodes nest normally.
+    pub max_tree_depth: Option<usize>,
+    /// The maximum number of attributes kept per element.
+    pub max_attributes: Option<usize>,
+    /// The maximum number of nodes in the document.
+    pub max_nodes: Option<usize>,
 }
 
 /// The token handed to the insertion modes (characters are handled separately, as runs).
@@ -101,7 +153,8 @@ enum Scope {
 /// The tree construction stage: a [`TokenSink`] that builds a [`Document`].
 ///
 /// Most users want [`crate::parse_document`] / [`crate::parse_fragment`], which drive the
-/// tokenizer and this builder together.
+/// tokenizer and this builder together (and record the source index behind
+/// [`Document::line_col`]).
 #[derive(Debug)]
 pub struct TreeBuilder {
     pub(crate) doc: Document,
@@ -110,8 +163,28 @@ pub struct TreeBuilder {
     template_modes: Vec<InsertionMode>,
     open: Vec<Open>,
     counts: [u32; tag::TAG_COUNT],
-    on_stack: Vec<bool>,
+    /// Position lists of the stack of open elements (see [`stack`]).
+    ix: stack::StackIndex,
+    /// The number of elements on the stack (`open` also holds holes).
+    live: usize,
+    /// The number of holes in `open`.
+    holes: usize,
+    /// Holes walked over since the last compaction.
+    hole_steps: u64,
     afe: Vec<Afe>,
+    /// One entry per section of `afe` (markers + 1).
+    afe_sections: Vec<AfeSection>,
+    /// Per node index: whether the node is in the list of active formatting elements.
+    in_afe: Vec<bool>,
+    /// Attribute names of the `html` and `body` elements once a second start tag merged
+    /// attributes into them ("add the attribute ... if not already present").
+    merged_names: HashMap<NodeId, HashSet<(crate::dom::AttrNamespace, Box<str>)>>,
+    limits: ResourceLimits,
+    node_limit_hit: bool,
+    /// Steps taken by the walks over the stack of open elements and the list of active
+    /// formatting elements, and by other loops whose length depends on the input so far
+    /// (see [`TreeBuilder::work`]).
+    work: u64,
     head: Option<NodeId>,
     form: Option<NodeId>,
     scripting: bool,
@@ -119,8 +192,27 @@ pub struct TreeBuilder {
     foster_parenting: bool,
     pending_table_text: String,
     pending_table_text_non_ws: bool,
-    /// Position of each character of `pending_table_text` (one error per character).
-    pending_table_text_pos: Vec<Position>,
+    /// Position and source of each character of `pending_table_text` (one error per
+    /// character).
+    pending_table_text_pos: Vec<Option<(Position, Span)>>,
+    /// The source of the pending table characters.
+    pending_table_text_span: Option<Span>,
+    /// The current token's source span.
+    tok_span: Span,
+    /// The current `Characters` token's text, as (address, length): a slice of it has its
+    /// source found by address arithmetic (no unsafe code: addresses are only compared).
+    tok_text: (usize, usize),
+    /// The address of the current tag token, to tell the element created for it from implied
+    /// ones (created for tags the tree builder makes up).
+    tok_tag: usize,
+    /// The current token is an end tag that has not closed an element yet, and its name.
+    end_tag_open: bool,
+    end_tag_name: String,
+    /// The source of text inserted when it does not come from the current token.
+    text_span_override: Option<Span>,
+    /// The character a tree-construction error about character tokens is about: its offset
+    /// in the current `Characters` token and its length.
+    chars_src: Option<(usize, usize)>,
     self_closing_acked: bool,
     ignore_lf: bool,
     context: Option<Open>,
@@ -141,6 +233,13 @@ pub(crate) fn ws_prefix_len(s: &str) -> usize {
     s.bytes().take_while(|&b| is_ws(b)).count()
 }
 
+impl Open {
+    /// Whether this entry is a hole left by a removal from the middle of the stack.
+    pub(crate) fn is_hole(&self) -> bool {
+        self.node == NodeId::DOCUMENT
+    }
+}
+
 impl TreeBuilder {
     /// A tree builder for a document. `scripting` is the scripting flag; `collect_errors`
     /// makes it keep parse errors (tokenizer errors arrive through [`TokenSink::parse_error`]).
@@ -152,8 +251,17 @@ impl TreeBuilder {
             template_modes: Vec::new(),
             open: Vec::new(),
             counts: [0; tag::TAG_COUNT],
-            on_stack: Vec::new(),
+            ix: stack::StackIndex::new(),
+            live: 0,
+            holes: 0,
+            hole_steps: 0,
             afe: Vec::new(),
+            afe_sections: vec![AfeSection::default()],
+            in_afe: Vec::new(),
+            merged_names: HashMap::default(),
+            limits: ResourceLimits::default(),
+            node_limit_hit: false,
+            work: 0,
             head: None,
             form: None,
             scripting,
@@ -162,6 +270,14 @@ impl TreeBuilder {
             pending_table_text: String::new(),
             pending_table_text_non_ws: false,
             pending_table_text_pos: Vec::new(),
+            pending_table_text_span: None,
+            tok_span: Span::default(),
+            tok_text: (0, 0),
+            tok_tag: 0,
+            end_tag_open: false,
+            end_tag_name: String::new(),
+            text_span_override: None,
+            chars_src: None,
             self_closing_acked: true,
             ignore_lf: false,
             context: None,
@@ -227,7 +343,7 @@ impl TreeBuilder {
         if tag == TagId::Template {
             tb.template_modes.push(InsertionMode::InTemplate);
         }
-        tb.context = Some(Open { node: ctx, tag, ns });
+        tb.context = Some(tb.make_open(ctx, tag, ns));
         // Step 10: reset the insertion mode.
         tb.reset_insertion_mode();
         // Step 11: the form element pointer (the context element has no ancestors here).
@@ -244,6 +360,39 @@ impl TreeBuilder {
         self.allow_declarative_shadow_roots = allow;
     }
 
+    /// Sets opt-in resource limits (see [`ResourceLimits`]; none by default).
+    ///
+    /// ```
+    /// use websyntax_html::tree_builder::{ResourceLimits, TreeBuilder};
+    /// let mut tb = TreeBuilder::new(true, false);
+    /// tb.set_limits(ResourceLimits { max_nodes: Some(1000), ..Default::default() });
+    /// ```
+    pub fn set_limits(&mut self, limits: ResourceLimits) {
+        self.limits = limits;
+    }
+
+    /// A count of the steps taken so far by the loops whose length depends on the input seen
+    /// so far: walks over the stack of open elements and the list of active formatting
+    /// elements, pops, element moves in the middle of either, attribute merges and Noah's
+    /// Ark comparisons. For an input of size n this grows as O(n) (plus the nodes created by
+    /// reconstructing the active formatting elements); tests use it to check that hostile
+    /// inputs take linear time without timing anything.
+    ///
+    /// ```
+    /// use websyntax_html::tokenizer::Tokenizer;
+    /// use websyntax_html::tree_builder::TreeBuilder;
+    /// let work = |n: usize| {
+    ///     let mut t = Tokenizer::new(TreeBuilder::new(true, false));
+    ///     t.feed(&format!("{}{}", "<span>".repeat(n), "</h1>".repeat(n)));
+    ///     t.end();
+    ///     t.into_sink().work()
+    /// };
+    /// assert!(work(4000) < 5 * work(1000));
+    /// ```
+    pub fn work(&self) -> u64 {
+        self.work + self.ix.skips
+    }
+
     /// The context element's node in the fragment case.
     pub(crate) fn context_node(&self) -> Option<NodeId> {
         self.context.map(|c| c.node)
@@ -254,6 +403,11 @@ impl TreeBuilder {
         self.doc
     }
 
+    /// The document built so far, mutably (the drivers record the source index in it).
+    pub(crate) fn document_mut(&mut self) -> &mut Document {
+        &mut self.doc
+    }
+
     /// The document built so far.
     pub fn document(&self) -> &Document {
         &self.doc
@@ -261,51 +415,375 @@ impl TreeBuilder {
 
     // ----- errors -----
 
+    /// Reports a tree-construction error at the current token (or, while character tokens
+    /// are processed, at the character [`chars_at`](Self::chars_at) named).
     pub(crate) fn err(&mut self, code: &'static str) {
+        let src = self
+            .chars_src
+            .map(|(off, len)| self.offset_source(off, len));
+        self.err_span(code, src);
+    }
+
+    /// Reports a tree-construction error at `src` (position and span), or at the current
+    /// token when `None`.
+    pub(crate) fn err_span(&mut self, code: &'static str, src: Option<(Position, Span)>) {
         if self.collect_errors {
+            let (position, span) = src.unwrap_or((self.pos, self.tok_span));
             self.doc.errors.push(ParseError {
                 code,
-                position: self.pos,
+                position,
+                span,
             });
+        }
+    }
+
+    /// The next error is about the first character of `at`, a slice of the current
+    /// `Characters` token.
+    pub(crate) fn chars_at(&mut self, at: &str) {
+        self.chars_src = self.char_at(at);
+    }
+
+    /// The offset of `at` (a slice of the current `Characters` token) and the length of its
+    /// first character.
+    fn char_at(&self, at: &str) -> Option<(usize, usize)> {
+        let off = self.token_offset(at)?;
+        let len = match at.as_bytes().first() {
+            None => 0,
+            Some(&b) if b < 0x80 => 1,
+            Some(&b) if b < 0xE0 => 2,
+            Some(&b) if b < 0xF0 => 3,
+            Some(_) => 4,
+        };
+        Some((off, len))
+    }
+
+    /// The source span of `len` bytes at `off` in the current `Characters` token: exact when
+    /// the token's text is its source verbatim, else (a character reference, a replaced
+    /// character) the whole token.
+    fn sub_span(&self, off: usize, len: usize) -> Span {
+        if self.tok_text.1 == self.tok_span.len() {
+            let start = self.tok_span.start + off;
+            Span::new(start, start + len)
+        } else {
+            self.tok_span
+        }
+    }
+
+    /// Where `s` starts in the current `Characters` token's text, if it is a slice of it.
+    fn token_offset(&self, s: &str) -> Option<usize> {
+        let (base, len) = self.tok_text;
+        let p = s.as_ptr() as usize;
+        (len > 0 && p >= base && p + s.len() <= base + len).then(|| p - base)
+    }
+
+    /// The position and span of the first character of `at` (a slice of the current
+    /// `Characters` token). A position other than the token's start gets its line and column
+    /// from the source index when parsing ends.
+    pub(crate) fn char_source(&self, at: &str) -> Option<(Position, Span)> {
+        let (off, len) = self.char_at(at)?;
+        Some(self.offset_source(off, len))
+    }
+
+    /// The position and span of the one-byte character just before `after` (a slice of the
+    /// current `Characters` token), e.g. a U+0000 that was split off.
+    pub(crate) fn source_before(&self, after: &str) -> Option<(Position, Span)> {
+        let off = self.token_offset(after)?.checked_sub(1)?;
+        Some(self.offset_source(off, 1))
+    }
+
+    fn offset_source(&self, off: usize, len: usize) -> (Position, Span) {
+        let span = self.sub_span(off, len);
+        let position = if span.start == self.tok_span.start {
+            self.pos
+        } else {
+            Position {
+                offset: span.start,
+                line: 0,
+                column: 0,
+            }
+        };
+        (position, span)
+    }
+
+    /// Gives the errors from `errors_before` on, and the pending table characters, that are
+    /// about a character of the current `Characters` token `s` their line and column, counted
+    /// from the token's start (only when there are some).
+    fn locate_in_token(&mut self, s: &str, errors_before: usize) {
+        let start = self.tok_span.start;
+        let here = |p: &Position| p.line == 0 && p.offset > start && p.offset < self.tok_span.end;
+        let pending = self
+            .pending_table_text_pos
+            .iter()
+            .flatten()
+            .any(|(p, _)| here(p));
+        let errors = self.doc.errors.get(errors_before..).unwrap_or(&[]);
+        if !pending && !errors.iter().any(|e| here(&e.position)) {
+            return;
+        }
+        let token_start = self.pos;
+        if token_start.line == 0 {
+            // Offsets only: every position gets its line and column from the source index
+            // when parsing ends.
+            return;
+        }
+        let locate = |p: &mut Position| {
+            if p.line != 0 || p.offset <= start {
+                return;
+            }
+            let (mut line, mut column) = (token_start.line, token_start.column);
+            for c in s.get(..p.offset - start).unwrap_or(s).chars() {
+                if c == '\n' {
+                    line += 1;
+                    column = 1;
+                } else {
+                    column += c.len_utf16();
+                }
+            }
+            p.line = line;
+            p.column = column;
+        };
+        for e in self.doc.errors.iter_mut().skip(errors_before) {
+            if e.position.offset < self.tok_span.end {
+                locate(&mut e.position);
+            }
+        }
+        for (p, _) in self.pending_table_text_pos.iter_mut().flatten() {
+            if p.offset < self.tok_span.end {
+                locate(p);
+            }
+        }
+    }
+
+    /// The source of text `s` about to be inserted: the override, or where `s` lies in the
+    /// current `Characters` token.
+    fn text_source(&self, s: &str) -> Option<Span> {
+        if let Some(span) = self.text_span_override {
+            return Some(span);
+        }
+        let off = self.token_offset(s)?;
+        Some(self.sub_span(off, s.len()))
+    }
+
+    /// Gives element `node`, just created for tag `tag`, its source span if `tag` is the
+    /// current token (not a tag the tree builder made up): the start tag, or for an element
+    /// created for an end tag (`</p>`, `</br>`) just its node span.
+    fn record_token_span(&mut self, node: NodeId, tag: &Tag) {
+        if std::ptr::from_ref(tag) as usize != self.tok_tag {
+            return;
+        }
+        if self.end_tag_open {
+            self.doc.set_node_span(node, Some(self.tok_span));
+        } else {
+            self.doc.set_start_tag(node, self.tok_span);
+        }
+    }
+
+    /// The element `node` was removed from the stack of open elements: if the current end
+    /// tag names it and has not closed another element, it is its end tag; then its span is
+    /// completed.
+    fn closed(&mut self, node: NodeId) {
+        if self.end_tag_open
+            && self
+                .doc
+                .element(node)
+                .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
+        {
+            self.doc.set_end_tag(node, self.tok_span);
+            self.end_tag_open = false;
+        }
+        self.doc.close_element_span(node);
+    }
+
+    /// `</body>` / `</html>`: the open `body` / `html` element gets the end tag's span (the
+    /// element stays open, as the spec says).
+    fn mark_end_tag(&mut self, tag: TagId) {
+        // `html` and `body` sit at the bottom of the stack: search from there (a walk from the
+        // top would cost the depth of the stack on every stray `</body>`).
+        if self.counts[tag as usize] == 0 {
+            return;
+        }
+        self.work += 1;
+        if let Some(o) = self.open.iter().find(|o| o.tag == tag).copied()
+            && !self.doc.has_end_tag(o.node)
+        {
+            self.doc.set_end_tag(o.node, self.tok_span);
+            self.end_tag_open = false;
         }
     }
 
     // ----- the stack of open elements (§13.2.4.2) -----
 
-    fn push(&mut self, node: NodeId, tag: TagId, ns: Namespace) {
-        self.counts[tag as usize] += 1;
-        let i = node.index();
-        if self.on_stack.len() <= i {
-            self.on_stack.resize(i + 1, false);
+    /// The stack entry for `node` (its classes, name slot and integration-point flag).
+    fn make_open(&mut self, node: NodeId, tag: TagId, ns: Namespace) -> Open {
+        let name = self.doc.local_name(node).unwrap_or("");
+        let slot = self.ix.slot_for(tag, ns, name);
+        let html_ip = match tag {
+            TagId::SvgForeignObject | TagId::SvgDesc | TagId::SvgTitle => true,
+            TagId::MathAnnotationXml => self.doc.attrs(node).any(|a| {
+                a.namespace() == crate::dom::AttrNamespace::None
+                    && a.name() == "encoding"
+                    && (a.value().eq_ignore_ascii_case("text/html")
+                        || a.value().eq_ignore_ascii_case("application/xhtml+xml"))
+            }),
+            _ => false,
+        };
+        Open {
+            node,
+            tag,
+            ns,
+            classes: stack::classes(tag, ns),
+            slot,
+            html_ip,
         }
-        self.on_stack[i] = true;
-        self.open.push(Open { node, tag, ns });
+    }
+
+    fn push(&mut self, node: NodeId, tag: TagId, ns: Namespace) {
+        let o = self.make_open(node, tag, ns);
+        self.push_open(o);
+    }
+
+    fn push_open(&mut self, o: Open) {
+        self.counts[o.tag as usize] += 1;
+        self.ix.add(self.open.len(), &o);
+        self.open.push(o);
+        self.live += 1;
     }
 
     fn pop(&mut self) -> Option<Open> {
         let o = self.open.pop()?;
+        self.work += 1;
         self.counts[o.tag as usize] -= 1;
-        self.on_stack[o.node.index()] = false;
+        self.ix.remove_top(self.open.len(), &o);
+        self.live -= 1;
+        // Keep the top of the stack an element: drop the holes below it.
+        while self.open.last().is_some_and(Open::is_hole) {
+            self.work += 1;
+            self.open.pop();
+            self.holes -= 1;
+        }
+        self.closed(o.node);
         Some(o)
     }
 
-    fn remove_from_stack(&mut self, idx: usize) {
-        if idx < self.open.len() {
-            let o = self.open.remove(idx);
+    /// A hole: what an element removed from the middle of the stack leaves behind (see
+    /// [`TreeBuilder::splice_stack`]).
+    fn hole() -> Open {
+        Open {
+            node: NodeId::DOCUMENT,
+            tag: TagId::Other,
+            ns: Namespace::Html,
+            classes: 0,
+            slot: stack::NONE,
+            html_ip: false,
+        }
+    }
+
+    /// The element nearest below stack position `pos` (skipping holes).
+    fn live_below(&mut self, pos: usize) -> Option<usize> {
+        let mut i = pos;
+        while i > 0 {
+            i -= 1;
+            self.work += 1;
+            if !self.open[i].is_hole() {
+                return Some(i);
+            }
+            self.hole_steps += 1;
+        }
+        None
+    }
+
+    /// [`TreeBuilder::live_below`] without counting (for `&self` callers; rare: a table
+    /// without a parent).
+    fn live_below_ro(&self, pos: usize) -> Option<usize> {
+        (0..pos).rev().find(|&i| !self.open[i].is_hole())
+    }
+
+    /// Replaces the entries `lo..hi` of the stack with `new` (at most as many), in place:
+    /// positions above `hi` do not move, so the position lists of the elements above stay
+    /// valid and only the replaced run is re-indexed. When `new` is shorter, the rest of the
+    /// run becomes holes at its start, below the new entries (so that a run of adoption
+    /// agency steps moving up the stack leaves its holes behind rather than carrying them
+    /// along). The stack is compacted when holes get numerous or walked over too often.
+    fn splice_stack(&mut self, lo: usize, hi: usize, new: Vec<Open>) {
+        let hi = hi.min(self.open.len());
+        if lo > hi || new.len() > hi - lo {
+            debug_assert!(false, "splice_stack grows the stack");
+            return;
+        }
+        self.work += (hi - lo) as u64 + 1;
+        let gap = hi - lo - new.len();
+        let mut run = vec![Self::hole(); gap];
+        run.extend(new);
+        let old: Vec<Open> = self.open[lo..hi].to_vec();
+        for o in old.iter().filter(|o| !o.is_hole()) {
             self.counts[o.tag as usize] -= 1;
-            self.on_stack[o.node.index()] = false;
+            self.live -= 1;
+        }
+        for o in run.iter().filter(|o| !o.is_hole()) {
+            self.counts[o.tag as usize] += 1;
+            self.live += 1;
+        }
+        self.holes = self.holes + run.iter().filter(|o| o.is_hole()).count()
+            - old.iter().filter(|o| o.is_hole()).count();
+        self.ix.replace_run(lo, &old, &run);
+        self.open[lo..hi].copy_from_slice(&run);
+        // The top is never a hole (`new` ends the run, or the run is below the top).
+        while self.open.last().is_some_and(Open::is_hole) {
+            self.open.pop();
+            self.holes -= 1;
+        }
+        self.maybe_compact();
+    }
+
+    /// Compacts the stack when its holes are numerous, or when walks and queries have stepped
+    /// over holes and stale list entries more often than there are elements (so that skipping
+    /// costs at most as much as the compaction that ends it).
+    fn maybe_compact(&mut self) {
+        if self.holes == 0 {
+            return;
+        }
+        let steps = self.hole_steps + self.ix.skips;
+        if self.holes > 64 + self.live / 2 || steps > 64 + self.live as u64 {
+            self.compact_stack();
+        }
+    }
+
+    /// Removes the holes from the stack and re-indexes it.
+    fn compact_stack(&mut self) {
+        let entries: Vec<Open> = std::mem::take(&mut self.open);
+        self.work += entries.len() as u64;
+        let live: Vec<Open> = entries.iter().copied().filter(|o| !o.is_hole()).collect();
+        // Forget every position (stale entries included), then record the live entries.
+        self.ix.clear_positions();
+        self.work += self.ix.name.len() as u64;
+        self.holes = 0;
+        self.hole_steps = 0;
+        self.work += self.ix.skips;
+        self.ix.skips = 0;
+        for (i, o) in live.iter().enumerate() {
+            self.ix.add(i, o);
+        }
+        self.open = live;
+    }
+
+    fn remove_from_stack(&mut self, idx: usize) {
+        if idx + 1 == self.open.len() {
+            self.pop();
+        } else if idx < self.open.len() {
+            let o = self.open[idx];
+            self.splice_stack(idx, idx + 1, Vec::new());
+            if !o.is_hole() {
+                self.closed(o.node);
+            }
         }
     }
 
     fn is_on_stack(&self, node: NodeId) -> bool {
-        self.on_stack.get(node.index()).copied().unwrap_or(false)
+        self.ix.pos_of(node.index()).is_some()
     }
 
     fn stack_index(&self, node: NodeId) -> Option<usize> {
-        if !self.is_on_stack(node) {
-            return None;
-        }
-        self.open.iter().rposition(|o| o.node == node)
+        self.ix.pos_of(node.index())
     }
 
     fn current(&self) -> Option<Open> {
@@ -320,7 +798,7 @@ impl TreeBuilder {
     /// the fragment case, else the current node.
     fn adjusted_current(&self) -> Option<Open> {
         match self.context {
-            Some(c) if self.open.len() == 1 => Some(c),
+            Some(c) if self.live == 1 => Some(c),
             _ => self.current(),
         }
     }
@@ -357,71 +835,47 @@ impl TreeBuilder {
     }
 
     fn name_of(&self, o: &Open) -> &str {
-        self.elem(o.node).name()
+        self.doc.local_name(o.node).unwrap_or("")
     }
 
-    /// Whether `o` is an HTML element whose local name is `name` (string compare; only used
-    /// for tags without an id).
-    fn is_html_named(&self, o: &Open, name: &str) -> bool {
-        o.ns == Namespace::Html && self.elem(o.node).name() == name
-    }
-
-    fn scope_boundary(o: &Open, scope: Scope) -> bool {
-        use TagId::*;
+    /// The class bit of the boundaries of `scope`.
+    fn scope_bit(scope: Scope) -> u16 {
         match scope {
-            Scope::Select => !matches!(o.tag, Optgroup | Option),
-            _ => {
-                let base = match scope {
-                    Scope::Table => matches!(o.tag, Html | Table | Template),
-                    _ => matches!(
-                        o.tag,
-                        Applet
-                            | Caption
-                            | Html
-                            | Table
-                            | Td
-                            | Th
-                            | Marquee
-                            | Object
-                            | Template
-                            | MathMi
-                            | MathMo
-                            | MathMn
-                            | MathMs
-                            | MathMtext
-                            | MathAnnotationXml
-                            | SvgForeignObject
-                            | SvgDesc
-                            | SvgTitle
-                    ),
-                };
-                base || match scope {
-                    Scope::ListItem => matches!(o.tag, Ol | Ul),
-                    Scope::Button => o.tag == Button,
-                    _ => false,
-                }
-            }
+            Scope::Default => stack::class::SCOPE,
+            Scope::ListItem => stack::class::LIST_ITEM,
+            Scope::Button => stack::class::BUTTON,
+            Scope::Table => stack::class::TABLE,
+            Scope::Select => stack::class::SELECT,
         }
+    }
+
+    /// Whether the element at stack position `pos` is in `scope`: the spec walks down from
+    /// the current node and fails at the first boundary, so `pos` is in scope when no boundary
+    /// sits above it (a boundary at `pos` itself is the target, found first).
+    fn pos_in_scope(&mut self, pos: usize, scope: Scope) -> bool {
+        self.ix
+            .top_class(&self.open, Self::scope_bit(scope))
+            .is_none_or(|b| pos >= b)
     }
 
     /// "has an element in scope" for an HTML element with a known tag id.
-    fn in_scope(&self, tag: TagId, scope: Scope) -> bool {
-        if tag != TagId::Other && self.counts[tag as usize] == 0 {
-            return false;
-        }
-        for o in self.open.iter().rev() {
-            if o.tag == tag {
-                return true;
-            }
-            if Self::scope_boundary(o, scope) {
-                return false;
-            }
-        }
-        false
+    ///
+    /// Spec walk (kept as [`TreeBuilder::in_scope_walk`]): from the current node down,
+    /// true at an element with the tag, false at a boundary of `scope`.
+    fn in_scope(&mut self, tag: TagId, scope: Scope) -> bool {
+        self.work += 1;
+        let r = self
+            .ix
+            .top_tag(&self.open, tag)
+            .is_some_and(|p| self.pos_in_scope(p, scope));
+        // Debug builds check the index against the spec's walk on small stacks.
+        debug_assert!(self.open.len() > 256 || r == self.in_scope_walk(&[tag], scope));
+        r
     }
 
-    fn in_scope_any(&self, tags: &[TagId], scope: Scope) -> bool {
-        for o in self.open.iter().rev() {
+    /// The spec's walk for "has an element in scope" (the reference for the indexed check).
+    fn in_scope_walk(&self, tags: &[TagId], scope: Scope) -> bool {
+        for o in self.open.iter().rev().filter(|o| !o.is_hole()) {
             if tags.contains(&o.tag) {
                 return true;
             }
@@ -432,27 +886,34 @@ impl TreeBuilder {
         false
     }
 
-    fn node_in_scope(&self, node: NodeId, scope: Scope) -> bool {
-        if !self.is_on_stack(node) {
-            return false;
-        }
-        for o in self.open.iter().rev() {
-            if o.node == node {
-                return true;
-            }
-            if Self::scope_boundary(o, scope) {
-                return false;
-            }
-        }
-        false
+    fn in_scope_any(&mut self, tags: &[TagId], scope: Scope) -> bool {
+        self.work += 1;
+        let top = tags
+            .iter()
+            .filter_map(|&t| self.ix.top_tag(&self.open, t))
+            .max();
+        let r = top.is_some_and(|p| self.pos_in_scope(p, scope));
+        debug_assert!(self.open.len() > 256 || r == self.in_scope_walk(tags, scope));
+        r
+    }
+
+    fn node_in_scope(&mut self, node: NodeId, scope: Scope) -> bool {
+        self.work += 1;
+        self.stack_index(node)
+            .is_some_and(|p| self.pos_in_scope(p, scope))
+    }
+
+    fn scope_boundary(o: &Open, scope: Scope) -> bool {
+        o.classes & Self::scope_bit(scope) != 0
     }
 
     // ----- element classes (§13.2.4.2) -----
 
-    fn is_special(o: &Open) -> bool {
+    /// Whether elements with this tag id are in the special category.
+    pub(crate) fn is_special_tag(tag: TagId) -> bool {
         use TagId::*;
         matches!(
-            o.tag,
+            tag,
             Address
                 | Applet
                 | Area
@@ -556,16 +1017,7 @@ impl TreeBuilder {
     }
 
     fn is_html_ip(&self, o: &Open) -> bool {
-        match o.tag {
-            TagId::SvgForeignObject | TagId::SvgDesc | TagId::SvgTitle => true,
-            TagId::MathAnnotationXml => self.elem(o.node).attrs().any(|a| {
-                a.namespace() == crate::dom::AttrNamespace::None
-                    && a.name() == "encoding"
-                    && (a.value().eq_ignore_ascii_case("text/html")
-                        || a.value().eq_ignore_ascii_case("application/xhtml+xml"))
-            }),
-            _ => false,
-        }
+        o.html_ip
     }
 
     // ----- §13.2.6.3 implied end tags -----
@@ -624,35 +1076,26 @@ impl TreeBuilder {
     // ----- §13.2.6.1 creating and inserting nodes -----
 
     /// The appropriate place for inserting a node: (parent, insert before this child).
-    fn appropriate_place(&self, override_target: Option<NodeId>) -> (NodeId, Option<NodeId>) {
+    fn appropriate_place(&mut self, override_target: Option<NodeId>) -> (NodeId, Option<NodeId>) {
         use TagId::*;
-        let target = match override_target {
-            Some(t) => Open {
-                node: t,
-                tag: TagId::Other,
-                ns: Namespace::Html,
-            },
+        let (target, target_tag) = match override_target {
+            Some(t) => (
+                t,
+                self.stack_index(t)
+                    .map_or(TagId::Other, |i| self.open[i].tag),
+            ),
             None => match self.current() {
-                Some(o) => o,
+                Some(o) => (o.node, o.tag),
                 None => {
                     return (NodeId::DOCUMENT, None);
                 }
             },
         };
-        let target_tag = match override_target {
-            Some(t) => self
-                .open
-                .iter()
-                .rev()
-                .find(|o| o.node == t)
-                .map_or(TagId::Other, |o| o.tag),
-            None => target.tag,
-        };
         let (parent, before) =
             if self.foster_parenting && matches!(target_tag, Table | Tbody | Tfoot | Thead | Tr) {
-                // Foster parenting.
-                let last_template = self.open.iter().rposition(|o| o.tag == Template);
-                let last_table = self.open.iter().rposition(|o| o.tag == Table);
+                // Foster parenting: the last template and the last table on the stack.
+                let last_template = self.ix.top_tag(&self.open, Template);
+                let last_table = self.ix.top_tag(&self.open, Table);
                 match (last_template, last_table) {
                     (Some(t), lt) if lt.is_none_or(|lt| t > lt) => (self.open[t].node, None),
                     (_, None) => (self.open[0].node, None),
@@ -660,20 +1103,32 @@ impl TreeBuilder {
                         let table = self.open[lt].node;
                         match self.doc.parent(table) {
                             Some(p) => (p, Some(table)),
-                            None => (self.open[lt.saturating_sub(1)].node, None),
+                            None => {
+                                let below = self.live_below_ro(lt).unwrap_or(0);
+                                (self.open[below].node, None)
+                            }
                         }
                     }
                 }
             } else {
-                (target.node, None)
+                (target, None)
             };
-        // Template contents.
-        if let Some(c) = self.doc.element(parent).and_then(|e| e.template_contents())
+        // Opt-in depth limit: beyond it, insert into the parent's parent (so the new node
+        // becomes a sibling of the would-be parent). As in Chromium, this comes before the
+        // template-contents step, so nested templates are bounded too.
+        let mut parent = parent;
+        if let Some(max) = self.limits.max_tree_depth
             && before.is_none()
+            && self.live > max
+            && let Some(grand) = self.doc.parent(parent)
         {
-            return (c, None);
+            parent = grand;
         }
-        (parent, before)
+        // Template contents.
+        match self.doc.template_contents(parent) {
+            Some(c) if before.is_none() => (c, None),
+            _ => (parent, before),
+        }
     }
 
     fn insert_at(&mut self, place: (NodeId, Option<NodeId>), node: NodeId) {
@@ -683,6 +1138,7 @@ impl TreeBuilder {
     /// Inserts a comment at the appropriate place (or as the last child of `parent`).
     fn insert_comment(&mut self, text: &str, parent: Option<NodeId>) {
         let c = self.doc.create_comment(text);
+        self.doc.set_node_span(c, Some(self.tok_span));
         match parent {
             Some(p) => self.doc.append(p, c),
             None => {
@@ -702,6 +1158,15 @@ impl TreeBuilder {
             return;
         }
         self.doc.insert_text(parent, before, s);
+        if let Some(span) = self.text_source(s) {
+            let text = match before {
+                Some(b) => self.doc.prev_sibling(b),
+                None => self.doc.last_child(parent),
+            };
+            if let Some(t) = text {
+                self.doc.extend_text_span(t, span);
+            }
+        }
     }
 
     fn html_attrs(tag: &Tag) -> impl Iterator<Item = AttrInput<'_>> {
@@ -709,16 +1174,61 @@ impl TreeBuilder {
             namespace: AttrNamespace::None,
             name: &a.name,
             value: &a.value,
-            span: None,
-            value_span: None,
+            span: Some(a.span),
+            value_span: a.value_span,
         })
+    }
+
+    /// How many attributes an element keeps: [`ResourceLimits::max_attributes`], if set.
+    pub(crate) fn attr_limit(&self) -> usize {
+        self.limits.max_attributes.unwrap_or(usize::MAX)
+    }
+
+    /// "For each attribute on the token, check to see if the attribute is already present on
+    /// the element; if it is not, add the attribute": for the `html` and `body` elements, which
+    /// can receive attributes from any number of start tags, a set of their attribute names is
+    /// kept so that each check is O(1) rather than a scan of the element's attributes.
+    fn add_attrs_if_missing(&mut self, node: NodeId, tag: &Tag) {
+        let set = match self.merged_names.entry(node) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let names = self
+                    .doc
+                    .attrs(node)
+                    .map(|a| (a.namespace(), Box::<str>::from(a.name())))
+                    .collect();
+                self.work += self.doc.attrs(node).len() as u64;
+                e.insert(names)
+            }
+        };
+        let room = self
+            .limits
+            .max_attributes
+            .map_or(usize::MAX, |m| m.saturating_sub(set.len()));
+        let mut add = Vec::new();
+        for a in Self::html_attrs(tag) {
+            self.work += 1;
+            if add.len() >= room {
+                break;
+            }
+            if set.insert((AttrNamespace::None, Box::from(a.name))) {
+                add.push(a);
+            }
+        }
+        if !add.is_empty() {
+            self.doc.push_attrs(node, add);
+        }
     }
 
     /// Creates an HTML element for a token (not inserted).
     fn create_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
         let name = id.html_name().unwrap_or(&tag.name);
-        self.doc
-            .create_element_with(Namespace::Html, name, Self::html_attrs(tag))
+        let limit = self.attr_limit();
+        let node =
+            self.doc
+                .create_element_with(Namespace::Html, name, Self::html_attrs(tag).take(limit));
+        self.record_token_span(node, tag);
+        node
     }
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
@@ -749,50 +1259,208 @@ impl TreeBuilder {
 
     // ----- §13.2.4.3 the list of active formatting elements -----
 
-    fn same_element(&self, a: NodeId, b: NodeId) -> bool {
+    /// A hash of an element's namespace, name and attribute set (order-independent): equal
+    /// for elements the Noah's Ark clause considers the same.
+    fn signature(&self, node: NodeId) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let h = |f: &dyn Fn(&mut FxHasher)| {
+            let mut s = FxHasher::default();
+            f(&mut s);
+            s.finish()
+        };
+        let mut sig = h(&|s| {
+            self.doc.namespace(node).hash(s);
+            self.doc.local_name(node).hash(s);
+        });
+        for a in self.doc.attrs(node) {
+            sig = sig.wrapping_add(h(&|s| {
+                a.namespace().hash(s);
+                a.name().hash(s);
+                a.value().hash(s);
+            }));
+        }
+        sig
+    }
+
+    /// Whether `a` and `b` have the same tag name, namespace and attributes (as a set).
+    fn same_element(&mut self, a: NodeId, b: NodeId) -> bool {
         let (ea, eb) = (self.elem(a), self.elem(b));
-        ea.local_name() == eb.local_name()
-            && ea.namespace() == eb.namespace()
-            && ea.attrs().len() == eb.attrs().len()
-            && ea.attrs().all(|x| {
-                eb.attrs().any(|y| {
-                    y.local_name() == x.local_name()
-                        && y.namespace() == x.namespace()
-                        && y.value() == x.value()
-                })
-            })
+        if ea.local_name() != eb.local_name()
+            || ea.namespace() != eb.namespace()
+            || ea.attrs().len() != eb.attrs().len()
+        {
+            return false;
+        }
+        let n = ea.attrs().len() as u64;
+        let sa: HashSet<_> = ea
+            .attrs()
+            .map(|x| (x.namespace(), x.local_name(), x.value()))
+            .collect();
+        let same = eb
+            .attrs()
+            .all(|y| sa.contains(&(y.namespace(), y.local_name(), y.value())));
+        self.work += n;
+        same
+    }
+
+    fn afe_section(&mut self) -> &mut AfeSection {
+        if self.afe_sections.is_empty() {
+            self.afe_sections.push(AfeSection::default());
+        }
+        let last = self.afe_sections.len() - 1;
+        &mut self.afe_sections[last]
+    }
+
+    /// Bookkeeping for an element entering the last section of the list.
+    fn afe_added(&mut self, node: NodeId, tag: TagId, sig: u64) {
+        let sec = self.afe_section();
+        *sec.tags.entry(tag).or_insert(0) += 1;
+        *sec.sigs.entry(sig).or_insert(0) += 1;
+        let i = node.index();
+        if self.in_afe.len() <= i {
+            self.in_afe.resize(i + 1, false);
+        }
+        self.in_afe[i] = true;
+    }
+
+    /// Bookkeeping for an element leaving the last section of the list.
+    fn afe_removed(&mut self, node: NodeId, tag: TagId, sig: u64) {
+        let sec = self.afe_section();
+        if let Some(c) = sec.tags.get_mut(&tag) {
+            *c = c.saturating_sub(1);
+        }
+        if let Some(c) = sec.sigs.get_mut(&sig) {
+            *c = c.saturating_sub(1);
+        }
+        if let Some(x) = self.in_afe.get_mut(node.index()) {
+            *x = false;
+        }
+    }
+
+    /// How many entries after the last marker have the tag id `tag`.
+    fn afe_tag_count(&self, tag: TagId) -> u32 {
+        self.afe_sections
+            .last()
+            .and_then(|s| s.tags.get(&tag).copied())
+            .unwrap_or(0)
+    }
+
+    /// Pushes a marker onto the list of active formatting elements.
+    fn push_afe_marker(&mut self) {
+        self.afe.push(Afe::Marker);
+        self.afe_sections.push(AfeSection::default());
+    }
+
+    /// Removes entry `i` (an element after the last marker) from the list.
+    fn afe_remove(&mut self, i: usize) {
+        if i >= self.afe.len() {
+            return;
+        }
+        self.work += (self.afe.len() - i) as u64;
+        if let Afe::Element(n, t, s) = self.afe.remove(i) {
+            self.afe_removed(n, t, s);
+        }
+    }
+
+    /// Inserts an element entry at `i` (after the last marker).
+    fn afe_insert(&mut self, i: usize, node: NodeId, tag: TagId, sig: u64) {
+        let i = i.min(self.afe.len());
+        self.work += (self.afe.len() - i) as u64;
+        self.afe.insert(i, Afe::Element(node, tag, sig));
+        self.afe_added(node, tag, sig);
+    }
+
+    /// Replaces the element of entry `i` with `new` (same tag and attributes).
+    fn afe_replace(&mut self, i: usize, new: NodeId) {
+        if let Some(Afe::Element(old, t, s)) = self.afe.get(i).copied() {
+            self.afe_removed(old, t, s);
+            self.afe[i] = Afe::Element(new, t, s);
+            self.afe_added(new, t, s);
+        }
     }
 
     /// Push onto the list of active formatting elements, with the Noah's Ark clause.
+    ///
+    /// Spec: if there are already three elements after the last marker with the same tag name,
+    /// namespace and attributes, remove the earliest of them. The walk runs only when the
+    /// section holds at least three entries with the same signature.
     fn push_afe(&mut self, node: NodeId, tag: TagId) {
-        let mut count = 0;
-        let mut earliest = None;
-        for i in (0..self.afe.len()).rev() {
-            match self.afe[i] {
-                Afe::Marker => break,
-                Afe::Element(n, t) => {
-                    if t == tag && self.same_element(n, node) {
-                        count += 1;
-                        earliest = Some(i);
-                        if count == 3 {
-                            break;
+        let sig = self.signature(node);
+        let same_sig = self
+            .afe_sections
+            .last()
+            .and_then(|s| s.sigs.get(&sig).copied())
+            .unwrap_or(0);
+        if same_sig >= 3 {
+            let mut count = 0;
+            let mut earliest = None;
+            for i in (0..self.afe.len()).rev() {
+                self.work += 1;
+                match self.afe[i] {
+                    Afe::Marker => break,
+                    Afe::Element(n, t, s) => {
+                        if t == tag && s == sig && self.same_element(n, node) {
+                            count += 1;
+                            earliest = Some(i);
+                            if count == 3 {
+                                break;
+                            }
                         }
                     }
                 }
             }
+            if count >= 3
+                && let Some(i) = earliest
+            {
+                self.afe_remove(i);
+            }
         }
-        if count >= 3
-            && let Some(i) = earliest
-        {
-            self.afe.remove(i);
-        }
-        self.afe.push(Afe::Element(node, tag));
+        self.afe.push(Afe::Element(node, tag, sig));
+        self.afe_added(node, tag, sig);
     }
 
-    fn afe_index(&self, node: NodeId) -> Option<usize> {
-        self.afe
-            .iter()
-            .rposition(|e| matches!(e, Afe::Element(n, _) if *n == node))
+    /// The position of `node` in the list of active formatting elements.
+    fn afe_index(&mut self, node: NodeId) -> Option<usize> {
+        if !self.in_afe.get(node.index()).copied().unwrap_or(false) {
+            return None;
+        }
+        for i in (0..self.afe.len()).rev() {
+            self.work += 1;
+            if matches!(self.afe[i], Afe::Element(n, _, _) if n == node) {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    /// The last element entry after the last marker with tag id `tag`: (position, node).
+    fn afe_find_tag(&mut self, tag: TagId) -> Option<(usize, NodeId)> {
+        if self.afe_tag_count(tag) == 0 {
+            return None;
+        }
+        for i in (0..self.afe.len()).rev() {
+            self.work += 1;
+            match self.afe[i] {
+                Afe::Marker => return None,
+                Afe::Element(n, t, _) if t == tag => return Some((i, n)),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Whether the node limit (if any) has been reached; records the error once.
+    fn at_node_limit(&mut self) -> bool {
+        if let Some(max) = self.limits.max_nodes
+            && self.doc.len() >= max
+        {
+            if !self.node_limit_hit {
+                self.node_limit_hit = true;
+                self.err("node-limit-reached");
+            }
+            return true;
+        }
+        false
     }
 
     /// Reconstruct the active formatting elements.
@@ -802,24 +1470,29 @@ impl TreeBuilder {
         };
         match last {
             Afe::Marker => return,
-            Afe::Element(n, _) if self.is_on_stack(n) => return,
+            Afe::Element(n, _, _) if self.is_on_stack(n) => return,
             _ => {}
         }
         // Rewind.
         let mut i = self.afe.len() - 1;
         while i > 0 {
+            self.work += 1;
             match self.afe[i - 1] {
                 Afe::Marker => break,
-                Afe::Element(n, _) if self.is_on_stack(n) => break,
+                Afe::Element(n, _, _) if self.is_on_stack(n) => break,
                 _ => i -= 1,
             }
         }
         // Advance and create.
         while i < self.afe.len() {
-            if let Afe::Element(old, tag) = self.afe[i] {
+            self.work += 1;
+            if self.at_node_limit() {
+                return;
+            }
+            if let Afe::Element(old, tag, _) = self.afe[i] {
                 let new = self.doc.clone_element(old);
                 self.insert_created(new, tag, Namespace::Html);
-                self.afe[i] = Afe::Element(new, tag);
+                self.afe_replace(i, new);
             }
             i += 1;
         }
@@ -827,73 +1500,90 @@ impl TreeBuilder {
 
     fn clear_afe_to_marker(&mut self) {
         while let Some(e) = self.afe.pop() {
-            if e == Afe::Marker {
-                break;
+            self.work += 1;
+            match e {
+                Afe::Marker => {
+                    if self.afe_sections.len() > 1 {
+                        self.afe_sections.pop();
+                    }
+                    break;
+                }
+                Afe::Element(n, t, s) => self.afe_removed(n, t, s),
             }
         }
     }
 
     // ----- §13.2.4.1 reset the insertion mode appropriately -----
 
-    fn reset_insertion_mode(&mut self) {
+    /// The mode "reset the insertion mode appropriately" picks at `node`, stack position `i`
+    /// (`last`: the bottom of the stack, where the context element stands in for the root in
+    /// the fragment case); `None` to go on down the stack.
+    fn mode_at(&mut self, node: Open, i: usize, last: bool) -> Option<InsertionMode> {
         use TagId::*;
-        for i in (0..self.open.len()).rev() {
-            let last = i == 0;
-            let node = if last {
-                self.context.unwrap_or(self.open[i])
-            } else {
-                self.open[i]
-            };
-            if node.ns != Namespace::Html {
-                if last {
-                    self.mode = InsertionMode::InBody;
-                    return;
+        if node.ns != Namespace::Html {
+            return last.then_some(InsertionMode::InBody);
+        }
+        Some(match node.tag {
+            Select => {
+                if !last {
+                    // Walk down from the select: a template first means "in select", a table
+                    // first "in select in table".
+                    let table = self.ix.top_tag_below(&self.open, Table, i);
+                    let template = self.ix.top_tag_below(&self.open, Template, i);
+                    if let Some(t) = table
+                        && template.is_none_or(|tp| tp < t)
+                    {
+                        return Some(InsertionMode::InSelectInTable);
+                    }
                 }
-                continue;
+                InsertionMode::InSelect
             }
-            let mode = match node.tag {
-                Select => {
-                    if !last {
-                        for j in (0..i).rev() {
-                            match self.open[j].tag {
-                                Template => break,
-                                Table => {
-                                    self.mode = InsertionMode::InSelectInTable;
-                                    return;
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                    InsertionMode::InSelect
+            Td | Th if !last => InsertionMode::InCell,
+            Tr => InsertionMode::InRow,
+            Tbody | Thead | Tfoot => InsertionMode::InTableBody,
+            Caption => InsertionMode::InCaption,
+            Colgroup => InsertionMode::InColumnGroup,
+            Table => InsertionMode::InTable,
+            Template => *self
+                .template_modes
+                .last()
+                .unwrap_or(&InsertionMode::InTemplate),
+            Head if !last => InsertionMode::InHead,
+            Body => InsertionMode::InBody,
+            Frameset => InsertionMode::InFrameset,
+            Html => {
+                if self.head.is_none() {
+                    InsertionMode::BeforeHead
+                } else {
+                    InsertionMode::AfterHead
                 }
-                Td | Th if !last => InsertionMode::InCell,
-                Tr => InsertionMode::InRow,
-                Tbody | Thead | Tfoot => InsertionMode::InTableBody,
-                Caption => InsertionMode::InCaption,
-                Colgroup => InsertionMode::InColumnGroup,
-                Table => InsertionMode::InTable,
-                Template => *self
-                    .template_modes
-                    .last()
-                    .unwrap_or(&InsertionMode::InTemplate),
-                Head if !last => InsertionMode::InHead,
-                Body => InsertionMode::InBody,
-                Frameset => InsertionMode::InFrameset,
-                Html => {
-                    if self.head.is_none() {
-                        InsertionMode::BeforeHead
-                    } else {
-                        InsertionMode::AfterHead
-                    }
-                }
-                _ if last => InsertionMode::InBody,
-                _ => continue,
-            };
-            self.mode = mode;
+            }
+            _ if last => InsertionMode::InBody,
+            _ => return None,
+        })
+    }
+
+    /// Spec: walk down from the current node; the first node (the context element for the
+    /// bottom one in the fragment case) that names a mode decides. Above the bottom, only the
+    /// HTML elements of [`stack::class::MODE`] name one, so the walk starts at the topmost of
+    /// them.
+    fn reset_insertion_mode(&mut self) {
+        self.work += 1;
+        if let Some(i) = self
+            .ix
+            .top_class(&self.open, stack::class::MODE)
+            .filter(|&i| i > 0)
+            && let Some(m) = self.mode_at(self.open[i], i, false)
+        {
+            self.mode = m;
             return;
         }
-        self.mode = InsertionMode::InBody;
+        if self.open.is_empty() {
+            self.mode = InsertionMode::InBody;
+            return;
+        }
+        let node = self.context.unwrap_or(self.open[0]);
+        self.mode = self.mode_at(node, 0, true).unwrap_or(InsertionMode::InBody);
     }
 
     // ----- §13.2.6.2 generic raw text / RCDATA parsing -----
@@ -938,32 +1628,6 @@ impl TreeBuilder {
     /// Acknowledge the token's self-closing flag.
     fn ack(&mut self) {
         self.self_closing_acked = true;
-    }
-
-    /// The position of each character of `s`, a run that starts at the current token position
-    /// (lines and columns counted after newline normalization, one column per code point).
-    pub(crate) fn char_positions(&self, s: &str) -> Vec<(char, Position)> {
-        let mut p = self.pos;
-        let mut out = Vec::with_capacity(s.len());
-        for c in s.chars() {
-            out.push((c, p));
-            p.offset += c.len_utf8();
-            if c == '\n' {
-                p.line += 1;
-                p.column = 1;
-            } else {
-                p.column += 1;
-            }
-        }
-        out
-    }
-
-    /// Reports a parse error at `at` instead of the current token's position.
-    pub(crate) fn err_at(&mut self, code: &'static str, at: Position) {
-        let saved = self.pos;
-        self.pos = at;
-        self.err(code);
-        self.pos = saved;
     }
 
     fn dispatch(&mut self, tok: Tok<'_>) {
@@ -1076,6 +1740,8 @@ impl TreeBuilder {
         }
         let mut guard = 0u32;
         while !s.is_empty() {
+            // An error not placed more precisely is about the first character left.
+            self.chars_src = self.char_at(s);
             let rest = if self.use_html_rules_for_chars() {
                 self.step_chars(self.mode, s)
             } else {
@@ -1092,25 +1758,62 @@ impl TreeBuilder {
             }
             s = rest;
         }
+        self.chars_src = None;
     }
 }
 
 impl TokenSink for TreeBuilder {
     fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult {
+        self.process_token_with_span(token, Span::new(at.offset, at.offset), at)
+    }
+
+    fn process_token_with_span(
+        &mut self,
+        token: Token<'_>,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
         self.pos = at;
+        self.tok_span = span;
         self.switch_to = None;
+        self.end_tag_open = false;
+        self.maybe_compact();
+        if self.node_limit_hit || self.at_node_limit() {
+            // The node limit ends parsing: the rest of the input is ignored.
+            if let Token::Eof = token {
+                while self.pop().is_some() {}
+            }
+            return SinkResult::Continue;
+        }
         match token {
-            Token::Characters(s) => self.process_chars(s),
+            Token::Characters(s) => {
+                self.tok_text = (s.as_ptr() as usize, s.len());
+                let errors_before = self.doc.errors.len();
+                self.process_chars(s);
+                self.locate_in_token(s, errors_before);
+                self.tok_text = (0, 0);
+            }
             other => {
                 self.ignore_lf = false;
                 let tok = match other {
                     Token::Doctype(d) => Tok::Doctype(d),
-                    Token::StartTag(t) => Tok::Start(t, TagId::from_html(&t.name)),
-                    Token::EndTag(t) => Tok::End(t, TagId::from_html(&t.name)),
+                    Token::StartTag(t) => {
+                        self.tok_tag = std::ptr::from_ref(t) as usize;
+                        Tok::Start(t, TagId::from_html(&t.name))
+                    }
+                    Token::EndTag(t) => {
+                        self.tok_tag = std::ptr::from_ref(t) as usize;
+                        self.end_tag_open = true;
+                        self.end_tag_name.clear();
+                        self.end_tag_name.push_str(&t.name);
+                        Tok::End(t, TagId::from_html(&t.name))
+                    }
                     Token::Comment(c) => Tok::Comment(c),
                     _ => Tok::Eof,
                 };
                 self.dispatch(tok);
+                self.tok_tag = 0;
+                self.end_tag_open = false;
                 if let Tok::Eof = tok {
                     // §13.2.7 the end: pop all the nodes off the stack.
                     while self.pop().is_some() {}
@@ -1124,7 +1827,7 @@ impl TokenSink for TreeBuilder {
     }
 
     fn parse_error(&mut self, error: ParseError) {
-        if self.collect_errors {
+        if self.collect_errors && !self.node_limit_hit {
             self.doc.errors.push(error);
         }
     }

@@ -1,0 +1,96 @@
+//! Hostile input shapes (the generator in `crates/html/tests/hostile/mod.rs`): times a full
+//! parse of every shape at size n and 4n and prints t(4n)/t(n) — about 4 for linear time,
+//! 16 for quadratic. Also the encoder with many unencodable characters.
+//!
+//! `cargo bench -p websyntax-bench --bench html_hostile` (n = 20000; `HOSTILE_N=5000` to
+//! change it, `HOSTILE_FILTER=afe/` to run only matching shapes, `-- --test` for one quick
+//! run of each shape at a small size).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use websyntax::encoding::{EncodeErrorMode, Encoding, encode};
+use websyntax::html::{ParseOptions, parse_document};
+
+#[path = "../../crates/html/tests/hostile/mod.rs"]
+mod hostile;
+
+/// The median of `runs` timings of `f` (at least one run; more while under 200 ms in total).
+fn time(mut f: impl FnMut()) -> Duration {
+    let mut ts = Vec::new();
+    let start = Instant::now();
+    while ts.len() < 3 || (ts.len() < 15 && start.elapsed() < Duration::from_millis(200)) {
+        let t = Instant::now();
+        f();
+        ts.push(t.elapsed());
+    }
+    ts.sort();
+    ts[ts.len() / 2]
+}
+
+/// A benchmark case: builds the timed closure for a size.
+type Case = Box<dyn Fn(usize) -> Box<dyn FnMut()>>;
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--test");
+    let n: usize = std::env::var("HOSTILE_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if quick { 200 } else { 20_000 });
+    let filter = std::env::var("HOSTILE_FILTER").unwrap_or_default();
+    let opts = ParseOptions::default();
+    let mut cases: Vec<(&str, Case)> = Vec::new();
+    for shape in hostile::shapes() {
+        let make = shape.make;
+        cases.push((
+            shape.name,
+            Box::new(move |n| {
+                let input = make(n);
+                Box::new(move || {
+                    black_box(parse_document(black_box(&input), opts));
+                })
+            }),
+        ));
+    }
+    cases.push((
+        "encoding/encode-html-unencodable",
+        Box::new(|n| {
+            let input = "\u{1F600}".repeat(n);
+            Box::new(move || {
+                black_box(encode(&input, Encoding::WINDOWS_1252, EncodeErrorMode::Html).ok());
+            })
+        }),
+    ));
+    println!(
+        "{:<36} {:>10} {:>12} {:>12} {:>7}",
+        "shape", "bytes(4n)", "t(n)", "t(4n)", "ratio"
+    );
+    let mut worst: (f64, &str) = (0.0, "");
+    for (name, case) in &cases {
+        if !name.contains(filter.as_str()) {
+            continue;
+        }
+        let mut small = case(n);
+        let mut large = case(4 * n);
+        if quick {
+            small();
+            large();
+            println!("{name:<36} ok");
+            continue;
+        }
+        let t1 = time(&mut small);
+        let t4 = time(&mut large);
+        let ratio = t4.as_secs_f64() / t1.as_secs_f64().max(1e-9);
+        let bytes = match hostile::shapes().iter().find(|s| s.name == *name) {
+            Some(s) => (s.make)(4 * n).len(),
+            None => 4 * n * 4,
+        };
+        println!("{name:<36} {bytes:>10} {t1:>12.2?} {t4:>12.2?} {ratio:>7.2}");
+        if ratio > worst.0 {
+            worst = (ratio, name);
+        }
+    }
+    if !quick {
+        println!("worst ratio: {:.2} ({})", worst.0, worst.1);
+    }
+}

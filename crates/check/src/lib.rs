@@ -1,0 +1,696 @@
+//! # websyntax-check
+//!
+//! Everything wrong with an HTML document's *syntax*, in one report: the HTML parse errors
+//! (tokenizer and tree construction), how the character encoding was determined and what is
+//! wrong with it, the URLs in URL-bearing attributes, and attribute values that HTML defines as
+//! a §2.3 microsyntax (numbers, dates, colours, boolean attributes, ids). Each [`Diagnostic`]
+//! has a category, a stable code, a severity, a human message, and where it is: a byte
+//! [`Span`] into the file as given and a 1-based line and column.
+//!
+//! The checker parses once with the full byte-stream pipeline (encoding sniffing, decoding,
+//! tokenizer, tree builder) and then reads the DOM. It does not check the content model (which
+//! elements may contain which) or attribute presence rules: only syntax.
+//!
+//! ```
+//! use websyntax_check::{check, Category, CheckOptions, Severity};
+//!
+//! let page = b"<!DOCTYPE html><meta charset=utf-8><title>t</title>\
+//!              <p><img src=a.png width=100px></div>";
+//! let report = check(page, &CheckOptions::default());
+//! let found: Vec<(Category, &str, Severity)> =
+//!     report.diagnostics.iter().map(|d| (d.category, d.code, d.severity)).collect();
+//! assert!(found.contains(&(Category::Attribute, "invalid-non-negative-integer", Severity::Error)));
+//! assert!(found.contains(&(Category::Parse, "unexpected-end-tag-not-in-scope", Severity::Error)));
+//! let d = report.diagnostics.iter().find(|d| d.category == Category::Attribute).unwrap();
+//! assert_eq!((d.line, d.col), (1, 76));
+//! assert_eq!(&page[d.span.unwrap().range()], b"100px");
+//! assert!(report.has_errors());
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod attributes;
+mod encoding;
+mod locate;
+mod parse;
+mod source;
+mod urls;
+
+use std::fmt;
+use std::ops::Range;
+
+use websyntax_encoding::Encoding;
+use websyntax_html::dom::AttrRef;
+use websyntax_html::input_stream::{DocumentParserOptions, ParsedDocument, parse_document_bytes};
+use websyntax_html::{Document, NodeId};
+
+pub use attributes::{ATTRIBUTE_RULES, AttributeRule, BOOLEAN_ATTRIBUTES, Syntax};
+pub use urls::PLACEHOLDER_BASE;
+pub use websyntax_html::Span;
+
+use locate::StartTags;
+use source::Source;
+
+/// Which part of the syntax a diagnostic is about.
+///
+/// ```
+/// use websyntax_check::Category;
+/// assert_eq!(Category::Url.as_str(), "url");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Category {
+    /// An HTML parse error (§13.2.2 tokenizer codes, tree-construction codes).
+    Parse,
+    /// The character encoding: how it was determined, declarations, decoding errors.
+    Encoding,
+    /// A URL in a URL-bearing attribute (URL Standard failures and validation errors).
+    Url,
+    /// An attribute value that is not what its microsyntax allows, boolean attributes, ids.
+    Attribute,
+}
+
+impl Category {
+    /// The name used in the JSON output: `parse`, `encoding`, `url`, `attribute`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Parse => "parse",
+            Category::Encoding => "encoding",
+            Category::Url => "url",
+            Category::Attribute => "attribute",
+        }
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How bad a diagnostic is.
+///
+/// ```
+/// use websyntax_check::Severity;
+/// assert!(Severity::Error > Severity::Warning);
+/// assert_eq!(Severity::Info.to_string(), "info");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Information (e.g. how the encoding was determined).
+    Info,
+    /// Allowed but discouraged, or harmless but worth fixing.
+    Warning,
+    /// The document does not conform.
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `info`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding.
+///
+/// ```
+/// use websyntax_check::{check, CheckOptions};
+/// let report = check(b"<!DOCTYPE html><meta charset=utf-8><p tabindex=x>", &CheckOptions::default());
+/// let d = report.diagnostics.iter().find(|d| d.code == "invalid-integer").unwrap();
+/// assert_eq!(d.to_string(), "1:48: error: `tabindex` on `<p>` must be a valid integer, not \"x\" [invalid-integer]");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The category.
+    pub category: Category,
+    /// A stable code: the parse error code, the URL Standard's validation error name, or one
+    /// of the checker's own codes (all listed in `docs/check.md`).
+    pub code: &'static str,
+    /// The severity.
+    pub severity: Severity,
+    /// A human message.
+    pub message: String,
+    /// Byte offsets into the file as given, or `None` when the finding is about the whole
+    /// document.
+    pub span: Option<Span>,
+    /// 1-based line (as the parser counts: CR LF and CR are one line break).
+    pub line: usize,
+    /// 1-based column, in UTF-16 code units of the decoded text.
+    pub col: usize,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: {}: {} [{}]",
+            self.line, self.col, self.severity, self.message, self.code
+        )
+    }
+}
+
+/// Options of [`check`].
+///
+/// ```
+/// use websyntax_check::CheckOptions;
+/// let options = CheckOptions {
+///     transport_charset: Some("utf-8".into()),
+///     document_url: Some("https://example.org/dir/page.html".into()),
+///     ..CheckOptions::default()
+/// };
+/// # let _ = options;
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// The transport layer's charset label (e.g. from `Content-Type`).
+    pub transport_charset: Option<String>,
+    /// The document's URL: the fallback base URL for relative URLs when there is no
+    /// `<base href>`. Without it (or when it does not parse), relative URLs are resolved
+    /// against [`PLACEHOLDER_BASE`] so that their syntax is still checked.
+    pub document_url: Option<String>,
+    /// The scripting flag of the parse (default `true`, as in browsers).
+    pub scripting: bool,
+    /// Whether the encoding sniffing algorithm may autodetect the encoding from the bytes
+    /// (step 8) when nothing declares it (default `true`: checked files are usually local).
+    pub autodetect: bool,
+}
+
+impl Default for CheckOptions {
+    fn default() -> CheckOptions {
+        CheckOptions {
+            transport_charset: None,
+            document_url: None,
+            scripting: true,
+            autodetect: true,
+        }
+    }
+}
+
+/// The result of [`check`]: the diagnostics in source order, and the source to show them in.
+pub struct Report<'a> {
+    /// The encoding the document was decoded with.
+    pub encoding: Encoding,
+    /// The diagnostics, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    source: Source<'a>,
+}
+
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Report")
+            .field("encoding", &self.encoding)
+            .field("diagnostics", &self.diagnostics)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The line of a diagnostic with the part to underline, for showing it.
+///
+/// ```
+/// use websyntax_check::{check, CheckOptions};
+/// let report = check(b"<!DOCTYPE html><meta charset=utf-8>\n<table><tr><td colspan=0>", &CheckOptions::default());
+/// let d = report.diagnostics.iter().find(|d| d.code == "integer-out-of-range").unwrap();
+/// let e = report.excerpt(d).unwrap();
+/// assert_eq!((e.line, e.text, e.start, e.len), (2, "<table><tr><td colspan=0>", 23, 1));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Excerpt<'r> {
+    /// The 1-based line number.
+    pub line: usize,
+    /// The line's text (decoded, without its line break); on a long line, only a window of
+    /// it around the span (see `cut_before` and `cut_after`).
+    pub text: &'r str,
+    /// Where the underline starts, in characters from the start of `text`.
+    pub start: usize,
+    /// How many characters to underline (at least 1; the span is cut at the end of the line
+    /// or of the window).
+    pub len: usize,
+    /// Whether `text` starts after the start of the line.
+    pub cut_before: bool,
+    /// Whether `text` ends before the end of the line.
+    pub cut_after: bool,
+}
+
+/// How many bytes of a long line an [`Excerpt`] shows before the span's start and after it.
+const EXCERPT_BEFORE: usize = 120;
+const EXCERPT_AFTER: usize = 200;
+
+impl<'a> Report<'a> {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    /// The number of diagnostics of `severity`.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    /// The source line of `d` and what to underline in it (`None` for a line past the end).
+    pub fn excerpt(&self, d: &Diagnostic) -> Option<Excerpt<'_>> {
+        let line_text = self.source.line_text(d.line)?;
+        let line_start = self.source.offset_of(d.line, 1);
+        let line_end = line_start + line_text.len();
+        let start = self
+            .source
+            .offset_of(d.line, d.col)
+            .clamp(line_start, line_end);
+        let end = match d.span {
+            Some(span) => self.source.byte_to_text(span.end),
+            None => start,
+        }
+        .clamp(start, line_end);
+        // A window of the line around the span, at char boundaries.
+        let from = self
+            .source
+            .floor(start.saturating_sub(EXCERPT_BEFORE).max(line_start));
+        let mut to = (start + EXCERPT_AFTER)
+            .max(end.min(start + EXCERPT_AFTER))
+            .min(line_end);
+        while to < line_end && !self.source.text().is_char_boundary(to) {
+            to += 1;
+        }
+        let text = self.source.text().get(from..to).unwrap_or_default();
+        let chars = |a: usize, b: usize| {
+            self.source
+                .text()
+                .get(a..b.max(a))
+                .map_or(0, |s| s.chars().count())
+        };
+        let start_chars = chars(from, start);
+        let len = chars(start, end.min(to));
+        Some(Excerpt {
+            line: d.line,
+            text,
+            start: start_chars,
+            len: len.max(1),
+            cut_before: from > line_start,
+            cut_after: to < line_end,
+        })
+    }
+}
+
+/// Checks `bytes` as an HTML document.
+///
+/// ```
+/// use websyntax_check::{check, CheckOptions};
+/// let report = check(b"<!DOCTYPE html><html lang=en><meta charset=utf-8><title>ok</title>", &CheckOptions::default());
+/// assert!(!report.has_errors());
+/// assert_eq!(report.encoding.name(), "UTF-8");
+/// ```
+pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
+    let mut parser_options = DocumentParserOptions::default();
+    parser_options.parse.scripting = options.scripting;
+    parser_options.sniff.transport_charset = options.transport_charset.clone();
+    if options.autodetect {
+        parser_options.sniff.autodetect = Some(websyntax_html::sniff::Autodetect {
+            tld: None,
+            allow_utf8: true,
+        });
+        parser_options.wait_for = usize::MAX;
+    }
+    check_with(bytes, parser_options, options.document_url.as_deref())
+}
+
+/// Checks `bytes` as an HTML document parsed with `parser_options` (the encoding sniffing
+/// algorithm's inputs: transport charset, default encoding, autodetection …; the scripting
+/// flag), with `document_url` as the fallback base URL (see [`CheckOptions::document_url`]).
+/// Parse errors are always collected.
+///
+/// ```
+/// use websyntax_check::check_with;
+/// use websyntax_html::input_stream::DocumentParserOptions;
+/// use websyntax_html::sniff::default_encoding_for_locale;
+///
+/// let options = DocumentParserOptions::default().default_encoding(default_encoding_for_locale("ja"));
+/// let report = check_with(b"<!DOCTYPE html><title>\x82\xa0</title>", options, None);
+/// assert_eq!(report.encoding.name(), "Shift_JIS");
+/// assert!(report.diagnostics.iter().any(|d| d.code == "no-encoding-declaration"));
+/// ```
+pub fn check_with<'a>(
+    bytes: &'a [u8],
+    mut parser_options: DocumentParserOptions,
+    document_url: Option<&str>,
+) -> Report<'a> {
+    parser_options.parse.collect_errors = true;
+    let scripting = parser_options.parse.scripting;
+    let transport = parser_options
+        .sniff
+        .transport_charset
+        .as_deref()
+        .and_then(Encoding::for_label);
+    let parsed = parse_document_bytes(bytes, parser_options);
+    let ParsedDocument {
+        document,
+        encoding,
+        decode_errors,
+        ..
+    } = &parsed;
+    let source = Source::new(bytes, *encoding, decode_errors);
+    let diagnostics = {
+        let tags =
+            StartTags::needed(document).then(|| StartTags::new(document, source.text(), scripting));
+        let mut cx = Cx {
+            source: &source,
+            doc: document,
+            tags,
+            out: Vec::new(),
+        };
+        encoding::check(&mut cx, &parsed, transport);
+        check_parse_errors(&mut cx);
+        attributes::check(&mut cx);
+        urls::check(&mut cx, *encoding, document_url);
+        let mut out = cx.out;
+        out.sort_by_key(|(key, _)| *key);
+        out.into_iter().map(|(_, d)| d).collect()
+    };
+    Report {
+        encoding: *encoding,
+        diagnostics,
+        source,
+    }
+}
+
+/// The message the checker gives parse error `code` met at byte `at` of the decoded `text`
+/// (it names the token found there).
+///
+/// ```
+/// use websyntax_check::parse_error_message;
+/// let text = "<p>x</div>";
+/// assert_eq!(
+///     parse_error_message(text, "unexpected-end-tag-not-in-scope", 4),
+///     "stray end tag `</div>`: no such element is open here (ignored)"
+/// );
+/// assert_eq!(parse_error_message(text, "eof-in-tag", 10), "the file ends inside a tag");
+/// ```
+pub fn parse_error_message(text: &str, code: &str, at: usize) -> String {
+    parse::message(text, code, at)
+}
+
+/// Parse errors the tree builder reports once per character: a run of them on consecutive
+/// characters becomes one diagnostic.
+const PER_CHARACTER: &[&str] = &[
+    "unexpected-character-in-table",
+    "unexpected-character-in-frameset",
+    "unexpected-character-in-column-group",
+];
+
+/// The byte span of the file a parse error is about (the parser records it for every error).
+fn error_span(e: &websyntax_html::ParseError) -> Option<Span> {
+    Some(e.span)
+}
+
+fn check_parse_errors(cx: &mut Cx<'_, '_>) {
+    let text = cx.source.text();
+    // Elements by the text offset of their start tag, built when first needed.
+    let mut starts: Option<Vec<(usize, NodeId)>> = None;
+    // The run being grouped: (index in `cx.out`, code, text range, characters).
+    let mut run: Option<(usize, &str, Range<usize>, usize)> = None;
+    for e in cx.doc.errors() {
+        // The error's source as a text range: from the parser's span when it has one, else
+        // found from the position (the offending character, or the token starting there).
+        let (at, range) = match error_span(e) {
+            Some(span) => {
+                let start = cx.source.byte_to_text(span.start);
+                (start, start..cx.source.byte_to_text(span.end).max(start))
+            }
+            None => {
+                let at = cx.source.floor(e.position.offset);
+                (at, parse::error_range(text, e.code, at))
+            }
+        };
+        if let Some((index, code, r, n)) = &mut run
+            && *code == e.code
+            && r.end == range.start
+            && let Some((_, d)) = cx.out.get_mut(*index)
+        {
+            r.end = range.end;
+            *n += 1;
+            d.span = Some(Span::new(
+                cx.source.text_to_byte(r.start),
+                cx.source.text_to_byte(r.end),
+            ));
+            let run_text = text.get(r.clone()).unwrap_or_default();
+            d.message = match *code {
+                "unexpected-character-in-table" => format!(
+                    "text {} directly inside a table ({n} characters, moved before the table)",
+                    quote(run_text)
+                ),
+                "unexpected-character-in-frameset" => {
+                    format!(
+                        "text {} in a frameset ({n} characters, ignored)",
+                        quote(run_text)
+                    )
+                }
+                _ => format!(
+                    "text {} inside `<colgroup>` ({n} characters)",
+                    quote(run_text)
+                ),
+            };
+            continue;
+        }
+        let mut message = parse::message(text, e.code, at);
+        if let Some(open) = closed_open_element(cx, &mut starts, e.code, at) {
+            message = open;
+        }
+        let span = Span::new(
+            cx.source.text_to_byte(range.start),
+            cx.source.text_to_byte(range.end),
+        );
+        run = PER_CHARACTER
+            .contains(&e.code)
+            .then(|| (cx.out.len(), e.code, range.clone(), 1));
+        cx.out.push((
+            (e.position.offset, 1),
+            Diagnostic {
+                category: Category::Parse,
+                code: e.code,
+                severity: Severity::Error,
+                message,
+                span: Some(span),
+                line: e.position.line,
+                col: e.position.column,
+            },
+        ));
+    }
+}
+
+/// `s` in double quotes for a message: only `"` (as `\"`) and control characters are
+/// escaped, so that a backslash in a URL reads as one backslash.
+pub(crate) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.extend(c.escape_debug()),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Codes of an end tag that closed elements which were still open; the message then names the
+/// outermost of them.
+const CLOSES_OPEN_ELEMENTS: &[&str] = &[
+    "end-tag-with-open-elements",
+    "end-tag-form-with-open-elements",
+    "end-tag-li-with-open-elements",
+    "end-tag-dd-dt-with-open-elements",
+    "end-tag-heading-with-open-elements",
+    "end-tag-caption-with-open-elements",
+    "end-tag-cell-with-open-elements",
+    "end-tag-template-with-open-elements",
+    "adoption-agency-misnested",
+];
+
+/// For an end tag at text offset `at` that closed elements still open (`code` in
+/// [`CLOSES_OPEN_ELEMENTS`]), a message naming the outermost of them: "`</div>` closed `<span>`
+/// …". Found in the DOM: the closed element is the nearest element of the end tag's name
+/// enclosing the last element that started before the end tag, and the element it closed is
+/// its last child (everything inserted after that child opened went inside it).
+fn closed_open_element(
+    cx: &Cx<'_, '_>,
+    starts: &mut Option<Vec<(usize, NodeId)>>,
+    code: &str,
+    at: usize,
+) -> Option<String> {
+    if !CLOSES_OPEN_ELEMENTS.contains(&code) {
+        return None;
+    }
+    let text = cx.source.text();
+    let rest = text.as_bytes().get(at..)?;
+    if !rest.starts_with(b"</") {
+        return None;
+    }
+    let name = parse::tag_name(rest)?;
+    let heading = |n: &str| matches!(n, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
+    let matches = |n: &str| {
+        n == name
+            || (code == "end-tag-heading-with-open-elements" && heading(n) && heading(&name))
+            || (code == "end-tag-cell-with-open-elements" && matches!(n, "td" | "th"))
+    };
+    let starts = starts.get_or_insert_with(|| {
+        let mut v: Vec<(usize, NodeId)> = cx
+            .doc
+            .descendants(cx.doc.root())
+            .filter(|&id| cx.doc.is_element(id))
+            .filter_map(|id| cx.element_start(id).map(|o| (o, id)))
+            .collect();
+        v.sort_unstable();
+        v
+    });
+    let k = starts.partition_point(|&(o, _)| o < at);
+    let &(_, last) = starts.get(k.checked_sub(1)?)?;
+    let closed = cx
+        .doc
+        .ancestors(last)
+        .find(|&a| cx.doc.local_name(a).is_some_and(matches))?;
+    let open = cx
+        .doc
+        .last_child(closed)
+        .filter(|&c| cx.doc.is_element(c))?;
+    let open_name = cx.doc.local_name(open)?;
+    let end_tag = format!("`</{name}>`");
+    Some(if code == "adoption-agency-misnested" {
+        format!(
+            "misnested {end_tag}: `<{open_name}>`, opened inside it, was still open (close `</{open_name}>` first)"
+        )
+    } else {
+        format!("{end_tag} closed `<{open_name}>`, which was still open (its end tag is missing)")
+    })
+}
+
+/// Where a diagnostic points.
+#[derive(Clone)]
+pub(crate) enum Where {
+    /// A span of the file (from the parser's source spans).
+    Bytes(Span),
+    /// A range of the decoded text (from the fallback locator).
+    Text(Range<usize>),
+    /// The whole document.
+    Document,
+}
+
+/// The checking context shared by the categories.
+pub(crate) struct Cx<'s, 'a> {
+    pub(crate) source: &'s Source<'a>,
+    pub(crate) doc: &'s Document,
+    tags: Option<StartTags>,
+    /// Diagnostics with their sort key (text offset, category rank).
+    out: Vec<((usize, u8), Diagnostic)>,
+}
+
+impl Cx<'_, '_> {
+    /// Adds a diagnostic.
+    pub(crate) fn push(
+        &mut self,
+        category: Category,
+        code: &'static str,
+        severity: Severity,
+        message: String,
+        at: Where,
+    ) {
+        // Diagnostics are ordered, and located, by their first byte in the file; line and
+        // column come from the document's own source index, as the parse errors' do.
+        let span = match at {
+            Where::Bytes(span) => Some(span),
+            Where::Text(r) => Some(Span::new(
+                self.source.text_to_byte(r.start),
+                self.source.text_to_byte(r.end),
+            )),
+            Where::Document => None,
+        };
+        let key = span.map(|s| s.start);
+        let (line, col) = key.map_or((1, 1), |k| self.doc.line_col(k));
+        let rank = match category {
+            Category::Encoding => 0,
+            Category::Parse => 1,
+            Category::Attribute => 2,
+            Category::Url => 3,
+        };
+        self.out.push((
+            (key.unwrap_or(0), rank),
+            Diagnostic {
+                category,
+                code,
+                severity,
+                message,
+                span,
+                line,
+                col,
+            },
+        ));
+    }
+
+    /// The text offset of element `id`'s start tag, if known.
+    pub(crate) fn element_start(&self, id: NodeId) -> Option<usize> {
+        match self.doc.start_tag_span(id) {
+            Some(span) => Some(self.source.byte_to_text(span.start)),
+            None => self.tags.as_ref().and_then(|t| t.get(id)),
+        }
+    }
+
+    /// Where element `id`'s start tag is.
+    pub(crate) fn element_where(&self, id: NodeId) -> Where {
+        if let Some(span) = self.doc.start_tag_span(id) {
+            return Where::Bytes(span);
+        }
+        match self.tags.as_ref().and_then(|t| t.get(id)) {
+            Some(at) => Where::Text(locate::tag_extent(self.source.text(), at)),
+            None => Where::Document,
+        }
+    }
+
+    /// Where attribute `attr` of element `id` is: its value (`value`) or the whole attribute.
+    pub(crate) fn attr_where(&self, id: NodeId, attr: &AttrRef<'_>, value: bool) -> Where {
+        let spanned = if value {
+            attr.value_span().or(attr.span())
+        } else {
+            attr.span()
+        };
+        if let Some(span) = spanned {
+            return Where::Bytes(span);
+        }
+        if let Some(span) = self.doc.start_tag_span(id) {
+            return Where::Bytes(span);
+        }
+        // TODO(spans): fallback for documents without attribute spans.
+        if let Some(at) = self.tags.as_ref().and_then(|t| t.get(id))
+            && let Some((whole, v)) = locate::find_attribute(self.source.text(), at, attr.name())
+        {
+            return Where::Text(match v {
+                Some(v) if value => v,
+                _ => whole,
+            });
+        }
+        self.element_where(id)
+    }
+
+    /// The text offset `at` resolves to (for messages that refer to another place).
+    pub(crate) fn line_of(&self, at: &Where) -> Option<usize> {
+        match at {
+            Where::Bytes(span) => {
+                Some(self.source.line_col(self.source.byte_to_text(span.start)).0)
+            }
+            Where::Text(r) => Some(self.source.line_col(r.start).0),
+            Where::Document => None,
+        }
+    }
+}

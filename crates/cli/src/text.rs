@@ -1,0 +1,36 @@
+//! `websyntax text [FILE|DIR|-]...`: each document's readable text (the rule is in the
+//! library's `websyntax_html::text` and `docs/select.md`), UTF-8, ending with a newline.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use websyntax::html::text::TextOptions;
+
+use crate::doc_args::{DocumentArgs, OnOff};
+use crate::select::for_each_document;
+
+/// Arguments of `websyntax text`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
+    /// default). Several documents' texts follow each other.
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    doc: DocumentArgs,
+}
+
+/// Runs `websyntax text`.
+pub fn run(args: Args) -> ExitCode {
+    let options = TextOptions {
+        scripting: args.doc.scripting == OnOff::On,
+    };
+    for_each_document(&args.files, &args.doc, |_, parsed, out| {
+        let doc = &parsed.document;
+        let text = doc.readable_text_with(doc.root(), options);
+        if text.is_empty() {
+            return Ok(());
+        }
+        writeln!(out, "{text}")
+    })
+}

@@ -1,0 +1,466 @@
+//! Source spans: the setters the parser uses to record them, the source index behind
+//! [`Document::line_col`], and the map from decoded text offsets to offsets into the original
+//! bytes.
+//!
+//! Every span the parser records is a byte range of the input as given: of the `&str` for
+//! [`crate::parse_document`] / [`crate::parse_fragment`], of the original bytes (a BOM and
+//! CR LF counted as they are in the file) for [`crate::parse_document_bytes`] and
+//! [`crate::DocumentParser`]. The tokenizer works on decoded text; when that text differs from
+//! the bytes (a BOM, a non-UTF-8 encoding, a malformed byte sequence) the parser converts every
+//! offset once, at the end, with an [`OffsetMap`] built while decoding.
+
+use super::{Document, NodeId, PackedSpan};
+use crate::error::Span;
+
+/// A piecewise-linear map between offsets in two texts `A` and `B` that hold the same
+/// characters: each segment says "from `(a, b)` on, characters take `aw` bytes in `A` and `bw`
+/// in `B`" (`aw == bw == 0` means "the same bytes in both": an identity run).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Runs {
+    segs: Vec<Seg>,
+    /// The end of the mapped text in `A` and in `B`.
+    end_a: usize,
+    end_b: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Seg {
+    a: usize,
+    b: usize,
+    aw: u8,
+    bw: u8,
+}
+
+impl Runs {
+    /// Appends `n` bytes that are the same in `A` and `B`.
+    pub(crate) fn identity(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        if !matches!(self.segs.last(), Some(s) if s.aw == 0) {
+            self.segs.push(Seg {
+                a: self.end_a,
+                b: self.end_b,
+                aw: 0,
+                bw: 0,
+            });
+        }
+        self.end_a += n;
+        self.end_b += n;
+    }
+
+    /// Appends one character that takes `aw` bytes in `A` and `bw` in `B`.
+    pub(crate) fn char(&mut self, aw: u8, bw: u8) {
+        if aw == bw && aw > 0 {
+            self.identity(usize::from(aw));
+            return;
+        }
+        if !matches!(self.segs.last(), Some(s) if s.aw == aw && s.bw == bw) {
+            self.segs.push(Seg {
+                a: self.end_a,
+                b: self.end_b,
+                aw,
+                bw,
+            });
+        }
+        self.end_a += usize::from(aw);
+        self.end_b += usize::from(bw);
+    }
+
+    /// Appends `n` bytes of `B` that have no counterpart in `A` (e.g. a BOM, or escape
+    /// sequences that decode to nothing).
+    pub(crate) fn skip_b(&mut self, n: usize) {
+        if n > 0 {
+            self.segs.push(Seg {
+                a: self.end_a,
+                b: self.end_b + n,
+                aw: 0,
+                bw: 0,
+            });
+            self.end_b += n;
+        }
+    }
+
+    /// The end of the mapped text in `A`.
+    pub(crate) fn end_a(&self) -> usize {
+        self.end_a
+    }
+
+    /// The end of the mapped text in `B`.
+    pub(crate) fn end_b(&self) -> usize {
+        self.end_b
+    }
+
+    /// Whether every offset maps to itself.
+    pub(crate) fn is_identity(&self) -> bool {
+        self.segs.iter().all(|s| s.aw == 0 && s.a == s.b)
+    }
+
+    /// The offset in `B` of offset `a` of `A` (an offset inside a character maps to the
+    /// character's start; past the end, the ends line up).
+    pub(crate) fn a_to_b(&self, a: usize) -> usize {
+        let i = self.segs.partition_point(|s| s.a <= a);
+        let Some(s) = i.checked_sub(1).and_then(|i| self.segs.get(i)) else {
+            return a;
+        };
+        let d = a - s.a;
+        let b = if s.aw == 0 {
+            s.b + d
+        } else {
+            s.b + d / usize::from(s.aw) * usize::from(s.bw)
+        };
+        let limit = self.segs.get(i).map_or(self.end_b.max(b), |n| n.b);
+        if a >= self.end_a {
+            return self.end_b + (a - self.end_a);
+        }
+        b.min(limit)
+    }
+
+    /// The offset in `A` of offset `b` of `B` (the inverse of [`a_to_b`](Self::a_to_b)).
+    pub(crate) fn b_to_a(&self, b: usize) -> usize {
+        let i = self.segs.partition_point(|s| s.b <= b);
+        let Some(s) = i.checked_sub(1).and_then(|i| self.segs.get(i)) else {
+            return self.segs.first().map_or(b, |s| s.a);
+        };
+        if b >= self.end_b {
+            return self.end_a + (b - self.end_b);
+        }
+        let d = b - s.b;
+        let a = if s.aw == 0 {
+            s.a + d
+        } else if s.bw == 0 {
+            s.a
+        } else {
+            s.a + d / usize::from(s.bw) * usize::from(s.aw)
+        };
+        let limit = self.segs.get(i).map_or(self.end_a.max(a), |n| n.a);
+        a.min(limit)
+    }
+}
+
+/// The map from offsets in the decoded text the tokenizer saw to offsets in the original
+/// bytes, built while decoding: identity runs where both agree (all of a UTF-8 file without a
+/// BOM or malformed bytes), a segment per run of characters of one width elsewhere.
+pub(crate) type OffsetMap = Runs;
+
+/// Line starts and UTF-16 widths of the decoded text, for [`Document::line_col`].
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SourceIndex {
+    /// Offset (in the decoded text) of the start of each line after the first.
+    line_starts: Vec<usize>,
+    /// Decoded text offsets → UTF-16 code units before them.
+    units: Runs,
+    /// Decoded text length so far.
+    len: usize,
+    /// The last text pushed ended with CR (a LF next continues the same line break).
+    pending_cr: bool,
+    /// Decoded text offsets → offsets in the original bytes (`None`: the same).
+    offsets: Option<OffsetMap>,
+}
+
+impl SourceIndex {
+    /// Indexes the next piece of decoded text (pieces are consecutive).
+    pub(crate) fn push(&mut self, text: &str) {
+        let bytes = text.as_bytes();
+        let base = self.len;
+        let mut skip_first_lf = false;
+        if self.pending_cr && bytes.first() == Some(&b'\n') {
+            // CR LF split between pieces: the line starts after the LF.
+            if let Some(last) = self.line_starts.last_mut() {
+                *last = base + 1;
+            }
+            skip_first_lf = true;
+        }
+        self.pending_cr = false;
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if i == 0 && skip_first_lf {
+                continue;
+            }
+            if bytes[i] == b'\r' {
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    continue;
+                }
+                if i + 1 == bytes.len() {
+                    self.pending_cr = true;
+                }
+            }
+            self.line_starts.push(base + i + 1);
+        }
+        // UTF-16 widths: ASCII runs are one unit per byte.
+        if bytes.is_ascii() {
+            self.units.identity(bytes.len());
+            self.len += bytes.len();
+            return;
+        }
+        let mut i = 0;
+        while i < bytes.len() {
+            let run = ascii_run(&bytes[i..]);
+            self.units.identity(run);
+            i += run;
+            if let Some(&b) = bytes.get(i) {
+                let (w, u) = match b {
+                    0xF0.. => (4, 2),
+                    0xE0.. => (3, 1),
+                    _ => (2, 1),
+                };
+                self.units.char(w, u);
+                i += usize::from(w);
+            }
+        }
+        self.len += bytes.len();
+    }
+
+    /// Indexes a whole text.
+    pub(crate) fn for_text(text: &str) -> SourceIndex {
+        let mut index = SourceIndex::default();
+        index.push(text);
+        index
+    }
+
+    /// Sets the map from decoded offsets to offsets in the original bytes.
+    pub(crate) fn set_offsets(&mut self, map: OffsetMap) {
+        self.offsets = (!map.is_identity()).then_some(map);
+    }
+
+    /// 1-based line and column (UTF-16 code units) of `offset`, an offset into the source.
+    fn line_col(&self, offset: usize) -> (usize, usize) {
+        let d = match &self.offsets {
+            Some(m) => m.b_to_a(offset),
+            None => offset,
+        };
+        let line = self.line_starts.partition_point(|&s| s <= d);
+        let start = line
+            .checked_sub(1)
+            .and_then(|i| self.line_starts.get(i))
+            .copied()
+            .unwrap_or(0);
+        let col = self.units.a_to_b(d) - self.units.a_to_b(start.min(d)) + 1;
+        (line + 1, col)
+    }
+}
+
+/// The length of the leading run of ASCII bytes of `b` (eight bytes at a time).
+#[inline]
+pub(crate) fn ascii_run(b: &[u8]) -> usize {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        let v = u64::from_le_bytes(a) & HI;
+        if v != 0 {
+            return i + (v.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    let rest = words.remainder();
+    i + rest.iter().position(|&x| x >= 0x80).unwrap_or(rest.len())
+}
+
+impl Document {
+    /// 1-based line and column of a byte offset into the source, counted as parse errors'
+    /// positions are ([`crate::Position`]): lines end at LF, CR LF and lone CR; a column is one
+    /// more than the number of UTF-16 code units of the decoded text between the line start
+    /// and the offset. Computed on request from an index of line starts built while parsing
+    /// (no counting per token). A document that was not parsed (or an offset past the end)
+    /// counts on as if the rest were ASCII on one line.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    ///
+    /// let src = "<p>h\u{e9}llo\r\n<b>\u{1F600}<i>x";
+    /// let doc = parse_document(src, ParseOptions::default());
+    /// let i = doc.find_element("i").unwrap();
+    /// let start = doc.start_tag_span(i).unwrap().start;
+    /// assert_eq!(&src[start..start + 3], "<i>");
+    /// assert_eq!(doc.line_col(start), (2, 6)); // `<b>` is 3 units, the emoji 2
+    /// ```
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        match &self.source {
+            Some(index) => index.line_col(offset),
+            None => (1, offset + 1),
+        }
+    }
+
+    /// Records the source index (the parser calls this when it finishes).
+    pub(crate) fn set_source_index(&mut self, index: SourceIndex) {
+        self.source = Some(Box::new(index));
+    }
+
+    /// Sets the span of node `id`.
+    pub(crate) fn set_node_span(&mut self, id: NodeId, span: Option<Span>) {
+        self.nodes[id.index()].span = PackedSpan::pack(span);
+    }
+
+    /// Sets the start-tag span of element `id`, and its node span to the same for now (it
+    /// grows when the element is closed, see [`close_element_span`](Self::close_element_span)).
+    pub(crate) fn set_start_tag(&mut self, id: NodeId, span: Span) {
+        self.nodes[id.index()].span = PackedSpan::pack(Some(span));
+        if let Some(e) = self.elem_data_mut(id) {
+            e.start_tag = PackedSpan::pack(Some(span));
+        }
+    }
+
+    /// Sets the end-tag span of element `id` (the explicit end tag that closed it).
+    pub(crate) fn set_end_tag(&mut self, id: NodeId, span: Span) {
+        if let Some(e) = self.elem_data_mut(id)
+            && e.end_tag.get().is_none()
+        {
+            e.end_tag = PackedSpan::pack(Some(span));
+        }
+    }
+
+    /// Whether element `id` already has an end-tag span.
+    pub(crate) fn has_end_tag(&self, id: NodeId) -> bool {
+        self.elem_data(id)
+            .is_some_and(|e| e.end_tag.get().is_some())
+    }
+
+    /// Text node `id` now also holds the characters whose source is `span`: its span grows to
+    /// cover them.
+    pub(crate) fn extend_text_span(&mut self, id: NodeId, span: Span) {
+        let n = &mut self.nodes[id.index()];
+        n.span = PackedSpan::pack(Some(match n.span.get() {
+            Some(s) => Span::new(s.start.min(span.start), s.end.max(span.end)),
+            None => span,
+        }));
+    }
+
+    /// Element `id` was closed (popped off the stack of open elements): its span becomes its
+    /// start tag's `<` to the end of its end tag, or without one to the end of its start tag or
+    /// of its last spanned descendant, whichever is later. Elements without a span of their
+    /// own keep none.
+    pub(crate) fn close_element_span(&mut self, id: NodeId) {
+        let Some(span) = self.nodes[id.index()].span.get() else {
+            return;
+        };
+        let end = match self.elem_data(id).and_then(|e| e.end_tag.get()) {
+            Some(t) => t.end,
+            None => span
+                .end
+                .max(self.last_spanned_descendant_end(id).unwrap_or(0)),
+        };
+        self.nodes[id.index()].span =
+            PackedSpan::pack(Some(Span::new(span.start, end.max(span.start))));
+    }
+
+    /// The end of the span of the last descendant of `id` (in tree order) that has one.
+    fn last_spanned_descendant_end(&self, id: NodeId) -> Option<usize> {
+        let mut cur = self.nodes[id.index()].last_child();
+        while let Some(c) = cur {
+            let n = &self.nodes[c.index()];
+            if let Some(s) = n.span.get() {
+                return Some(s.end);
+            }
+            cur = match n.last_child() {
+                Some(l) => Some(l),
+                None => {
+                    // Back up: the previous sibling of this node or of the nearest ancestor
+                    // below `id` that has one.
+                    let mut up = Some(c);
+                    let mut next = None;
+                    while let Some(u) = up {
+                        if u == id {
+                            break;
+                        }
+                        if let Some(p) = self.nodes[u.index()].prev_sibling() {
+                            next = Some(p);
+                            break;
+                        }
+                        up = self.nodes[u.index()].parent();
+                    }
+                    next
+                }
+            };
+        }
+        None
+    }
+
+    /// Replaces every offset the document holds (node, tag and attribute spans; parse error
+    /// spans and positions) by `f(offset)`: the parser's last step when the source offsets
+    /// differ from the decoded text's.
+    pub(crate) fn map_offsets(&mut self, f: impl Fn(usize) -> usize) {
+        let g = |s: PackedSpan| PackedSpan::pack(s.get().map(|s| Span::new(f(s.start), f(s.end))));
+        for n in &mut self.nodes {
+            n.span = g(n.span);
+        }
+        for e in &mut self.elements {
+            e.start_tag = g(e.start_tag);
+            e.end_tag = g(e.end_tag);
+        }
+        for a in &mut self.attrs {
+            a.span = g(a.span);
+            a.value_span = g(a.value_span);
+        }
+        for e in &mut self.errors {
+            e.span = Span::new(f(e.span.start), f(e.span.end));
+            e.position.offset = f(e.position.offset);
+        }
+    }
+
+    /// Fills in the line and column of parse errors that were recorded with only an offset
+    /// (line 0), from the source index.
+    pub(crate) fn resolve_error_positions(&mut self) {
+        let Some(index) = self.source.as_deref() else {
+            return;
+        };
+        for e in &mut self.errors {
+            if e.position.line == 0 {
+                let (l, c) = index.line_col(e.position.offset);
+                e.position.line = l;
+                e.position.column = c;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_runs() {
+        assert_eq!(ascii_run(b""), 0);
+        assert_eq!(ascii_run(b"abc"), 3);
+        assert_eq!(ascii_run(b"abcdefghij\xC3\xA9"), 10);
+        assert_eq!(ascii_run(b"abc\xC3\xA9defghijkl"), 3);
+        assert_eq!(ascii_run(b"abcdefgh"), 8);
+    }
+
+    #[test]
+    fn runs_map_both_ways() {
+        // "a" identity, then two 2:1 characters, then "bc" identity.
+        let mut r = Runs::default();
+        r.identity(1);
+        r.char(2, 1);
+        r.char(2, 1);
+        r.identity(2);
+        assert_eq!(
+            (0..=7).map(|a| r.a_to_b(a)).collect::<Vec<_>>(),
+            [0, 1, 1, 2, 2, 3, 4, 5]
+        );
+        assert_eq!(
+            (0..=5).map(|b| r.b_to_a(b)).collect::<Vec<_>>(),
+            [0, 1, 3, 5, 6, 7]
+        );
+        let mut bom = Runs::default();
+        bom.skip_b(3);
+        bom.identity(4);
+        assert_eq!(bom.a_to_b(0), 3);
+        assert_eq!(bom.a_to_b(4), 7);
+        assert_eq!(bom.b_to_a(3), 0);
+        assert!(!bom.is_identity());
+    }
+
+    #[test]
+    fn source_index_lines_and_columns() {
+        let mut ix = SourceIndex::default();
+        ix.push("ab\r");
+        ix.push("\ncd\u{1F600}e\rf");
+        assert_eq!(ix.line_col(0), (1, 1));
+        assert_eq!(ix.line_col(4), (2, 1));
+        assert_eq!(ix.line_col(10), (2, 5));
+        assert_eq!(ix.line_col(12), (3, 1));
+    }
+}

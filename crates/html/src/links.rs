@@ -1,0 +1,940 @@
+//! Links: the document base URL, every URL-bearing attribute of a document resolved against it,
+//! and `srcset` parsing.
+//!
+//! - [`Document::base_url`] is HTML's *document base URL* (§2.4.1): the *frozen base URL* of
+//!   the first `base` element with an `href` attribute in tree order, else the fallback (the
+//!   document's own URL, given by the caller).
+//! - [`Document::links`] lists every URL-bearing attribute of the document's HTML elements
+//!   ([`url_attributes`]), each `srcset` split into its image candidates ([`parse_srcset`]),
+//!   and *encoding-parses* each URL: the URL parser runs with the document base URL as its base
+//!   and the document's character encoding as its query encoding override.
+//!
+//! ```
+//! use websyntax_html::{parse_document, ParseOptions};
+//! use websyntax_url::{Encoding, Url};
+//!
+//! let doc = parse_document(
+//!     "<base href=/docs/><a href=intro?q=é>intro</a><img srcset='a.png 1x, b.png 2x'>",
+//!     ParseOptions::default(),
+//! );
+//! let page = Url::parse("https://example.org/index.html", None).unwrap();
+//! let links = doc.links(Some(&page), Encoding::WINDOWS_1252);
+//! let hrefs: Vec<&str> = links.iter().map(|l| l.url.as_ref().unwrap().href()).collect();
+//! assert_eq!(
+//!     hrefs,
+//!     [
+//!         "https://example.org/docs/",
+//!         "https://example.org/docs/intro?q=%E9",
+//!         "https://example.org/docs/a.png",
+//!         "https://example.org/docs/b.png",
+//!     ]
+//! );
+//! assert_eq!((links[1].attr, links[1].raw), ("href", "intro?q=é"));
+//! assert_eq!((links[3].attr, links[3].raw), ("srcset", "b.png"));
+//! ```
+
+use websyntax_encoding::Encoding;
+use websyntax_url::{ParseError, Url, ValidationError};
+
+use crate::dom::{Document, Namespace, NodeId};
+use crate::error::Span;
+
+/// How an attribute holds its URL(s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UrlAttributeKind {
+    /// The whole value is one URL (HTML's "valid URL potentially surrounded by spaces").
+    Url,
+    /// A `srcset`-style list of image candidates, each with a URL ([`parse_srcset`]).
+    Srcset,
+}
+
+/// One URL-bearing attribute of an HTML element.
+///
+/// ```
+/// use websyntax_html::links::{url_attributes, UrlAttributeKind};
+/// let a = url_attributes().iter().find(|u| u.element == "a").unwrap();
+/// assert_eq!((a.attr, a.kind), ("href", UrlAttributeKind::Url));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UrlAttribute {
+    /// The element's local name (HTML namespace).
+    pub element: &'static str,
+    /// The attribute's local name.
+    pub attr: &'static str,
+    /// Whether the value is one URL or a `srcset` list.
+    pub kind: UrlAttributeKind,
+}
+
+const fn url(element: &'static str, attr: &'static str) -> UrlAttribute {
+    UrlAttribute {
+        element,
+        attr,
+        kind: UrlAttributeKind::Url,
+    }
+}
+
+const fn srcset(element: &'static str, attr: &'static str) -> UrlAttribute {
+    UrlAttribute {
+        element,
+        attr,
+        kind: UrlAttributeKind::Srcset,
+    }
+}
+
+/// The URL-bearing attributes [`Document::links`] reports, in a fixed order (the table in
+/// `docs/links.md`).
+pub const URL_ATTRIBUTES: &[UrlAttribute] = &[
+    url("a", "href"),
+    url("area", "href"),
+    url("link", "href"),
+    url("base", "href"),
+    url("img", "src"),
+    url("script", "src"),
+    url("iframe", "src"),
+    url("embed", "src"),
+    url("source", "src"),
+    url("track", "src"),
+    url("audio", "src"),
+    url("video", "src"),
+    url("input", "src"),
+    url("form", "action"),
+    url("button", "formaction"),
+    url("input", "formaction"),
+    url("blockquote", "cite"),
+    url("q", "cite"),
+    url("del", "cite"),
+    url("ins", "cite"),
+    url("object", "data"),
+    url("video", "poster"),
+    srcset("img", "srcset"),
+    srcset("source", "srcset"),
+    srcset("link", "imagesrcset"),
+];
+
+/// The URL-bearing (element, attribute) pairs: [`URL_ATTRIBUTES`].
+///
+/// ```
+/// use websyntax_html::links::url_attributes;
+/// assert!(url_attributes().iter().any(|u| (u.element, u.attr) == ("img", "srcset")));
+/// ```
+pub fn url_attributes() -> &'static [UrlAttribute] {
+    URL_ATTRIBUTES
+}
+
+/// The kind of URL attribute `attr` is on HTML element `element`, if it is one.
+///
+/// ```
+/// use websyntax_html::links::{url_attribute_kind, UrlAttributeKind};
+/// assert_eq!(url_attribute_kind("img", "srcset"), Some(UrlAttributeKind::Srcset));
+/// assert_eq!(url_attribute_kind("div", "href"), None);
+/// ```
+pub fn url_attribute_kind(element: &str, attr: &str) -> Option<UrlAttributeKind> {
+    attrs_of(element)
+        .iter()
+        .find(|(a, _)| *a == attr)
+        .map(|&(_, kind)| kind)
+}
+
+/// The URL-bearing attributes of HTML element `element` ([`URL_ATTRIBUTES`] by element).
+fn attrs_of(element: &str) -> &'static [(&'static str, UrlAttributeKind)] {
+    use UrlAttributeKind::{Srcset, Url};
+    match element {
+        "a" | "area" | "base" => &[("href", Url)],
+        "link" => &[("href", Url), ("imagesrcset", Srcset)],
+        "img" => &[("src", Url), ("srcset", Srcset)],
+        "source" => &[("src", Url), ("srcset", Srcset)],
+        "script" | "iframe" | "embed" | "track" | "audio" => &[("src", Url)],
+        "video" => &[("src", Url), ("poster", Url)],
+        "input" => &[("src", Url), ("formaction", Url)],
+        "form" => &[("action", Url)],
+        "button" => &[("formaction", Url)],
+        "blockquote" | "q" | "del" | "ins" => &[("cite", Url)],
+        "object" => &[("data", Url)],
+        _ => &[],
+    }
+}
+
+/// One URL found in a document by [`Document::links`].
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+/// use websyntax_url::{Encoding, ValidationErrorKind};
+///
+/// let doc = parse_document("<a href='https://h/a b'>x</a>", ParseOptions::default());
+/// let link = &doc.links(None, Encoding::UTF_8)[0];
+/// assert_eq!(doc.local_name(link.element), Some("a"));
+/// assert_eq!(link.url.as_ref().unwrap().href(), "https://h/a%20b");
+/// assert_eq!(link.errors[0].kind, ValidationErrorKind::InvalidUrlUnit);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Link<'a> {
+    /// The element carrying the attribute.
+    pub element: NodeId,
+    /// The attribute's local name (`href`, `src`, `srcset` …).
+    pub attr: &'a str,
+    /// The URL string: the attribute value, or one image candidate's URL for `srcset`.
+    pub raw: &'a str,
+    /// The source span of `raw`: the attribute value's span, narrowed to the candidate for
+    /// `srcset` (when the value's source text has the same length as its decoded value, i.e.
+    /// holds no character references or newline normalization; otherwise the whole value's
+    /// span). `None` when the document carries no spans for it.
+    pub span: Option<Span>,
+    /// The URL record, or why the URL parser returned failure.
+    pub url: Result<Url, ParseError>,
+    /// Every URL validation error met while parsing `raw` (positions are byte offsets in
+    /// `raw`), including those of a successful parse.
+    pub errors: Vec<ValidationError>,
+}
+
+impl Document {
+    /// HTML's *document base URL* with UTF-8 as the encoding used to parse `<base href>`
+    /// (see [`Document::base_url_with_encoding`]).
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_url::Url;
+    ///
+    /// let page = Url::parse("https://example.org/a/b.html", None).unwrap();
+    /// let doc = parse_document("<base href=../c/><p>", ParseOptions::default());
+    /// assert_eq!(doc.base_url(Some(&page)).unwrap().href(), "https://example.org/c/");
+    /// let plain = parse_document("<p>", ParseOptions::default());
+    /// assert_eq!(plain.base_url(Some(&page)).unwrap().href(), page.href());
+    /// assert!(plain.base_url(None).is_none());
+    /// ```
+    pub fn base_url(&self, document_url: Option<&Url>) -> Option<Url> {
+        self.base_url_with_encoding(document_url, Encoding::UTF_8)
+    }
+
+    /// HTML's *document base URL* (§2.4.1 "Terminology", "document base URL"): when the
+    /// document has a `base` element with an `href` attribute (the first such in tree order,
+    /// anywhere in the document, template contents excluded), its *frozen base URL*: the
+    /// `href` value parsed against the *fallback base URL* with `encoding` as the query
+    /// encoding, or the fallback itself when that parse fails. Otherwise the fallback base
+    /// URL, which for a document loaded from `document_url` is `document_url` (`None` when
+    /// the caller does not know it). No Content Security Policy applies here, so a
+    /// `javascript:` or `data:` `href` becomes the base URL as the algorithm says.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_url::{Encoding, Url};
+    ///
+    /// let doc = parse_document("<base href='?q=é'>", ParseOptions::default());
+    /// let page = Url::parse("http://h/p", None).unwrap();
+    /// let base = doc.base_url_with_encoding(Some(&page), Encoding::WINDOWS_1252).unwrap();
+    /// assert_eq!(base.href(), "http://h/p?q=%E9");
+    /// ```
+    pub fn base_url_with_encoding(
+        &self,
+        document_url: Option<&Url>,
+        encoding: Encoding,
+    ) -> Option<Url> {
+        match self.first_base_href() {
+            // The frozen base URL: parse with the fallback base URL; failure keeps the fallback.
+            Some(href) => Url::parse_with_encoding(href, document_url, encoding)
+                .ok()
+                .or_else(|| document_url.cloned()),
+            None => document_url.cloned(),
+        }
+    }
+
+    /// The `href` value of the first HTML `base` element with an `href` in tree order.
+    fn first_base_href(&self) -> Option<&str> {
+        self.descendants(self.root())
+            .filter(|&id| self.is_html_element(id, "base"))
+            .find_map(|id| self.attribute(id, "href"))
+    }
+
+    /// Every URL-bearing attribute of the document's HTML elements ([`URL_ATTRIBUTES`]), in
+    /// tree order and, within an element, in attribute order, each `srcset` split into its
+    /// image candidates ([`parse_srcset`]). Each URL is encoding-parsed: resolved against the
+    /// document base URL ([`Document::base_url_with_encoding`], whose fallback is
+    /// `document_url`) with `encoding` (the document's character encoding, e.g.
+    /// [`crate::ParsedDocument::encoding`]) as the query encoding. Template contents are not
+    /// searched (their elements are inert).
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document_bytes, DocumentParserOptions};
+    ///
+    /// // A Shift_JIS page: its links' queries are encoded in Shift_JIS.
+    /// let bytes = b"<meta charset=shift_jis><a href='http://h/s?q=\x93\xfa'>x</a>";
+    /// let parsed = parse_document_bytes(bytes, DocumentParserOptions::default());
+    /// let links = parsed.document.links(None, parsed.encoding);
+    /// assert_eq!(links[0].raw, "http://h/s?q=日");
+    /// assert_eq!(links[0].url.as_ref().unwrap().href(), "http://h/s?q=%93%FA");
+    /// ```
+    pub fn links(&self, document_url: Option<&Url>, encoding: Encoding) -> Vec<Link<'_>> {
+        // One walk collects the URL strings and finds the first `base` with an `href`; the
+        // strings are resolved afterwards (links before the `base` use it too).
+        struct Raw<'a> {
+            element: NodeId,
+            attr: &'a str,
+            raw: &'a str,
+            span: Option<Span>,
+            on_base: bool,
+        }
+        let mut raws: Vec<Raw<'_>> = Vec::new();
+        let mut base_href: Option<&str> = None;
+        for id in self.descendants(self.root()) {
+            let Some(name) = self.local_name(id) else {
+                continue;
+            };
+            let table = attrs_of(name);
+            if table.is_empty() || self.namespace(id) != Some(Namespace::Html) {
+                continue;
+            }
+            let on_base = name == "base";
+            for attr in self.attrs(id) {
+                if attr.prefix().is_some() {
+                    continue;
+                }
+                let Some(&(_, kind)) = table.iter().find(|(a, _)| *a == attr.name()) else {
+                    continue;
+                };
+                let value = attr.value();
+                let value_span = attr.value_span();
+                match kind {
+                    UrlAttributeKind::Url => {
+                        if on_base && base_href.is_none() {
+                            base_href = Some(value);
+                        }
+                        raws.push(Raw {
+                            element: id,
+                            attr: attr.name(),
+                            raw: value,
+                            span: value_span,
+                            on_base,
+                        });
+                    }
+                    UrlAttributeKind::Srcset => {
+                        // Offsets map into the source only when nothing was decoded.
+                        let exact = value_span.is_some_and(|s| s.end - s.start == value.len());
+                        for c in parse_srcset(value) {
+                            let span = match value_span {
+                                Some(s) if exact => Some(Span::new(
+                                    s.start + c.offset,
+                                    s.start + c.offset + c.url.len(),
+                                )),
+                                other => other,
+                            };
+                            raws.push(Raw {
+                                element: id,
+                                attr: attr.name(),
+                                raw: c.url,
+                                span,
+                                on_base,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        // The document base URL: the first base href's frozen base URL, else the fallback.
+        let document_base = match base_href {
+            Some(href) => Url::parse_with_encoding(href, document_url, encoding)
+                .ok()
+                .or_else(|| document_url.cloned()),
+            None => document_url.cloned(),
+        };
+        raws.into_iter()
+            .map(|r| {
+                // A `base` element's own href is parsed against the fallback base URL.
+                let base = if r.on_base {
+                    document_url
+                } else {
+                    document_base.as_ref()
+                };
+                make_link(r.element, r.attr, r.raw, r.span, base, encoding)
+            })
+            .collect()
+    }
+}
+
+fn make_link<'a>(
+    element: NodeId,
+    attr: &'a str,
+    raw: &'a str,
+    span: Option<Span>,
+    base: Option<&Url>,
+    encoding: Encoding,
+) -> Link<'a> {
+    let mut errors = Vec::new();
+    let url = Url::parse_with_sink(raw, base, encoding, &mut errors);
+    Link {
+        element,
+        attr,
+        raw,
+        span,
+        url,
+        errors,
+    }
+}
+
+/// One image candidate of a `srcset` attribute, as HTML's "parse a srcset attribute" returns
+/// it.
+///
+/// ```
+/// use websyntax_html::links::parse_srcset;
+/// let c = &parse_srcset("wolf-800.jpg 800w")[0];
+/// assert_eq!((c.url, c.offset, c.width), ("wolf-800.jpg", 0, Some(800)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ImageCandidate<'a> {
+    /// The candidate's URL string.
+    pub url: &'a str,
+    /// Byte offset of `url` in the attribute value.
+    pub offset: usize,
+    /// The width descriptor (`800w`).
+    pub width: Option<u64>,
+    /// The pixel density descriptor (`1.5x`).
+    pub density: Option<f64>,
+    /// The future-compatible height descriptor (`600h`).
+    pub height: Option<u64>,
+}
+
+fn is_ascii_ws(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// HTML's "parse a srcset attribute" (§4.8.4.3.10): the image candidates of `input`, in order.
+/// A candidate whose descriptors are in error (e.g. `2x 3x`, `0w`, `1h` without a width) is
+/// dropped, as the algorithm says; no default density is filled in (`density` and `width` are
+/// both `None` when the candidate had no descriptor).
+///
+/// ```
+/// use websyntax_html::links::parse_srcset;
+/// let c = parse_srcset("a.png, b.png 2x, c.png 1x 2x, data:x,y 1.5x");
+/// let urls: Vec<&str> = c.iter().map(|c| c.url).collect();
+/// assert_eq!(urls, ["a.png", "b.png", "data:x,y"]);
+/// assert_eq!(c[1].density, Some(2.0));
+/// ```
+pub fn parse_srcset(input: &str) -> Vec<ImageCandidate<'_>> {
+    let bytes = input.as_bytes();
+    let mut position = 0;
+    let mut candidates = Vec::new();
+    // Descriptor spans (start, end) in `input`, reused per candidate.
+    let mut descriptors: Vec<(usize, usize)> = Vec::new();
+    loop {
+        // 4. Splitting loop: skip ASCII whitespace and commas.
+        while position < bytes.len() && (is_ascii_ws(bytes[position]) || bytes[position] == b',') {
+            position += 1;
+        }
+        // 5. End of input: return the candidates.
+        if position >= bytes.len() {
+            return candidates;
+        }
+        // 6. The URL: a run of non-whitespace.
+        let url_start = position;
+        while position < bytes.len() && !is_ascii_ws(bytes[position]) {
+            position += 1;
+        }
+        let mut url_end = position;
+        descriptors.clear();
+        // 8. A URL ending with commas: strip them, no descriptors.
+        if bytes[url_end - 1] == b',' {
+            while url_end > url_start && bytes[url_end - 1] == b',' {
+                url_end -= 1;
+            }
+        } else {
+            // 8.1 Descriptor tokenizer.
+            tokenize_descriptors(bytes, &mut position, &mut descriptors);
+        }
+        let url = &input[url_start..url_end];
+        // 9-13. Descriptor parser.
+        if let Some(c) = parse_descriptors(input, url, url_start, &descriptors) {
+            candidates.push(c);
+        }
+    }
+}
+
+fn tokenize_descriptors(bytes: &[u8], position: &mut usize, descriptors: &mut Vec<(usize, usize)>) {
+    #[derive(PartialEq)]
+    enum State {
+        InDescriptor,
+        InParens,
+        AfterDescriptor,
+    }
+    // Skip whitespace.
+    while *position < bytes.len() && is_ascii_ws(bytes[*position]) {
+        *position += 1;
+    }
+    // The current descriptor as a span; empty when start == end.
+    let mut start = *position;
+    let mut state = State::InDescriptor;
+    loop {
+        let c = bytes.get(*position).copied();
+        match state {
+            State::InDescriptor => match c {
+                Some(b) if is_ascii_ws(b) => {
+                    if *position > start {
+                        descriptors.push((start, *position));
+                    }
+                    state = State::AfterDescriptor;
+                }
+                Some(b',') => {
+                    if *position > start {
+                        descriptors.push((start, *position));
+                    }
+                    *position += 1;
+                    return;
+                }
+                Some(b'(') => state = State::InParens,
+                None => {
+                    if *position > start {
+                        descriptors.push((start, *position));
+                    }
+                    return;
+                }
+                Some(_) => {}
+            },
+            State::InParens => match c {
+                Some(b')') => state = State::InDescriptor,
+                None => {
+                    descriptors.push((start, *position));
+                    return;
+                }
+                Some(_) => {}
+            },
+            State::AfterDescriptor => match c {
+                Some(b) if is_ascii_ws(b) => {}
+                None => return,
+                Some(_) => {
+                    state = State::InDescriptor;
+                    start = *position;
+                    continue; // reconsume
+                }
+            },
+        }
+        *position += 1;
+        if state == State::AfterDescriptor {
+            start = *position;
+        }
+    }
+}
+
+fn parse_descriptors<'a>(
+    input: &'a str,
+    url: &'a str,
+    offset: usize,
+    descriptors: &[(usize, usize)],
+) -> Option<ImageCandidate<'a>> {
+    let mut width = None;
+    let mut density = None;
+    let mut height = None;
+    for &(s, e) in descriptors {
+        let d = &input[s..e];
+        // The descriptor's last character must be ASCII to split it off.
+        let last = d.as_bytes()[d.len() - 1];
+        if !last.is_ascii() {
+            return None;
+        }
+        let num = &d[..d.len() - 1];
+        match last {
+            // A valid non-negative integer followed by "w".
+            b'w' if is_valid_non_negative_integer(num) => {
+                if width.is_some() || density.is_some() {
+                    return None;
+                }
+                match num.parse::<u64>() {
+                    Ok(n) if n > 0 => width = Some(n),
+                    _ => return None,
+                }
+            }
+            // A valid floating-point number followed by "x".
+            b'x' if is_valid_float(num) => {
+                if width.is_some() || density.is_some() || height.is_some() {
+                    return None;
+                }
+                match num.parse::<f64>() {
+                    Ok(n) if n.is_finite() && n >= 0.0 => density = Some(n),
+                    _ => return None,
+                }
+            }
+            // A valid non-negative integer followed by "h".
+            b'h' if is_valid_non_negative_integer(num) => {
+                if height.is_some() || density.is_some() {
+                    return None;
+                }
+                match num.parse::<u64>() {
+                    Ok(n) if n > 0 => height = Some(n),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        }
+    }
+    // 11. A height without a width is an error.
+    if height.is_some() && width.is_none() {
+        return None;
+    }
+    Some(ImageCandidate {
+        url,
+        offset,
+        width,
+        density,
+        height,
+    })
+}
+
+/// §2.3.4.1: one or more ASCII digits.
+fn is_valid_non_negative_integer(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// §2.3.4.3 valid floating-point number: `-`? digits (`.` digits)? ([eE] [+-]? digits)?
+fn is_valid_float(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if b.first() == Some(&b'-') {
+        i += 1;
+    }
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i > start
+    };
+    if !digits(&mut i) {
+        return false;
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DocumentParserOptions, ParseOptions, parse_document, parse_document_bytes};
+    use websyntax_url::ValidationErrorKind;
+
+    fn urls(s: &str) -> Vec<&str> {
+        parse_srcset(s).into_iter().map(|c| c.url).collect()
+    }
+
+    fn page() -> Url {
+        Url::parse("https://example.org/dir/page.html", None).unwrap()
+    }
+
+    fn hrefs(html: &str, document_url: Option<&Url>) -> Vec<Option<String>> {
+        let doc = parse_document(html, ParseOptions::default());
+        doc.links(document_url, Encoding::UTF_8)
+            .into_iter()
+            .map(|l| l.url.ok().map(|u| u.href().to_owned()))
+            .collect()
+    }
+
+    // The srcset examples of the HTML Standard (§4.8.4.3 and §4.8.4.3.10).
+    #[test]
+    fn srcset_spec_examples() {
+        let c = parse_srcset("/uploads/150-marie-lloyd.jpg 1.5x, /uploads/200-marie-lloyd.jpg 2x");
+        assert_eq!(
+            urls("/uploads/150-marie-lloyd.jpg 1.5x, /uploads/200-marie-lloyd.jpg 2x"),
+            [
+                "/uploads/150-marie-lloyd.jpg",
+                "/uploads/200-marie-lloyd.jpg"
+            ]
+        );
+        assert_eq!(c[0].density, Some(1.5));
+        assert_eq!(c[1].density, Some(2.0));
+        assert_eq!(c[1].offset, 35);
+        let c = parse_srcset("wolf-400.jpg 400w, wolf-800.jpg 800w, wolf-1600.jpg 1600w");
+        let w: Vec<_> = c.iter().map(|c| c.width).collect();
+        assert_eq!(w, [Some(400), Some(800), Some(1600)]);
+        assert_eq!(
+            urls("images/examples/640x480.png 640w, images/examples/1280x960.png 1280w"),
+            [
+                "images/examples/640x480.png",
+                "images/examples/1280x960.png"
+            ]
+        );
+        // A URL may contain commas; only trailing ones end it.
+        assert_eq!(
+            urls("data:image/png;base64,iVBORw0KGgo= 1x"),
+            ["data:image/png;base64,iVBORw0KGgo="]
+        );
+        assert_eq!(urls("a.png,b.png 1x"), ["a.png,b.png"]);
+        assert_eq!(urls("a.png, b.png"), ["a.png", "b.png"]);
+        assert_eq!(urls("a.png,, b.png,"), ["a.png", "b.png"]);
+    }
+
+    #[test]
+    fn srcset_descriptor_errors_drop_the_candidate() {
+        assert_eq!(urls("a 1x 2x, b"), ["b"]);
+        assert_eq!(urls("a 0w, b 100w"), ["b"]);
+        assert_eq!(urls("a 100h, b 100w 100h"), ["b"]);
+        assert_eq!(urls("a 1.x, b .5x, c -1x, d 1e2x"), ["d"]);
+        assert_eq!(urls("a (1x, b) 2x, c"), ["c"]);
+        assert_eq!(urls("a 2y"), Vec::<&str>::new());
+        assert_eq!(urls("a 100w 2x"), Vec::<&str>::new());
+        assert_eq!(urls("  \t,\n "), Vec::<&str>::new());
+        assert_eq!(urls("a 1x(paren"), Vec::<&str>::new());
+        assert_eq!(urls("a   1x  ,b"), ["a", "b"]);
+        assert_eq!(parse_srcset("a -0x")[0].density, Some(-0.0));
+    }
+
+    #[test]
+    fn table_and_lookup_agree() {
+        for u in URL_ATTRIBUTES {
+            assert_eq!(url_attribute_kind(u.element, u.attr), Some(u.kind), "{u:?}");
+        }
+        let mut n = 0;
+        for e in [
+            "a", "area", "base", "link", "img", "source", "script", "iframe", "embed",
+        ]
+        .into_iter()
+        .chain([
+            "track",
+            "audio",
+            "video",
+            "input",
+            "form",
+            "button",
+            "blockquote",
+            "q",
+        ])
+        .chain(["del", "ins", "object", "div"])
+        {
+            n += attrs_of(e).len();
+        }
+        assert_eq!(n, URL_ATTRIBUTES.len());
+    }
+
+    #[test]
+    fn url_attribute_table() {
+        for (e, a) in [
+            ("a", "href"),
+            ("area", "href"),
+            ("link", "href"),
+            ("base", "href"),
+            ("img", "src"),
+            ("script", "src"),
+            ("iframe", "src"),
+            ("embed", "src"),
+            ("source", "src"),
+            ("track", "src"),
+            ("audio", "src"),
+            ("video", "src"),
+            ("input", "src"),
+            ("form", "action"),
+            ("button", "formaction"),
+            ("input", "formaction"),
+            ("blockquote", "cite"),
+            ("q", "cite"),
+            ("del", "cite"),
+            ("ins", "cite"),
+            ("object", "data"),
+            ("video", "poster"),
+        ] {
+            assert_eq!(
+                url_attribute_kind(e, a),
+                Some(UrlAttributeKind::Url),
+                "{e} {a}"
+            );
+        }
+        assert_eq!(
+            url_attribute_kind("img", "srcset"),
+            Some(UrlAttributeKind::Srcset)
+        );
+        assert_eq!(
+            url_attribute_kind("source", "srcset"),
+            Some(UrlAttributeKind::Srcset)
+        );
+    }
+
+    #[test]
+    fn base_relative_to_document_url() {
+        let p = page();
+        let h = hrefs("<base href=../b/><a href=x>", Some(&p));
+        assert_eq!(
+            h,
+            [
+                Some("https://example.org/b/".to_owned()),
+                Some("https://example.org/b/x".to_owned())
+            ]
+        );
+    }
+
+    #[test]
+    fn base_relative_without_document_url_fails() {
+        let doc = parse_document("<base href=../b/><a href=x>", ParseOptions::default());
+        assert!(doc.base_url(None).is_none());
+        let links = doc.links(None, Encoding::UTF_8);
+        assert_eq!(
+            links[1].url.as_ref().unwrap_err().kind(),
+            ValidationErrorKind::MissingSchemeNonRelativeUrl
+        );
+    }
+
+    #[test]
+    fn base_in_body_counts() {
+        let p = page();
+        let doc = parse_document(
+            "<a href=x></a><base href=/in-body/>",
+            ParseOptions::default(),
+        );
+        assert_eq!(
+            doc.base_url(Some(&p)).unwrap().href(),
+            "https://example.org/in-body/"
+        );
+        assert_eq!(
+            hrefs("<a href=x></a><base href=/in-body/>", Some(&p))[0].as_deref(),
+            Some("https://example.org/in-body/x")
+        );
+    }
+
+    #[test]
+    fn first_base_with_href_wins() {
+        let p = page();
+        let doc = parse_document(
+            "<base target=_blank><base href=/one/><base href=/two/>",
+            ParseOptions::default(),
+        );
+        assert_eq!(
+            doc.base_url(Some(&p)).unwrap().href(),
+            "https://example.org/one/"
+        );
+    }
+
+    #[test]
+    fn javascript_base() {
+        let p = page();
+        let doc = parse_document(
+            "<base href='javascript:alert(1)'><a href=x></a><a href='https://h/'></a>",
+            ParseOptions::default(),
+        );
+        assert_eq!(
+            doc.base_url(Some(&p)).unwrap().href(),
+            "javascript:alert(1)"
+        );
+        let links = doc.links(Some(&p), Encoding::UTF_8);
+        // Relative to an opaque-path base: failure. Absolute URLs are unaffected.
+        assert!(links[1].url.is_err());
+        assert_eq!(links[2].url.as_ref().unwrap().href(), "https://h/");
+    }
+
+    #[test]
+    fn base_that_fails_falls_back() {
+        let p = page();
+        let doc = parse_document(
+            "<base href='http://[::1'><a href=x>",
+            ParseOptions::default(),
+        );
+        assert_eq!(doc.base_url(Some(&p)).unwrap().href(), p.href());
+        let links = doc.links(Some(&p), Encoding::UTF_8);
+        assert!(links[0].url.is_err());
+        assert_eq!(
+            links[1].url.as_ref().unwrap().href(),
+            "https://example.org/dir/x"
+        );
+        assert!(doc.base_url(None).is_none());
+    }
+
+    #[test]
+    fn empty_base_href_is_the_document_url() {
+        let p = page();
+        let doc = parse_document("<base href=''>", ParseOptions::default());
+        assert_eq!(doc.base_url(Some(&p)).unwrap().href(), p.href());
+    }
+
+    #[test]
+    fn base_in_template_or_svg_is_ignored() {
+        let p = page();
+        let doc = parse_document(
+            "<template><base href=/t/></template><svg><base href=/s/></svg>",
+            ParseOptions::default(),
+        );
+        assert_eq!(doc.base_url(Some(&p)).unwrap().href(), p.href());
+    }
+
+    #[test]
+    fn shift_jis_query_encoding() {
+        // <meta charset=shift_jis>, then links whose query holds 日本 (0x93FA 0x967B).
+        let bytes: &[u8] = b"<meta charset=shift_jis><a href='/search?q=\x93\xfa\x96\x7b'>x</a>\
+            <form action='find?q=\x93\xfa'></form><a href='ws://h/?q=\x93\xfa'>x</a>";
+        let parsed = parse_document_bytes(bytes, DocumentParserOptions::default());
+        assert_eq!(parsed.encoding, Encoding::SHIFT_JIS);
+        let p = page();
+        let links = parsed.document.links(Some(&p), parsed.encoding);
+        let got: Vec<&str> = links
+            .iter()
+            .map(|l| l.url.as_ref().unwrap().href())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "https://example.org/search?q=%93%FA%96{",
+                "https://example.org/dir/find?q=%93%FA",
+                // ws: and wss: queries are always UTF-8.
+                "ws://h/?q=%E6%97%A5",
+            ]
+        );
+        // The same page as UTF-8 sends UTF-8.
+        let links = parsed.document.links(Some(&p), Encoding::UTF_8);
+        assert_eq!(
+            links[0].url.as_ref().unwrap().href(),
+            "https://example.org/search?q=%E6%97%A5%E6%9C%AC"
+        );
+    }
+
+    #[test]
+    fn links_order_and_fields() {
+        let doc = parse_document(
+            "<img src=a.png srcset='b.png 2x, c.png 3x' alt=x><video poster=p.png src=v.mp4>\
+             <svg><a href=svg-link /></svg><template><a href=t></a></template>",
+            ParseOptions::default(),
+        );
+        let links = doc.links(Some(&page()), Encoding::UTF_8);
+        let got: Vec<(&str, &str)> = links.iter().map(|l| (l.attr, l.raw)).collect();
+        assert_eq!(
+            got,
+            [
+                ("src", "a.png"),
+                ("srcset", "b.png"),
+                ("srcset", "c.png"),
+                ("poster", "p.png"),
+                ("src", "v.mp4"),
+            ]
+        );
+    }
+
+    #[test]
+    fn link_spans_follow_value_spans() {
+        let src = "<img srcset='b.png 2x, c.png 3x'><a href=\"x y\">";
+        let doc = parse_document(src, ParseOptions::default());
+        for link in doc.links(Some(&page()), Encoding::UTF_8) {
+            let attr = doc
+                .attrs(link.element)
+                .find(|a| a.name() == link.attr)
+                .unwrap();
+            match (link.span, attr.value_span()) {
+                (Some(s), Some(_)) => assert_eq!(&src[s.range()], link.raw),
+                (None, None) => {}
+                (a, b) => panic!("link span {a:?} but value span {b:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn validation_errors_are_reported() {
+        let doc = parse_document("<a href=' https://h/\\x '>", ParseOptions::default());
+        let link = &doc.links(None, Encoding::UTF_8)[0];
+        assert_eq!(link.url.as_ref().unwrap().href(), "https://h//x");
+        let kinds: Vec<_> = link.errors.iter().map(|e| e.kind).collect();
+        assert!(kinds.contains(&ValidationErrorKind::InvalidUrlUnit));
+        assert!(kinds.contains(&ValidationErrorKind::InvalidReverseSolidus));
+    }
+}

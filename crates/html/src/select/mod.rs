@@ -1,0 +1,1322 @@
+//! CSS selectors over a [`Document`]: Selectors Level 4 as Servo's `selectors` crate parses
+//! and matches them (this module only connects that engine to the document).
+//!
+//! - [`Selector`]: a compiled selector list (`Selector::parse`, or `str::parse`), reusable on
+//!   any number of documents; an invalid selector is a [`SelectorError`] with its byte
+//!   position, never a panic.
+//! - [`Document::select`] / [`Document::select_with`]: every matching element in document
+//!   order; [`Document::select_first`], [`Document::matches`], [`Document::closest`],
+//!   [`Document::select_in`] (below one element, with `:scope` as that element).
+//! - [`ElementRef`]: an element of a document as the `selectors` crate sees it.
+//!
+//! What is supported: every combinator; type, universal, class, ID and attribute selectors
+//! (with the `i` and `s` flags, and HTML's list of attributes whose values match ASCII
+//! case-insensitively on HTML elements); `:is()`, `:where()`, `:not()`, `:has()`,
+//! `:nth-child(An+B of S)`, `:nth-last-child()`, `:nth-of-type()`, `:nth-last-of-type()`,
+//! `:first-child`, `:last-child`, `:only-child`, `:first-of-type`, `:last-of-type`,
+//! `:only-of-type`, `:root`, `:empty`, `:scope`; the HTML pseudo-classes `:link`, `:any-link`,
+//! `:visited` (never matches), `:checked`, `:disabled`, `:enabled`, `:required`, `:optional`,
+//! `:read-only`, `:read-write`, `:defined`; user-action pseudo-classes that cannot match in a
+//! static document (`:hover`, `:active`, `:focus`, `:focus-visible`, `:focus-within`,
+//! `:target`) parse and never match. Namespace prefixes `html`, `svg`, `math`, `xlink`, `xml`
+//! and `xmlns` are predeclared (`svg|rect`, `[xlink|href]`). Pseudo-elements are not supported
+//! (`::before` is an error): they never match elements of a document tree.
+//!
+//! Class and ID selectors match ASCII case-insensitively when the document is in quirks mode
+//! (as browsers do), exactly otherwise. Template contents are not searched (as
+//! `querySelectorAll`).
+//!
+//! ```
+//! use websyntax_html::{parse_document, ParseOptions};
+//! use websyntax_html::select::Selector;
+//!
+//! let doc = parse_document(
+//!     "<ul><li>a<li class=x>b<li>c</ul><p>text",
+//!     ParseOptions::default(),
+//! );
+//! let items: Vec<String> = doc
+//!     .select("li:nth-child(odd)")
+//!     .unwrap()
+//!     .map(|id| doc.text_content(id))
+//!     .collect();
+//! assert_eq!(items, ["a", "c"]);
+//!
+//! let sel: Selector = "ul:has(> .x)".parse().unwrap();
+//! assert!(doc.select_with(&sel).next().is_some());
+//!
+//! let err = Selector::parse("a[").unwrap_err();
+//! assert_eq!(err.position(), 2);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use cssparser::{CowRcStr, ToCss};
+use precomputed_hash::PrecomputedHash;
+use selectors::attr::{AttrSelectorOperation, CaseSensitivity, NamespaceConstraint};
+use selectors::bloom::BloomFilter;
+use selectors::context::{
+    MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, QuirksMode,
+    SelectorCaches,
+};
+use selectors::matching::{ElementSelectorFlags, matches_selector_list};
+use selectors::parser::{ParseRelative, SelectorList, SelectorParseErrorKind};
+use selectors::{Element as _, OpaqueElement, SelectorImpl};
+
+use crate::dom::NodeKind;
+use crate::dom::{AttrNamespace, Document, Namespace, NodeId, QuirksMode as DomQuirksMode};
+
+#[cfg(test)]
+mod tests;
+
+// ----- the selectors crate's associated types -----
+
+/// The `SelectorImpl` of this module (types the `selectors` crate is instantiated with).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Impl;
+
+/// An identifier in a selector (local name, class, ID, prefix), with its precomputed hash.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ident {
+    name: Box<str>,
+    hash: u32,
+}
+
+impl Ident {
+    /// The identifier's text.
+    pub fn as_str(&self) -> &str {
+        &self.name
+    }
+}
+
+impl From<&str> for Ident {
+    fn from(s: &str) -> Ident {
+        // FNV-1a: only used by bloom filters, which this module does not use for matching.
+        let mut hash: u32 = 0x811c_9dc5;
+        for b in s.bytes() {
+            hash ^= u32::from(b);
+            hash = hash.wrapping_mul(0x0100_0193);
+        }
+        Ident {
+            name: s.into(),
+            hash,
+        }
+    }
+}
+
+impl PrecomputedHash for Ident {
+    fn precomputed_hash(&self) -> u32 {
+        self.hash
+    }
+}
+
+impl ToCss for Ident {
+    fn to_css<W: fmt::Write>(&self, dest: &mut W) -> fmt::Result {
+        cssparser::serialize_identifier(&self.name, dest)
+    }
+}
+
+/// An attribute value in a selector.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttrValue(Box<str>);
+
+impl From<&str> for AttrValue {
+    fn from(s: &str) -> AttrValue {
+        AttrValue(s.into())
+    }
+}
+
+impl AsRef<str> for AttrValue {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl ToCss for AttrValue {
+    fn to_css<W: fmt::Write>(&self, dest: &mut W) -> fmt::Result {
+        cssparser::serialize_string(&self.0, dest)
+    }
+}
+
+/// A namespace in a selector: one the predeclared prefixes name, or no namespace.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Ns {
+    /// No namespace (the empty string).
+    #[default]
+    None,
+    /// `http://www.w3.org/1999/xhtml` (prefix `html`).
+    Html,
+    /// `http://www.w3.org/2000/svg` (prefix `svg`).
+    Svg,
+    /// `http://www.w3.org/1998/Math/MathML` (prefix `math`).
+    MathMl,
+    /// `http://www.w3.org/1999/xlink` (prefix `xlink`).
+    XLink,
+    /// `http://www.w3.org/XML/1998/namespace` (prefix `xml`).
+    Xml,
+    /// `http://www.w3.org/2000/xmlns/` (prefix `xmlns`).
+    Xmlns,
+}
+
+impl PrecomputedHash for Ns {
+    fn precomputed_hash(&self) -> u32 {
+        *self as u32
+    }
+}
+
+impl Ns {
+    fn of_element(ns: Namespace) -> Ns {
+        match ns {
+            Namespace::Html => Ns::Html,
+            Namespace::Svg => Ns::Svg,
+            Namespace::MathMl => Ns::MathMl,
+        }
+    }
+
+    fn of_attr(ns: AttrNamespace) -> Ns {
+        match ns {
+            AttrNamespace::None => Ns::None,
+            AttrNamespace::XLink => Ns::XLink,
+            AttrNamespace::Xml => Ns::Xml,
+            AttrNamespace::Xmlns => Ns::Xmlns,
+        }
+    }
+
+    fn for_prefix(prefix: &str) -> Option<Ns> {
+        Some(match prefix {
+            "html" => Ns::Html,
+            "svg" => Ns::Svg,
+            "math" => Ns::MathMl,
+            "xlink" => Ns::XLink,
+            "xml" => Ns::Xml,
+            "xmlns" => Ns::Xmlns,
+            _ => return None,
+        })
+    }
+}
+
+/// The non-tree-structural pseudo-classes this module parses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PseudoClass {
+    /// `:link`: an `a` or `area` element with an `href`.
+    Link,
+    /// `:any-link`: same as `:link` (no link is visited).
+    AnyLink,
+    /// `:visited`: never matches.
+    Visited,
+    /// `:checked`: a checkbox or radio `input` with `checked`, an `option` with `selected`.
+    Checked,
+    /// `:disabled`: a form control that is actually disabled.
+    Disabled,
+    /// `:enabled`: a form control (or `optgroup`, `option`, `fieldset`) that is not disabled.
+    Enabled,
+    /// `:required`: an `input`, `select` or `textarea` with `required`.
+    Required,
+    /// `:optional`: an `input`, `select` or `textarea` without `required`.
+    Optional,
+    /// `:read-write`: an editable `input` or `textarea`, or an element with `contenteditable`.
+    ReadWrite,
+    /// `:read-only`: every element `:read-write` does not match.
+    ReadOnly,
+    /// `:defined`: every element except autonomous custom elements (no registry here).
+    Defined,
+    /// `:hover`, `:active`, `:focus`, `:focus-visible`, `:focus-within`, `:target`: never
+    /// match a static document.
+    UserAction(&'static str),
+}
+
+impl selectors::parser::NonTSPseudoClass for PseudoClass {
+    fn is_active_or_hover(&self) -> bool {
+        matches!(self, PseudoClass::UserAction("hover" | "active"))
+    }
+    fn is_user_action_state(&self) -> bool {
+        matches!(self, PseudoClass::UserAction(_))
+    }
+}
+
+impl ToCss for PseudoClass {
+    fn to_css<W: fmt::Write>(&self, dest: &mut W) -> fmt::Result {
+        if let PseudoClass::UserAction(name) = self {
+            dest.write_char(':')?;
+            return dest.write_str(name);
+        }
+        dest.write_str(match self {
+            PseudoClass::Link => ":link",
+            PseudoClass::AnyLink => ":any-link",
+            PseudoClass::Visited => ":visited",
+            PseudoClass::Checked => ":checked",
+            PseudoClass::Disabled => ":disabled",
+            PseudoClass::Enabled => ":enabled",
+            PseudoClass::Required => ":required",
+            PseudoClass::Optional => ":optional",
+            PseudoClass::ReadWrite => ":read-write",
+            PseudoClass::ReadOnly => ":read-only",
+            PseudoClass::Defined => ":defined",
+            PseudoClass::UserAction(_) => "",
+        })
+    }
+}
+
+/// Pseudo-elements: none are supported (they never match document elements).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PseudoElement {}
+
+impl selectors::parser::PseudoElement for PseudoElement {}
+
+impl ToCss for PseudoElement {
+    fn to_css<W: fmt::Write>(&self, _dest: &mut W) -> fmt::Result {
+        match *self {}
+    }
+}
+
+impl SelectorImpl for Impl {
+    type ExtraMatchingData<'a> = ();
+    type AttrValue = AttrValue;
+    type Identifier = Ident;
+    type LocalName = Ident;
+    type NamespaceUrl = Ns;
+    type NamespacePrefix = Ident;
+    type BorrowedNamespaceUrl = Ns;
+    type BorrowedLocalName = Ident;
+    type NonTSPseudoClass = PseudoClass;
+    type PseudoElement = PseudoElement;
+}
+
+struct Parser;
+
+impl<'i> selectors::parser::Parser<'i> for Parser {
+    type Impl = Impl;
+    type Error = SelectorParseErrorKind;
+
+    fn parse_nth_child_of(&self) -> bool {
+        true
+    }
+    fn parse_is_and_where(&self) -> bool {
+        true
+    }
+    fn parse_has(&self) -> bool {
+        true
+    }
+    // `querySelector` selector lists are not forgiving: one bad selector fails the list.
+    fn allow_forgiving_selectors(&self) -> bool {
+        false
+    }
+
+    fn parse_non_ts_pseudo_class(
+        &self,
+        name: CowRcStr<'i>,
+    ) -> Result<PseudoClass, cssparser::ParseError<SelectorParseErrorKind>> {
+        let lower = name.to_ascii_lowercase();
+        Ok(match lower.as_str() {
+            "link" => PseudoClass::Link,
+            "any-link" => PseudoClass::AnyLink,
+            "visited" => PseudoClass::Visited,
+            "checked" => PseudoClass::Checked,
+            "disabled" => PseudoClass::Disabled,
+            "enabled" => PseudoClass::Enabled,
+            "required" => PseudoClass::Required,
+            "optional" => PseudoClass::Optional,
+            "read-write" => PseudoClass::ReadWrite,
+            "read-only" => PseudoClass::ReadOnly,
+            "defined" => PseudoClass::Defined,
+            "hover" => PseudoClass::UserAction("hover"),
+            "active" => PseudoClass::UserAction("active"),
+            "focus" => PseudoClass::UserAction("focus"),
+            "focus-visible" => PseudoClass::UserAction("focus-visible"),
+            "focus-within" => PseudoClass::UserAction("focus-within"),
+            "target" => PseudoClass::UserAction("target"),
+            _ => {
+                return Err(cssparser::ParseError::custom(
+                    SelectorParseErrorKind::UnsupportedPseudoClassOrElement,
+                ));
+            }
+        })
+    }
+
+    fn namespace_for_prefix(&self, prefix: &Ident) -> Option<Ns> {
+        Ns::for_prefix(prefix.as_str())
+    }
+}
+
+// ----- compiled selectors and errors -----
+
+/// A compiled selector list (`a, b > c`), reusable across documents.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+/// use websyntax_html::select::Selector;
+///
+/// let sel = Selector::parse("p.note, svg|rect").unwrap();
+/// assert_eq!(sel.to_string(), "p.note, svg|rect");
+/// let doc = parse_document("<p class=note>a<svg><rect/></svg>", ParseOptions::default());
+/// assert_eq!(doc.select_with(&sel).count(), 2);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selector {
+    list: SelectorList<Impl>,
+    /// A necessary condition for a match, from each selector's rightmost compound: the element
+    /// has one of these local names, IDs or classes. `None` when some selector of the list has
+    /// none of them (then every element is tried).
+    keys: Option<Vec<Key>>,
+}
+
+/// One selector's cheapest necessary condition (see [`Selector::keys`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Key {
+    /// A type selector: `name` as written (for non-HTML elements), `lower` for HTML elements.
+    Name { name: Box<str>, lower: Box<str> },
+    /// An ID selector.
+    Id(Box<str>),
+    /// A class selector.
+    Class(Box<str>),
+}
+
+impl Key {
+    /// The key of `selector`'s rightmost compound: its type selector, else its ID, else its
+    /// first class.
+    fn of(selector: &selectors::parser::Selector<Impl>) -> Option<Key> {
+        use selectors::parser::Component;
+        let (mut id, mut class) = (None, None);
+        for c in selector.iter() {
+            match c {
+                Component::LocalName(n) => {
+                    return Some(Key::Name {
+                        name: n.name.as_str().into(),
+                        lower: n.lower_name.as_str().into(),
+                    });
+                }
+                Component::ID(i) if id.is_none() => id = Some(Key::Id(i.as_str().into())),
+                Component::Class(c) if class.is_none() => {
+                    class = Some(Key::Class(c.as_str().into()));
+                }
+                _ => {}
+            }
+        }
+        id.or(class)
+    }
+
+    /// Whether element `el`, whose local name is `local`, meets the condition.
+    fn matches(&self, el: &ElementRef<'_>, local: &str, case: CaseSensitivity) -> bool {
+        match self {
+            Key::Name { name, lower } => {
+                if name == lower {
+                    return str_eq(local, name);
+                }
+                let want = if el.doc.namespace(el.id) == Some(Namespace::Html) {
+                    lower
+                } else {
+                    name
+                };
+                str_eq(local, want)
+            }
+            Key::Id(i) => el.id_is(i, case),
+            Key::Class(c) => el.class_contains(c, case),
+        }
+    }
+}
+
+impl Selector {
+    /// Parses a selector list (Selectors Level 4, as the `selectors` crate reads it).
+    ///
+    /// ```
+    /// use websyntax_html::select::{Selector, SelectorErrorKind};
+    /// assert!(Selector::parse("div > p:nth-child(2n of .x)").is_ok());
+    /// let err = Selector::parse("p::marker").unwrap_err();
+    /// assert_eq!(err.kind(), SelectorErrorKind::UnsupportedPseudo);
+    /// assert_eq!(err.position(), 9);
+    /// ```
+    pub fn parse(selectors: &str) -> Result<Selector, SelectorError> {
+        let mut parser = cssparser::Parser::new(selectors);
+        let result = SelectorList::parse(&Parser, &mut parser, ParseRelative::No);
+        match result {
+            Ok(list) => {
+                let keys = list.slice().iter().map(Key::of).collect();
+                Ok(Selector { list, keys })
+            }
+            Err(e) => {
+                let end = parser.position().byte_index();
+                Err(SelectorError::new(selectors, end, e.kind))
+            }
+        }
+    }
+
+    /// Whether element `id` of `doc` matches (`:scope` is the document element).
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_html::select::Selector;
+    /// let doc = parse_document("<p id=a>", ParseOptions::default());
+    /// let p = doc.find_element("p").unwrap();
+    /// assert!(Selector::parse("body > #a").unwrap().matches(&doc, p));
+    /// ```
+    pub fn matches(&self, doc: &Document, id: NodeId) -> bool {
+        let mut caches = SelectorCaches::default();
+        matches_with(self, doc, id, None, &mut caches)
+    }
+
+    /// Whether element `el` (local name `local`) passes the necessary condition of
+    /// [`Selector::keys`].
+    fn may_match(&self, el: &ElementRef<'_>, local: &str, quirks: QuirksMode) -> bool {
+        match &self.keys {
+            None => true,
+            Some(keys) => {
+                let case = quirks.classes_and_ids_case_sensitivity();
+                keys.iter().any(|k| k.matches(el, local, case))
+            }
+        }
+    }
+}
+
+impl FromStr for Selector {
+    type Err = SelectorError;
+    fn from_str(s: &str) -> Result<Selector, SelectorError> {
+        Selector::parse(s)
+    }
+}
+
+impl fmt::Display for Selector {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.list.to_css(f)
+    }
+}
+
+/// What was wrong with a selector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SelectorErrorKind {
+    /// The selector (or one in the list, or an argument) is empty.
+    Empty,
+    /// A token that cannot appear where it does.
+    UnexpectedToken,
+    /// The selector ends in the middle (`a[`, `:has(`, `div >`).
+    UnexpectedEnd,
+    /// A pseudo-class or pseudo-element this engine does not know (`::marker`, `:foo`).
+    UnsupportedPseudo,
+    /// A combinator with nothing after it.
+    DanglingCombinator,
+    /// A malformed attribute selector (`[a=]`, `[a~b]`).
+    InvalidAttributeSelector,
+    /// A namespace prefix that is not predeclared (`foo|a`).
+    UnknownNamespacePrefix,
+    /// A `.` not followed by a class name.
+    ClassNeedsName,
+    /// Anything else the parser rejects.
+    Invalid,
+}
+
+impl SelectorErrorKind {
+    fn describe(self) -> &'static str {
+        match self {
+            SelectorErrorKind::Empty => "empty selector",
+            SelectorErrorKind::UnexpectedToken => "unexpected token",
+            SelectorErrorKind::UnexpectedEnd => "unexpected end of selector",
+            SelectorErrorKind::UnsupportedPseudo => "unsupported pseudo-class or pseudo-element",
+            SelectorErrorKind::DanglingCombinator => "combinator without a selector after it",
+            SelectorErrorKind::InvalidAttributeSelector => "invalid attribute selector",
+            SelectorErrorKind::UnknownNamespacePrefix => "unknown namespace prefix",
+            SelectorErrorKind::ClassNeedsName => "a class selector needs a name",
+            SelectorErrorKind::Invalid => "invalid selector",
+        }
+    }
+}
+
+/// An invalid selector: what was wrong and where.
+///
+/// The position is the byte offset in the selector text where the parser stopped: the
+/// offending token's end (for an unsupported pseudo-class, the end of its name), the end of
+/// the input for a selector that ends too early, or the end of the enclosing parenthesised
+/// argument for an error inside `:is()`, `:not()`, `:has()` ….
+///
+/// ```
+/// use websyntax_html::select::{Selector, SelectorErrorKind};
+/// let err = Selector::parse(":has(").unwrap_err();
+/// assert_eq!(err.kind(), SelectorErrorKind::UnexpectedEnd);
+/// assert_eq!(err.position(), 5);
+/// assert_eq!(err.to_string(), "invalid selector at byte 5 (line 1, column 6): unexpected end of selector");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelectorError {
+    kind: SelectorErrorKind,
+    position: usize,
+    line: usize,
+    column: usize,
+}
+
+impl SelectorError {
+    fn new(
+        input: &str,
+        position: usize,
+        kind: cssparser::ParseErrorKind<SelectorParseErrorKind>,
+    ) -> SelectorError {
+        use cssparser::{BasicParseErrorKind as B, ParseErrorKind as P};
+        use selectors::parser::SelectorParseErrorKind as S;
+        let kind = match kind {
+            P::Basic(B::EndOfInput) => SelectorErrorKind::UnexpectedEnd,
+            P::Basic(B::UnexpectedToken) => SelectorErrorKind::UnexpectedToken,
+            P::Basic(_) => SelectorErrorKind::Invalid,
+            P::Custom(S::EmptySelector) => SelectorErrorKind::Empty,
+            P::Custom(S::DanglingCombinator) => SelectorErrorKind::DanglingCombinator,
+            P::Custom(S::UnsupportedPseudoClassOrElement)
+            | P::Custom(S::PseudoElementExpectedIdent)
+            | P::Custom(S::NoIdentForPseudo)
+            | P::Custom(S::PseudoElementExpectedColon) => SelectorErrorKind::UnsupportedPseudo,
+            P::Custom(S::ExpectedNamespace) => SelectorErrorKind::UnknownNamespacePrefix,
+            P::Custom(S::ClassNeedsIdent) => SelectorErrorKind::ClassNeedsName,
+            P::Custom(
+                S::NoQualifiedNameInAttributeSelector
+                | S::UnexpectedTokenInAttributeSelector
+                | S::ExpectedBarInAttr
+                | S::BadValueInAttr
+                | S::InvalidQualNameInAttr,
+            ) => SelectorErrorKind::InvalidAttributeSelector,
+            P::Custom(S::UnexpectedIdent) => SelectorErrorKind::UnexpectedToken,
+            P::Custom(_) => SelectorErrorKind::Invalid,
+        };
+        let position = position.min(input.len());
+        // A selector cut off inside an argument (`:has(`, `:is(a,`) ends too early, whatever
+        // the selector parser made of the implicitly closed block.
+        let kind = if position == input.len()
+            && input.matches('(').count() > input.matches(')').count()
+            && matches!(
+                kind,
+                SelectorErrorKind::Empty | SelectorErrorKind::DanglingCombinator
+            ) {
+            SelectorErrorKind::UnexpectedEnd
+        } else {
+            kind
+        };
+        let before = &input[..floor_char_boundary(input, position)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() + 1;
+        SelectorError {
+            kind,
+            position,
+            line,
+            column,
+        }
+    }
+
+    /// What was wrong.
+    pub fn kind(&self) -> SelectorErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the selector text where the parser stopped.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// The 1-based line of [`SelectorError::position`].
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The 1-based column (in characters) of [`SelectorError::position`].
+    pub fn column(&self) -> usize {
+        self.column
+    }
+}
+
+/// String equality written out for the short names compared here (no call to `memcmp`).
+#[inline]
+fn str_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// [`str_eq`], or ASCII case-insensitive equality.
+#[inline]
+fn case_eq(a: &str, b: &str, case: CaseSensitivity) -> bool {
+    match case {
+        CaseSensitivity::CaseSensitive => str_eq(a, b),
+        CaseSensitivity::AsciiCaseInsensitive => a.eq_ignore_ascii_case(b),
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+impl fmt::Display for SelectorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid selector at byte {} (line {}, column {}): {}",
+            self.position,
+            self.line,
+            self.column,
+            self.kind.describe()
+        )
+    }
+}
+
+impl std::error::Error for SelectorError {}
+
+// ----- matching -----
+
+fn quirks_mode(doc: &Document) -> QuirksMode {
+    match doc.quirks_mode {
+        DomQuirksMode::NoQuirks => QuirksMode::NoQuirks,
+        DomQuirksMode::LimitedQuirks => QuirksMode::LimitedQuirks,
+        DomQuirksMode::Quirks => QuirksMode::Quirks,
+    }
+}
+
+fn matches_with(
+    selector: &Selector,
+    doc: &Document,
+    id: NodeId,
+    scope: Option<NodeId>,
+    caches: &mut SelectorCaches,
+) -> bool {
+    if !doc.is_element(id) {
+        return false;
+    }
+    let mut context = MatchingContext::new(
+        MatchingMode::Normal,
+        None,
+        caches,
+        quirks_mode(doc),
+        NeedsSelectorFlags::No,
+        MatchingForInvalidation::No,
+    );
+    context.scope_element = scope.map(|s| ElementRef { doc, id: s }.opaque());
+    matches_selector_list(&selector.list, &ElementRef { doc, id }, &mut context)
+}
+
+enum SelectorHolder<'a> {
+    Owned(Selector),
+    Borrowed(&'a Selector),
+}
+
+impl SelectorHolder<'_> {
+    fn get(&self) -> &Selector {
+        match self {
+            SelectorHolder::Owned(s) => s,
+            SelectorHolder::Borrowed(s) => s,
+        }
+    }
+}
+
+/// The elements matching a selector, in document order (from [`Document::select`],
+/// [`Document::select_with`], [`Document::select_in`]).
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+/// let doc = parse_document("<p>1<p>2", ParseOptions::default());
+/// let mut ps = doc.select("p").unwrap();
+/// assert_eq!(doc.text_content(ps.next().unwrap()), "1");
+/// ```
+pub struct Select<'a> {
+    doc: &'a Document,
+    selector: SelectorHolder<'a>,
+    scope: Option<NodeId>,
+    nodes: crate::dom::Descendants<'a>,
+    caches: SelectorCaches,
+}
+
+impl fmt::Debug for Select<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Select")
+            .field("selector", self.selector.get())
+            .field("scope", &self.scope)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Iterator for Select<'_> {
+    type Item = NodeId;
+    fn next(&mut self) -> Option<NodeId> {
+        let Select {
+            doc,
+            selector,
+            scope,
+            nodes,
+            caches,
+        } = self;
+        let doc: &Document = doc;
+        let selector = selector.get();
+        let quirks = quirks_mode(doc);
+        // One matching context for all the elements tried in this call.
+        let mut context = MatchingContext::new(
+            MatchingMode::Normal,
+            None,
+            caches,
+            quirks,
+            NeedsSelectorFlags::No,
+            MatchingForInvalidation::No,
+        );
+        context.scope_element = scope.map(|s| ElementRef { doc, id: s }.opaque());
+        for id in nodes.by_ref() {
+            // Elements only (one lookup gives both the check and the name).
+            let Some(local) = doc.local_name(id) else {
+                continue;
+            };
+            let el = ElementRef { doc, id };
+            if !selector.may_match(&el, local, quirks) {
+                continue;
+            }
+            if matches_selector_list(&selector.list, &el, &mut context) {
+                return Some(id);
+            }
+        }
+        None
+    }
+}
+
+impl Document {
+    /// Every element matching `selectors`, in document order (template contents are not
+    /// searched). `:scope` is the document element.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let doc = parse_document("<a href=/x>x</a><a>y</a>", ParseOptions::default());
+    /// assert_eq!(doc.select("a[href]").unwrap().count(), 1);
+    /// assert!(doc.select("a[").is_err());
+    /// ```
+    pub fn select(&self, selectors: &str) -> Result<Select<'_>, SelectorError> {
+        let selector = Selector::parse(selectors)?;
+        Ok(self.select_holder(self.root(), SelectorHolder::Owned(selector), None))
+    }
+
+    /// Every element matching the compiled `selector`, in document order.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_html::select::Selector;
+    /// let sel = Selector::parse("td:last-child").unwrap();
+    /// let doc = parse_document("<table><tr><td>1<td>2</table>", ParseOptions::default());
+    /// let cells: Vec<_> = doc.select_with(&sel).map(|id| doc.text_content(id)).collect();
+    /// assert_eq!(cells, ["2"]);
+    /// ```
+    pub fn select_with<'a>(&'a self, selector: &'a Selector) -> Select<'a> {
+        self.select_holder(self.root(), SelectorHolder::Borrowed(selector), None)
+    }
+
+    /// The elements below `scope` (not `scope` itself) matching `selector`, in document
+    /// order, with `:scope` matching `scope` (as `element.querySelectorAll`). `scope` may also
+    /// be a template's contents fragment.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_html::select::Selector;
+    /// let doc = parse_document("<div id=a><p>1</p></div><p>2", ParseOptions::default());
+    /// let div = doc.select_first("#a").unwrap().unwrap();
+    /// let sel = Selector::parse(":scope > p").unwrap();
+    /// assert_eq!(doc.select_in(div, &sel).count(), 1);
+    /// ```
+    pub fn select_in<'a>(&'a self, scope: NodeId, selector: &'a Selector) -> Select<'a> {
+        let scope_el = self.is_element(scope).then_some(scope);
+        self.select_holder(scope, SelectorHolder::Borrowed(selector), scope_el)
+    }
+
+    fn select_holder<'a>(
+        &'a self,
+        root: NodeId,
+        selector: SelectorHolder<'a>,
+        scope: Option<NodeId>,
+    ) -> Select<'a> {
+        Select {
+            doc: self,
+            selector,
+            scope,
+            nodes: self.descendants(root),
+            caches: SelectorCaches::default(),
+        }
+    }
+
+    /// The first element matching `selectors` in document order.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let doc = parse_document("<h1>T</h1><h2>S</h2>", ParseOptions::default());
+    /// let h = doc.select_first(":is(h1, h2)").unwrap().unwrap();
+    /// assert_eq!(doc.local_name(h), Some("h1"));
+    /// ```
+    pub fn select_first(&self, selectors: &str) -> Result<Option<NodeId>, SelectorError> {
+        Ok(self.select(selectors)?.next())
+    }
+
+    /// Whether element `id` matches `selector` (`false` for non-elements).
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_html::select::Selector;
+    /// let doc = parse_document("<input type=checkbox checked>", ParseOptions::default());
+    /// let input = doc.find_element("input").unwrap();
+    /// assert!(doc.matches(input, &Selector::parse(":checked").unwrap()));
+    /// ```
+    pub fn matches(&self, id: NodeId, selector: &Selector) -> bool {
+        selector.matches(self, id)
+    }
+
+    /// The nearest inclusive ancestor of `id` that is an element matching `selector` (the
+    /// DOM's `closest`).
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_html::select::Selector;
+    /// let doc = parse_document("<section><div><p>x</div></section>", ParseOptions::default());
+    /// let p = doc.find_element("p").unwrap();
+    /// let s = doc.closest(p, &Selector::parse("section, div").unwrap()).unwrap();
+    /// assert_eq!(doc.local_name(s), Some("div"));
+    /// ```
+    pub fn closest(&self, id: NodeId, selector: &Selector) -> Option<NodeId> {
+        let mut caches = SelectorCaches::default();
+        std::iter::once(id)
+            .chain(self.ancestors(id))
+            .find(|&n| matches_with(selector, self, n, None, &mut caches))
+    }
+}
+
+// ----- the element as the selectors crate sees it -----
+
+/// An element of a [`Document`], as the `selectors` crate's `Element` trait sees it.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+/// use websyntax_html::select::ElementRef;
+/// let doc = parse_document("<p>", ParseOptions::default());
+/// let p = ElementRef::new(&doc, doc.find_element("p").unwrap()).unwrap();
+/// assert_eq!(doc.local_name(p.id()), Some("p"));
+/// ```
+#[derive(Clone, Copy)]
+pub struct ElementRef<'a> {
+    doc: &'a Document,
+    id: NodeId,
+}
+
+impl<'a> ElementRef<'a> {
+    /// `id` as an element handle (`None` when `id` is not an element).
+    pub fn new(doc: &'a Document, id: NodeId) -> Option<ElementRef<'a>> {
+        doc.is_element(id).then_some(ElementRef { doc, id })
+    }
+
+    /// The element's node.
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+
+    fn wrap(&self, id: NodeId) -> ElementRef<'a> {
+        ElementRef { doc: self.doc, id }
+    }
+
+    fn is_html(&self, name: &str) -> bool {
+        self.doc.is_html_element(self.id, name)
+    }
+
+    fn has_attr(&self, name: &str) -> bool {
+        self.attr(name).is_some()
+    }
+
+    /// HTML's "actually disabled" (§4.16.2 Pseudo-classes, `:disabled`), from the markup.
+    fn is_disabled(&self) -> bool {
+        let doc = self.doc;
+        let Some(name) = self.html_name() else {
+            return false;
+        };
+        match name {
+            "button" | "input" | "select" | "textarea" | "fieldset" => {
+                self.has_attr("disabled") || self.in_disabled_fieldset()
+            }
+            "optgroup" => self.has_attr("disabled"),
+            "option" => {
+                self.has_attr("disabled")
+                    || doc.parent(self.id).is_some_and(|p| {
+                        doc.is_html_element(p, "optgroup") && doc.attribute(p, "disabled").is_some()
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// A descendant of a disabled `fieldset`, but not of its first `legend` child.
+    fn in_disabled_fieldset(&self) -> bool {
+        let doc = self.doc;
+        let mut child = self.id;
+        for anc in doc.ancestors(self.id) {
+            if doc.is_html_element(anc, "fieldset") && doc.attribute(anc, "disabled").is_some() {
+                let first_legend = doc
+                    .children(anc)
+                    .find(|&c| doc.is_element(c))
+                    .filter(|&c| doc.is_html_element(c, "legend"));
+                if first_legend != Some(child) {
+                    return true;
+                }
+            }
+            child = anc;
+        }
+        false
+    }
+
+    /// The value of attribute `name` in no namespace.
+    #[inline]
+    fn attr(&self, name: &str) -> Option<&'a str> {
+        self.doc
+            .attrs(self.id)
+            .find(|a| str_eq(a.name(), name) && a.namespace() == AttrNamespace::None)
+            .map(|a| a.value())
+    }
+
+    /// Whether the element's ID (a non-empty `id` attribute) is `id`.
+    fn id_is(&self, id: &str, case: CaseSensitivity) -> bool {
+        self.attr("id")
+            .is_some_and(|v| !v.is_empty() && case_eq(v, id, case))
+    }
+
+    /// Whether the element's `class` attribute, split on ASCII whitespace, holds `name`.
+    fn class_contains(&self, name: &str, case: CaseSensitivity) -> bool {
+        let Some(classes) = self.attr("class") else {
+            return false;
+        };
+        classes
+            .split(['\t', '\n', '\x0C', '\r', ' '])
+            .any(|c| !c.is_empty() && case_eq(c, name, case))
+    }
+
+    fn html_name(&self) -> Option<&'a str> {
+        if self.doc.namespace(self.id) == Some(Namespace::Html) {
+            self.doc.local_name(self.id)
+        } else {
+            None
+        }
+    }
+
+    fn is_form_control_for_enabled(&self) -> bool {
+        matches!(
+            self.html_name(),
+            Some("button" | "input" | "select" | "textarea" | "optgroup" | "option" | "fieldset")
+        )
+    }
+
+    fn input_type(&self) -> String {
+        self.doc
+            .attribute(self.id, "type")
+            .unwrap_or("text")
+            .to_ascii_lowercase()
+    }
+
+    /// `:read-write` (§4.16.2): a mutable `input` (of a type that applies `readonly`) or
+    /// `textarea`, or an editing host.
+    fn is_read_write(&self) -> bool {
+        match self.html_name() {
+            Some("input") => {
+                let t = self.input_type();
+                let readonly_applies = matches!(
+                    t.as_str(),
+                    "text"
+                        | "search"
+                        | "url"
+                        | "tel"
+                        | "email"
+                        | "password"
+                        | "date"
+                        | "month"
+                        | "week"
+                        | "time"
+                        | "datetime-local"
+                        | "number"
+                );
+                readonly_applies && !self.has_attr("readonly") && !self.is_disabled()
+            }
+            Some("textarea") => !self.has_attr("readonly") && !self.is_disabled(),
+            Some(_) => self
+                .doc
+                .attribute(self.id, "contenteditable")
+                .is_some_and(|v| {
+                    matches!(
+                        v.to_ascii_lowercase().as_str(),
+                        "" | "true" | "plaintext-only"
+                    )
+                }),
+            None => false,
+        }
+    }
+}
+
+impl fmt::Debug for ElementRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ElementRef({}, {:?})",
+            self.id,
+            self.doc.local_name(self.id).unwrap_or("")
+        )
+    }
+}
+
+impl selectors::Element for ElementRef<'_> {
+    type Impl = Impl;
+
+    fn opaque(&self) -> OpaqueElement {
+        OpaqueElement::new(self.doc.identity(self.id))
+    }
+
+    fn parent_element(&self) -> Option<Self> {
+        let p = self.doc.parent(self.id)?;
+        self.doc.is_element(p).then(|| self.wrap(p))
+    }
+
+    fn parent_node_is_shadow_root(&self) -> bool {
+        self.doc
+            .parent(self.id)
+            .is_some_and(|p| self.doc.kind(p) == NodeKind::ShadowRoot)
+    }
+
+    fn containing_shadow_host(&self) -> Option<Self> {
+        None
+    }
+
+    fn is_pseudo_element(&self) -> bool {
+        false
+    }
+
+    fn prev_sibling_element(&self) -> Option<Self> {
+        let mut s = self.doc.prev_sibling(self.id);
+        while let Some(id) = s {
+            if self.doc.is_element(id) {
+                return Some(self.wrap(id));
+            }
+            s = self.doc.prev_sibling(id);
+        }
+        None
+    }
+
+    fn next_sibling_element(&self) -> Option<Self> {
+        let mut s = self.doc.next_sibling(self.id);
+        while let Some(id) = s {
+            if self.doc.is_element(id) {
+                return Some(self.wrap(id));
+            }
+            s = self.doc.next_sibling(id);
+        }
+        None
+    }
+
+    fn first_element_child(&self) -> Option<Self> {
+        let mut s = self.doc.first_child(self.id);
+        while let Some(id) = s {
+            if self.doc.is_element(id) {
+                return Some(self.wrap(id));
+            }
+            s = self.doc.next_sibling(id);
+        }
+        None
+    }
+
+    fn is_html_element_in_html_document(&self) -> bool {
+        self.doc.namespace(self.id) == Some(Namespace::Html)
+    }
+
+    fn has_local_name(&self, local_name: &Ident) -> bool {
+        self.doc
+            .local_name(self.id)
+            .is_some_and(|n| str_eq(n, local_name.as_str()))
+    }
+
+    fn has_namespace(&self, ns: &Ns) -> bool {
+        self.doc.namespace(self.id).map(Ns::of_element) == Some(*ns)
+    }
+
+    fn is_same_type(&self, other: &Self) -> bool {
+        self.doc.local_name(self.id) == other.doc.local_name(other.id)
+            && self.doc.namespace(self.id) == other.doc.namespace(other.id)
+    }
+
+    fn attr_matches(
+        &self,
+        ns: &NamespaceConstraint<&Ns>,
+        local_name: &Ident,
+        operation: &AttrSelectorOperation<&AttrValue>,
+    ) -> bool {
+        self.doc.attrs(self.id).any(|a| {
+            str_eq(a.name(), local_name.as_str())
+                && match ns {
+                    NamespaceConstraint::Any => true,
+                    NamespaceConstraint::Specific(ns) => Ns::of_attr(a.namespace()) == **ns,
+                }
+                && operation.eval_str(a.value())
+        })
+    }
+
+    fn match_non_ts_pseudo_class(
+        &self,
+        pc: &PseudoClass,
+        _context: &mut MatchingContext<'_, Impl>,
+    ) -> bool {
+        match pc {
+            PseudoClass::Link | PseudoClass::AnyLink => self.is_link(),
+            PseudoClass::Visited | PseudoClass::UserAction(_) => false,
+            PseudoClass::Checked => match self.html_name() {
+                Some("input") => {
+                    matches!(self.input_type().as_str(), "checkbox" | "radio")
+                        && self.has_attr("checked")
+                }
+                Some("option") => self.has_attr("selected"),
+                _ => false,
+            },
+            PseudoClass::Disabled => self.is_disabled(),
+            PseudoClass::Enabled => self.is_form_control_for_enabled() && !self.is_disabled(),
+            PseudoClass::Required | PseudoClass::Optional => {
+                let candidate = matches!(self.html_name(), Some("input" | "select" | "textarea"));
+                candidate && (self.has_attr("required") == (*pc == PseudoClass::Required))
+            }
+            PseudoClass::ReadWrite => self.is_read_write(),
+            PseudoClass::ReadOnly => !self.is_read_write(),
+            PseudoClass::Defined => {
+                !(self.doc.namespace(self.id) == Some(Namespace::Html)
+                    && self
+                        .doc
+                        .local_name(self.id)
+                        .is_some_and(|n| n.contains('-')))
+            }
+        }
+    }
+
+    fn match_pseudo_element(
+        &self,
+        pe: &PseudoElement,
+        _context: &mut MatchingContext<'_, Impl>,
+    ) -> bool {
+        match *pe {}
+    }
+
+    fn apply_selector_flags(&self, _flags: ElementSelectorFlags) {}
+
+    fn is_link(&self) -> bool {
+        matches!(self.doc.local_name(self.id), Some("a" | "area"))
+            && self.doc.namespace(self.id) == Some(Namespace::Html)
+            && self.has_attr("href")
+    }
+
+    fn is_html_slot_element(&self) -> bool {
+        self.is_html("slot")
+    }
+
+    fn has_id(&self, id: &Ident, case_sensitivity: CaseSensitivity) -> bool {
+        self.id_is(id.as_str(), case_sensitivity)
+    }
+
+    fn has_class(&self, name: &Ident, case_sensitivity: CaseSensitivity) -> bool {
+        self.class_contains(name.as_str(), case_sensitivity)
+    }
+
+    fn has_custom_state(&self, _name: &Ident) -> bool {
+        false
+    }
+
+    fn imported_part(&self, _name: &Ident) -> Option<Ident> {
+        None
+    }
+
+    fn is_part(&self, _name: &Ident) -> bool {
+        false
+    }
+
+    fn is_empty(&self) -> bool {
+        self.doc.children(self.id).all(|c| match self.doc.kind(c) {
+            NodeKind::Element => false,
+            NodeKind::Text => self.doc.text(c).is_none_or(str::is_empty),
+            _ => true,
+        })
+    }
+
+    fn is_root(&self) -> bool {
+        self.doc
+            .parent(self.id)
+            .is_some_and(|p| self.doc.kind(p) == NodeKind::Document)
+    }
+
+    fn add_element_unique_hashes(&self, _filter: &mut BloomFilter) -> bool {
+        false
+    }
+}
+
+impl Document {
+    /// The position of node `id` as a path of element steps from the document:
+    /// `/html[1]/body[1]/div[3]`, where each step is an element's local name and its 1-based
+    /// index among its parent's element children of that local name; a template's contents
+    /// appear as the step `#content` (`/html[1]/head[1]/template[1]/#content/p[1]`). A text or
+    /// other non-element node ends with `#text`, `#comment` … (and its 1-based index among
+    /// all its parent's children: `/html[1]/body[1]/#text[2]`). The document node is `/`.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let doc = parse_document("<div></div><p>a<div>b</div><div>c</div>", ParseOptions::default());
+    /// let last = doc.select("div").unwrap().last().unwrap();
+    /// assert_eq!(doc.element_path(last), "/html[1]/body[1]/div[3]");
+    /// ```
+    pub fn element_path(&self, id: NodeId) -> String {
+        let mut steps: Vec<String> = Vec::new();
+        let mut cur = id;
+        // Bounded by the number of nodes, whatever the links say.
+        for _ in 0..=self.len() {
+            let Some(parent) = self.parent(cur) else {
+                break;
+            };
+            match self.local_name(cur) {
+                Some(name) => {
+                    let index = 1 + self
+                        .children(parent)
+                        .take_while(|&c| c != cur)
+                        .filter(|&c| self.local_name(c) == Some(name))
+                        .count();
+                    steps.push(format!("{name}[{index}]"));
+                }
+                None => {
+                    let label = match self.kind(cur) {
+                        NodeKind::Text => "#text",
+                        NodeKind::Comment => "#comment",
+                        NodeKind::Doctype => "#doctype",
+                        _ => "#node",
+                    };
+                    let index = 1 + self.children(parent).take_while(|&c| c != cur).count();
+                    steps.push(format!("{label}[{index}]"));
+                }
+            }
+            cur = parent;
+        }
+        // Template contents: continue from the template element that owns the fragment.
+        if self.kind(cur) == NodeKind::Fragment
+            && let Some(template) = self.template_owning(cur)
+        {
+            let mut path = self.element_path(template);
+            path.push_str("/#content");
+            for s in steps.iter().rev() {
+                path.push('/');
+                path.push_str(s);
+            }
+            return path;
+        }
+        if steps.is_empty() {
+            return "/".to_owned();
+        }
+        let mut path = String::new();
+        for s in steps.iter().rev() {
+            path.push('/');
+            path.push_str(s);
+        }
+        path
+    }
+}
+
+impl Document {
+    /// The template element whose contents fragment is `fragment`.
+    fn template_owning(&self, fragment: NodeId) -> Option<NodeId> {
+        let mut roots = vec![self.root()];
+        while let Some(root) = roots.pop() {
+            for d in self.descendants(root) {
+                if let Some(f) = self.template_contents(d) {
+                    if f == fragment {
+                        return Some(d);
+                    }
+                    roots.push(f);
+                }
+            }
+        }
+        None
+    }
+}

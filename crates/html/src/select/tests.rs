@@ -1,0 +1,348 @@
+use super::*;
+use crate::{ParseOptions, parse_document};
+
+/// The `id` attributes of the elements `selector` matches in `html`, in order.
+fn ids(html: &str, selector: &str) -> Vec<String> {
+    let doc = parse_document(html, ParseOptions::default());
+    doc.select(selector)
+        .unwrap_or_else(|e| panic!("{selector}: {e}"))
+        .map(|n| doc.attribute(n, "id").unwrap_or("?").to_owned())
+        .collect()
+}
+
+fn check(html: &str, selector: &str, expected: &[&str]) {
+    assert_eq!(ids(html, selector), expected, "{selector} on {html}");
+}
+
+const LIST: &str = "<!DOCTYPE html><ul id=u><li id=a class='x y'>1</li><li id=b>2</li>\
+    <li id=c class=x>3</li><li id=d>4</li><li id=e class=x>5</li></ul>";
+
+#[test]
+fn combinators() {
+    let html =
+        "<!DOCTYPE html><div id=r><p id=a><span id=s></span></p><p id=b></p><em id=c></em></div>";
+    check(html, "div span", &["s"]);
+    check(html, "div > span", &[]);
+    check(html, "p > span", &["s"]);
+    check(html, "#a + p", &["b"]);
+    check(html, "#a ~ *", &["b", "c"]);
+    check(html, "p, em", &["a", "b", "c"]);
+}
+
+#[test]
+fn attribute_selectors_and_flags() {
+    let html = "<!DOCTYPE html><a id=a href='https://X.example/Page.html' lang=en-US></a>\
+        <a id=b href=/rel type=TEXT/html></a><input id=c type=CheckBox><a id=d title='one two'></a>";
+    check(html, "[href]", &["a", "b"]);
+    check(html, "[href^='https:']", &["a"]);
+    check(html, "[href$='.html']", &["a"]);
+    check(html, "[href*='X.ex']", &["a"]);
+    check(html, "[href*='x.ex']", &[]);
+    check(html, "[href*='x.ex' i]", &["a"]);
+    check(html, "[lang|=en]", &["a"]);
+    check(html, "[title~=two]", &["d"]);
+    // `type` is in HTML's list of case-insensitive attribute values…
+    check(html, "[type=checkbox]", &["c"]);
+    // … unless `s` asks for case-sensitive matching.
+    check(html, "[type=checkbox s]", &[]);
+    check(html, "[TYPE=checkbox]", &["c"]);
+}
+
+#[test]
+fn logical_pseudo_classes() {
+    check(LIST, "li:is(#a, #c)", &["a", "c"]);
+    check(LIST, "li:where(.y)", &["a"]);
+    check(LIST, "li:not(.x)", &["b", "d"]);
+    check(LIST, "ul:has(> li.y)", &["u"]);
+    check(LIST, "ul:has(+ p)", &[]);
+    check(LIST, "li:has(~ #e)", &["a", "b", "c", "d"]);
+    check(LIST, "ul:has(li:nth-child(5))", &["u"]);
+    check(LIST, ":has(li:nth-child(5))", &["?", "?", "u"]); // html, body, ul
+}
+
+#[test]
+fn nth_pseudo_classes() {
+    check(LIST, "li:nth-child(2n)", &["b", "d"]);
+    check(LIST, "li:nth-child(odd)", &["a", "c", "e"]);
+    check(LIST, "li:nth-child(-n+2)", &["a", "b"]);
+    check(LIST, "li:nth-last-child(1)", &["e"]);
+    check(LIST, "li:nth-child(2 of .x)", &["c"]);
+    check(LIST, "li:nth-last-child(1 of .x)", &["e"]);
+    let mixed = "<!DOCTYPE html><div><p id=p1></p><span id=s1></span><p id=p2></p><span id=s2></span><p id=p3></p></div>";
+    check(mixed, "p:nth-of-type(2)", &["p2"]);
+    check(mixed, "span:nth-last-of-type(2)", &["s1"]);
+    check(mixed, "p:first-of-type", &["p1"]);
+    check(mixed, "p:last-of-type", &["p3"]);
+    check(mixed, "span:only-of-type", &[]);
+    check(mixed, "div > :first-child", &["p1"]);
+    check(mixed, "div > :last-child", &["p3"]);
+    let only = "<!DOCTYPE html><div><i id=o></i></div><div><b id=t1></b><b id=t2></b></div>";
+    check(only, "div > :only-child", &["o"]);
+    check(only, ":only-child", &["?", "o"]); // html is its parent's only element, body the same
+    check(only, "b:only-of-type", &[]);
+    check(only, "i:only-of-type", &["o"]);
+}
+
+#[test]
+fn root_empty_scope() {
+    let html = "<!DOCTYPE html><html id=h><body id=b><p id=e1></p><p id=e2><!-- c --></p><p id=t> </p><p id=n><i></i></p>";
+    check(html, ":root", &["h"]);
+    check(html, "p:empty", &["e1", "e2"]);
+    check(html, ":scope", &["h"]);
+    check(html, ":scope > body", &["b"]);
+    let doc = parse_document(
+        "<div id=x><p id=in></p></div><p id=out></p>",
+        ParseOptions::default(),
+    );
+    let div = doc.select_first("#x").unwrap().unwrap();
+    let sel = Selector::parse(":scope > p").unwrap();
+    let got: Vec<_> = doc.select_in(div, &sel).collect();
+    assert_eq!(got, [doc.select_first("#in").unwrap().unwrap()]);
+}
+
+#[test]
+fn link_pseudo_classes() {
+    let html = "<!DOCTYPE html><a id=a href=x></a><a id=b></a><area id=c href=y><link id=d href=z>\
+        <svg><a id=e href=x></a></svg>";
+    check(html, ":link", &["a", "c"]);
+    check(html, ":any-link", &["a", "c"]);
+    check(html, ":visited", &[]);
+    check(html, "a:not(:link)", &["b", "e"]);
+}
+
+#[test]
+fn form_pseudo_classes() {
+    let html = "<!DOCTYPE html><form>\
+        <input id=c1 type=checkbox checked><input id=c2 type=CHECKBOX><input id=r1 type=radio checked>\
+        <input id=t1 checked><select><option id=o1 selected>a<option id=o2>b\
+        <optgroup id=g1 disabled><option id=o3>c</optgroup></select>\
+        <button id=b1 disabled></button><textarea id=ta required></textarea>\
+        <fieldset id=f1 disabled><legend><input id=in-legend></legend><input id=in-fs></fieldset>\
+        <input id=ro readonly><div id=ce contenteditable></div></form>";
+    check(html, ":checked", &["c1", "r1", "o1"]);
+    check(html, ":disabled", &["g1", "o3", "b1", "f1", "in-fs"]);
+    check(
+        html,
+        "input:enabled",
+        &["c1", "c2", "r1", "t1", "in-legend", "ro"],
+    );
+    check(html, "option:enabled", &["o1", "o2"]);
+    check(html, ":required", &["ta"]);
+    check(html, "textarea:optional", &[]);
+    check(html, "input:read-write", &["t1", "in-legend"]);
+    check(html, "div:read-write", &["ce"]);
+    check(html, "#ro:read-only", &["ro"]);
+}
+
+#[test]
+fn user_action_pseudo_classes_parse_and_never_match() {
+    for pc in [
+        ":hover",
+        ":active",
+        ":focus",
+        ":focus-visible",
+        ":focus-within",
+        ":target",
+    ] {
+        check(LIST, &format!("li{pc}"), &[]);
+    }
+    check(
+        "<x-foo id=x></x-foo><p id=p></p>",
+        "body > :defined",
+        &["p"],
+    );
+}
+
+#[test]
+fn namespaces() {
+    let html = "<!DOCTYPE html><svg id=s><rect id=r /><a id=sa xlink:href=x /></svg>\
+        <math id=m><mi id=mi /></math><p id=p></p>";
+    check(html, "svg|rect", &["r"]);
+    check(html, "svg|*", &["s", "r", "sa"]);
+    check(html, "math|mi", &["mi"]);
+    check(html, "html|p", &["p"]);
+    check(html, "[xlink|href]", &["sa"]);
+    check(html, "[*|href]", &["sa"]);
+    check(html, "[href]", &[]);
+    check(html, "rect", &["r"]);
+    // Case: HTML elements match type selectors case-insensitively, SVG ones by exact case.
+    check("<svg><foreignObject id=f /></svg>", "foreignObject", &["f"]);
+    check("<svg><foreignObject id=f /></svg>", "foreignobject", &[]);
+    check("<p id=p></p>", "P", &["p"]);
+}
+
+#[test]
+fn quirks_mode_folds_class_and_id_case() {
+    let body = "<p id=Main class='Note Big'></p>";
+    // No DOCTYPE: quirks mode.
+    let quirks = parse_document(body, ParseOptions::default());
+    assert_eq!(quirks.quirks_mode, DomQuirksMode::Quirks);
+    check(body, "#main", &["Main"]);
+    check(body, ".note.BIG", &["Main"]);
+    // Attribute selectors on class/id are not affected.
+    check(body, "[class~=note]", &[]);
+    let standards = format!("<!DOCTYPE html>{body}");
+    check(&standards, "#main", &[]);
+    check(&standards, ".note", &[]);
+    check(&standards, "#Main.Note", &["Main"]);
+    // Limited-quirks mode is exact.
+    let limited =
+        format!("<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"x\">{body}");
+    assert_eq!(
+        parse_document(&limited, ParseOptions::default()).quirks_mode,
+        DomQuirksMode::LimitedQuirks
+    );
+    check(&limited, "#main", &[]);
+}
+
+#[test]
+fn template_contents_are_not_searched() {
+    let html = "<!DOCTYPE html><template id=t><p id=inside></p></template><p id=outside></p>";
+    check(html, "p", &["outside"]);
+    // But they can be searched explicitly.
+    let doc = parse_document(html, ParseOptions::default());
+    let t = doc.select_first("template").unwrap().unwrap();
+    let content = doc.template_contents(t).unwrap();
+    let sel = Selector::parse("p").unwrap();
+    let inside: Vec<_> = doc
+        .select_in(content, &sel)
+        .map(|n| doc.attribute(n, "id").unwrap())
+        .collect();
+    assert_eq!(inside, ["inside"]);
+}
+
+#[test]
+fn matches_and_closest() {
+    let doc = parse_document(LIST, ParseOptions::default());
+    let c = doc.select_first("#c").unwrap().unwrap();
+    let sel = Selector::parse("ul > .x").unwrap();
+    assert!(doc.matches(c, &sel));
+    assert!(!doc.matches(doc.root(), &sel));
+    let ul = doc.closest(c, &Selector::parse("ul").unwrap()).unwrap();
+    assert_eq!(doc.attribute(ul, "id"), Some("u"));
+    assert_eq!(doc.closest(c, &Selector::parse("li").unwrap()), Some(c));
+    assert_eq!(doc.closest(c, &Selector::parse("table").unwrap()), None);
+    let text = doc.first_child(c).unwrap();
+    assert_eq!(doc.closest(text, &Selector::parse("li").unwrap()), Some(c));
+}
+
+#[test]
+fn invalid_selectors_are_typed_errors_with_positions() {
+    for (s, kind, pos) in [
+        (":has(", SelectorErrorKind::UnexpectedEnd, 5),
+        (":is(a,", SelectorErrorKind::UnexpectedEnd, 6),
+        ("::marker", SelectorErrorKind::UnsupportedPseudo, 8),
+        ("p::before", SelectorErrorKind::UnsupportedPseudo, 9),
+        ("a[", SelectorErrorKind::UnexpectedEnd, 2),
+        ("", SelectorErrorKind::Empty, 0),
+        ("div >", SelectorErrorKind::DanglingCombinator, 5),
+        ("foo|a", SelectorErrorKind::UnknownNamespacePrefix, 5),
+        (":nosuch", SelectorErrorKind::UnsupportedPseudo, 7),
+        ("a\n[", SelectorErrorKind::UnexpectedEnd, 3),
+    ] {
+        let e = Selector::parse(s).unwrap_err();
+        assert_eq!((e.kind(), e.position()), (kind, pos), "{s:?}: {e}");
+        assert!(e.to_string().contains(&format!("at byte {pos}")), "{e}");
+    }
+    let e = Selector::parse("a\n[").unwrap_err();
+    assert_eq!((e.line(), e.column()), (2, 2));
+    // Nested :has is not allowed; errors inside arguments are reported.
+    assert!(Selector::parse(":has(:has(a))").is_err());
+    assert!(Selector::parse(":is(a, ::before)").is_err());
+    // Selector lists are not forgiving at the top level.
+    assert!(Selector::parse("a, :nosuch").is_err());
+}
+
+#[test]
+fn no_selector_prefix_panics() {
+    // Every prefix and every single-byte corruption of a long selector parses or fails
+    // cleanly, and a successful parse matches without panicking.
+    let doc = parse_document(LIST, ParseOptions::default());
+    let long = "ul#u > li.x:nth-child(2n+1 of :not([id='b' i])):has(~ li:is(:last-child, :empty)), \
+        svg|rect[xlink|href^=\"#\"], :where(a:any-link, p::before), :root :scope ~ *:only-of-type";
+    let specials = [
+        '(', ')', '[', ']', ':', '|', '"', '\\', ',', '>', '~', '+', '*', '#', '.', ' ', 'é',
+    ];
+    let mut inputs: Vec<String> = Vec::new();
+    for (i, _) in long.char_indices() {
+        inputs.push(long[..i].to_owned());
+        for c in specials {
+            let mut s = long[..i].to_owned();
+            s.push(c);
+            s.push_str(&long[i..]);
+            inputs.push(s);
+        }
+    }
+    for s in &inputs {
+        if let Ok(sel) = Selector::parse(s) {
+            let _ = doc.select_with(&sel).count();
+        }
+    }
+}
+
+#[test]
+fn display_round_trips() {
+    for s in [
+        "a > b",
+        "li:nth-child(2n+1 of .x)",
+        "ul:has(> li)",
+        "svg|rect",
+        "[a=\"b\" i]",
+        "a:hover",
+    ] {
+        let sel = Selector::parse(s).unwrap();
+        assert_eq!(Selector::parse(&sel.to_string()).unwrap(), sel, "{s}");
+    }
+}
+
+#[test]
+fn element_paths() {
+    let doc = parse_document(
+        "<!DOCTYPE html><div></div><p>a<div>b</div><div>c</div><template><p><i>x</i></p></template>",
+        ParseOptions::default(),
+    );
+    let divs: Vec<String> = doc
+        .select("div")
+        .unwrap()
+        .map(|n| doc.element_path(n))
+        .collect();
+    assert_eq!(
+        divs,
+        [
+            "/html[1]/body[1]/div[1]",
+            "/html[1]/body[1]/div[2]",
+            "/html[1]/body[1]/div[3]"
+        ]
+    );
+    let t = doc.select_first("template").unwrap().unwrap();
+    let content = doc.template_contents(t).unwrap();
+    let i = doc
+        .select_in(content, &Selector::parse("i").unwrap())
+        .next()
+        .unwrap();
+    assert_eq!(
+        doc.element_path(i),
+        "/html[1]/body[1]/template[1]/#content/p[1]/i[1]"
+    );
+    assert_eq!(doc.element_path(doc.root()), "/");
+    let text = doc
+        .first_child(doc.select_first("p").unwrap().unwrap())
+        .unwrap();
+    assert_eq!(doc.element_path(text), "/html[1]/body[1]/p[1]/#text[1]");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+    /// Arbitrary selector-ish text parses or fails with a position inside the input, and
+    /// whatever parses matches without panicking.
+    #[test]
+    fn arbitrary_selectors_never_panic(s in "[a-z0-9 .#:>+~*|,()\\[\\]=^$\"'\\\\i-]{0,40}") {
+        let doc = parse_document(LIST, ParseOptions::default());
+        match Selector::parse(&s) {
+            Ok(sel) => {
+                let _ = doc.select_with(&sel).count();
+            }
+            Err(e) => proptest::prop_assert!(e.position() <= s.len()),
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Linear time on hostile inputs, checked by counting work rather than timing: for every
+//! shape of the generator (`tests/hostile/mod.rs`), the tree builder's work counter
+//! ([`TreeBuilder::work`]) at size 4n must stay well under 16 times (quadratic) its value at
+//! size n. The input length itself grows about 4 times.
+
+mod hostile;
+
+use websyntax_html::tokenizer::Tokenizer;
+use websyntax_html::tree_builder::TreeBuilder;
+
+const N: usize = 1500;
+/// A linear shape gives about 4; quadratic 16. Allow for constant terms and log factors.
+const MAX_RATIO: f64 = 6.0;
+
+fn work(input: &str) -> u64 {
+    let mut t = Tokenizer::new(TreeBuilder::new(true, true));
+    t.feed(input);
+    t.end();
+    t.into_sink().work()
+}
+
+#[test]
+fn every_shape_grows_linearly() {
+    let mut failures = Vec::new();
+    for shape in hostile::shapes() {
+        let (small, large) = ((shape.make)(N), (shape.make)(4 * N));
+        // Add the input length so that a shape doing no tree-builder walks at all is
+        // measured as linear (its work is its tokens).
+        let w1 = work(&small) + small.len() as u64;
+        let w4 = work(&large) + large.len() as u64;
+        let ratio = w4 as f64 / w1 as f64;
+        println!(
+            "{:<34} work({N}) = {w1:>9}  work({}) = {w4:>10}  ratio {ratio:5.2}",
+            shape.name,
+            4 * N
+        );
+        if ratio > MAX_RATIO {
+            failures.push(format!("{}: ratio {ratio:.2}", shape.name));
+        }
+    }
+    assert!(failures.is_empty(), "super-linear shapes: {failures:#?}");
+}
+
+/// The generator's shapes do grow: a sanity check of the generator itself.
+#[test]
+fn shapes_grow_linearly_in_length() {
+    for shape in hostile::shapes() {
+        let (a, b) = ((shape.make)(100).len(), (shape.make)(400).len());
+        assert!(b >= 3 * a && b <= 5 * a, "{}: {a} -> {b}", shape.name);
+    }
+}

@@ -1,0 +1,65 @@
+#![no_main]
+//! The document read API on random documents: every node's kind agrees with its accessors
+//! (`local_name`/`namespace`/`attrs` only for elements, `text` only for text, `comment`
+//! only for comments), parent/child/sibling links agree with each other, and every source
+//! span the parser sets lies inside the input, on character boundaries, with start <= end
+//! (a start tag's span starting with `<`, an attribute's value span inside its span).
+use libfuzzer_sys::fuzz_target;
+use websyntax::html::dom::NodeKind;
+use websyntax::html::{ParseOptions, Span, parse_document};
+
+fn check_span(input: &str, s: Option<Span>) -> Option<&str> {
+    let s = s?;
+    let (start, end) = (s.start as usize, s.end as usize);
+    assert!(start <= end && end <= input.len(), "span {s:?} of {}", input.len());
+    assert!(input.is_char_boundary(start) && input.is_char_boundary(end));
+    Some(&input[start..end])
+}
+
+fuzz_target!(|data: &[u8]| {
+    let input = String::from_utf8_lossy(data);
+    let doc = parse_document(&input, ParseOptions::default());
+    for id in doc.descendants(doc.root()) {
+        let kind = doc.kind(id);
+        assert_eq!(kind == NodeKind::Element, doc.local_name(id).is_some());
+        assert_eq!(kind == NodeKind::Element, doc.namespace(id).is_some());
+        assert_eq!(kind == NodeKind::Text, doc.text(id).is_some());
+        assert_eq!(kind == NodeKind::Comment, doc.comment(id).is_some());
+        if kind != NodeKind::Element {
+            assert_eq!(doc.attrs(id).count(), 0);
+        }
+        // Links.
+        if let Some(p) = doc.parent(id) {
+            assert!(doc.children(p).any(|c| c == id));
+        }
+        if let Some(n) = doc.next_sibling(id) {
+            assert_eq!(doc.prev_sibling(n), Some(id));
+        }
+        if let Some(c) = doc.first_child(id) {
+            assert_eq!(doc.parent(c), Some(id));
+            assert_eq!(doc.prev_sibling(c), None);
+        }
+        if let Some(c) = doc.last_child(id) {
+            assert_eq!(doc.next_sibling(c), None);
+        }
+        // Spans.
+        let node = check_span(&input, doc.span(id));
+        if let Some(tag) = check_span(&input, doc.start_tag_span(id)) {
+            assert!(tag.starts_with('<'), "start tag span {tag:?}");
+            if let Some(node) = node {
+                assert!(node.len() >= tag.len());
+            }
+        }
+        if let Some(tag) = check_span(&input, doc.end_tag_span(id)) {
+            assert!(tag.starts_with("</"), "end tag span {tag:?}");
+        }
+        for a in doc.attrs(id) {
+            let whole = check_span(&input, a.span());
+            check_span(&input, a.value_span());
+            if let (Some(s), Some(v)) = (a.span(), a.value_span()) {
+                assert!(s.start <= v.start && v.end <= s.end);
+                assert!(whole.is_some());
+            }
+        }
+    }
+});
