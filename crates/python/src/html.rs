@@ -451,6 +451,85 @@ impl Document {
         self.inner.doc().text_content(self.inner.root)
     }
 
+    /// Every element matching the CSS selector (a `str` or `Selector`), in document order.
+    /// Raises `ValueError` for an invalid selector. Template contents are not searched.
+    fn select(slf: &Bound<'_, Self>, css: &Bound<'_, PyAny>) -> PyResult<Vec<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        let inner = &slf.get().inner;
+        let ids = crate::query::select_ids(inner.doc(), inner.root, sel.get());
+        Ok(ids.into_iter().map(|id| node(slf, id)).collect())
+    }
+
+    /// The first element matching the CSS selector, or `None`.
+    fn select_first(slf: &Bound<'_, Self>, css: &Bound<'_, PyAny>) -> PyResult<Option<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        let inner = &slf.get().inner;
+        let first = crate::query::select_ids(inner.doc(), inner.root, sel.get())
+            .into_iter()
+            .next();
+        Ok(opt_node(slf, first))
+    }
+
+    /// The readable text (block elements and `<br>` separate lines; script, style, template
+    /// and head content skipped; whitespace collapsed), as docs/select.md describes.
+    fn text(&self) -> String {
+        self.inner.doc().readable_text(self.inner.root)
+    }
+
+    /// HTML's document base URL: the first `<base href>` resolved against `document_url`
+    /// (a `str` or `URL`), else `document_url`; `None` when there is neither.
+    #[pyo3(signature = (document_url=None))]
+    fn base_url(&self, document_url: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+        let url = crate::query::document_url(document_url)?;
+        let enc = self.inner.encoding.unwrap_or(Encoding::UTF_8);
+        Ok(self
+            .inner
+            .doc()
+            .base_url_with_encoding(url.as_ref(), enc)
+            .map(|u| u.href().to_owned()))
+    }
+
+    /// Every URL in a URL-bearing attribute (each `srcset` candidate apart), resolved against
+    /// the document base URL with the document's encoding as the query encoding. Each link is
+    /// a dict: `element` (Node), `attr`, `raw`, `span`, `url` (`str` or `None`), `error` (the
+    /// failure's validation error name or `None`), `errors` (`[(name, offset in raw)]`).
+    #[pyo3(signature = (document_url=None))]
+    fn links<'py>(
+        slf: &Bound<'py, Self>,
+        document_url: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let py = slf.py();
+        let url = crate::query::document_url(document_url)?;
+        let inner = &slf.get().inner;
+        let enc = inner.encoding.unwrap_or(Encoding::UTF_8);
+        let mut out = Vec::new();
+        for link in inner.doc().links(url.as_ref(), enc) {
+            let d = PyDict::new(py);
+            d.set_item("element", node(slf, link.element))?;
+            d.set_item("attr", link.attr)?;
+            d.set_item("raw", link.raw)?;
+            d.set_item("span", span(link.span))?;
+            match &link.url {
+                Ok(u) => {
+                    d.set_item("url", u.href())?;
+                    d.set_item("error", py.None())?;
+                }
+                Err(e) => {
+                    d.set_item("url", py.None())?;
+                    d.set_item("error", e.kind().name())?;
+                }
+            }
+            let errors: Vec<(&'static str, usize)> = link
+                .errors
+                .iter()
+                .map(|e| (e.kind.name(), e.position))
+                .collect();
+            d.set_item("errors", errors)?;
+            out.push(d);
+        }
+        Ok(out)
+    }
+
     /// The number of nodes.
     fn __len__(&self) -> usize {
         self.inner.doc().len()
@@ -616,6 +695,40 @@ impl Node {
     /// The concatenated text of the text-node descendants (the DOM's `textContent`).
     fn text_content(&self) -> String {
         self.d().text_content(self.id)
+    }
+
+    /// The elements below this node matching the CSS selector (`:scope` is this node).
+    fn select(&self, py: Python<'_>, css: &Bound<'_, PyAny>) -> PyResult<Vec<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        Ok(self
+            .d()
+            .select_in(self.id, sel.get())
+            .map(|id| self.make(py, id))
+            .collect())
+    }
+
+    /// The first element below this node matching the CSS selector, or `None`.
+    fn select_first(&self, py: Python<'_>, css: &Bound<'_, PyAny>) -> PyResult<Option<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        let first = self.d().select_in(self.id, sel.get()).next();
+        Ok(self.make_opt(py, first))
+    }
+
+    /// Whether this element matches the CSS selector.
+    fn matches(&self, css: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let sel = crate::query::selector_arg(css)?;
+        Ok(self.d().matches(self.id, sel.get()))
+    }
+
+    /// The nearest inclusive ancestor element matching the CSS selector, or `None`.
+    fn closest(&self, py: Python<'_>, css: &Bound<'_, PyAny>) -> PyResult<Option<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        Ok(self.make_opt(py, self.d().closest(self.id, sel.get())))
+    }
+
+    /// The readable text of this node (see `Document.text`).
+    fn text(&self) -> String {
+        self.d().readable_text(self.id)
     }
 
     /// The node's HTML serialization (`outerHTML`).

@@ -14,6 +14,7 @@ mod encoding;
 mod html;
 mod iri;
 mod microsyntax;
+mod query;
 mod url;
 
 /// The native module: everything is re-exported by the pure-Python package `websyntax`.
@@ -25,5 +26,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     encoding::register(m)?;
     microsyntax::register(m)?;
     iri::register(m)?;
+    query::register(m)?;
     Ok(())
 }

@@ -42,6 +42,11 @@ impl URL {
         self.url.write().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// A copy of the URL record.
+    pub(crate) fn url(&self) -> Url {
+        self.read().clone()
+    }
+
     fn from(url: Url) -> URL {
         URL {
             url: RwLock::new(url),
