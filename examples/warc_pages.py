@@ -20,6 +20,8 @@ COLUMNS = [
     ("title", str),  # None without a <title>
     ("parse_errors", int),
     ("decode_errors", int),
+    ("link_count", int),  # URLs in URL-bearing attributes (each srcset candidate apart)
+    ("check_errors", int),  # websyntax.check diagnostics of severity "error"
 ]
 
 
@@ -52,6 +54,12 @@ def page_row(url: str, content_type: Optional[str], body: bytes) -> dict:
         "title": doc.title,
         "parse_errors": len(doc.errors),
         "decode_errors": len(doc.decode_errors),
+        "link_count": len(doc.links(url)),
+        "check_errors": sum(
+            1
+            for d in websyntax.check(body, transport_charset=charset, document_url=url)["diagnostics"]
+            if d["severity"] == "error"
+        ),
     }
 
 

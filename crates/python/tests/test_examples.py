@@ -92,6 +92,8 @@ def check_rows(rows):
     )
     assert ru["title"] == CP1251_TITLE
     assert ru["decode_errors"] == 0
+    assert ru["link_count"] == 1
+    assert ru["check_errors"] == 0
     jp = by_url["http://example.jp/sjis"]
     assert jp["http_charset"] is None
     assert jp["encoding"] == "Shift_JIS" and jp["encoding_why"].startswith("meta prescan")
@@ -99,6 +101,7 @@ def check_rows(rows):
     utf8 = by_url["http://example.org/utf8"]
     assert (utf8["encoding"], utf8["title"]) == ("UTF-8", "Ünïcödé ✓")
     assert utf8["parse_errors"] == 0
+    assert utf8["link_count"] == 0 and utf8["check_errors"] == 0
 
 
 def test_without_the_http_charset_the_page_comes_out_wrong():
