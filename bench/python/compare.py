@@ -78,7 +78,7 @@ def parsers():
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("corpus", help="directory of HTML files (read recursively)")
+    ap.add_argument("corpus", help="directory of HTML files (*.html, *.htm; read recursively)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N files (0: all)")
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args(argv)
@@ -86,7 +86,8 @@ def main(argv=None) -> int:
     files = []
     for dirpath, _, names in os.walk(args.corpus):
         for n in sorted(names):
-            files.append(os.path.join(dirpath, n))
+            if n.endswith((".html", ".htm")):
+                files.append(os.path.join(dirpath, n))
     files.sort()
     if args.limit:
         files = files[: args.limit]
