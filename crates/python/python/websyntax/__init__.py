@@ -1,0 +1,48 @@
+"""websyntax: the web's text syntaxes parsed exactly as the standards say, fast, in Rust.
+
+- :func:`parse` / :func:`parse_fragment`: the HTML parser (bytes go through the standard's
+  encoding sniffing and decoding; pass the HTTP charset as ``transport_charset``);
+- :class:`URL`, :class:`URLSearchParams`: the URL Standard;
+- :mod:`websyntax.encoding`: the Encoding Standard and HTML encoding sniffing;
+- :mod:`websyntax.microsyntax`: the HTML common microsyntaxes;
+- :mod:`websyntax.iri`: strict RFC 3986/3987 IRI/URI validation and resolution.
+
+Parsed objects are immutable and may be shared between threads; the GIL is released while
+parsing. ``Document`` and ``Node`` pickle (as their input and options; unpickling parses again).
+"""
+
+from . import encoding, iri, microsyntax
+from ._native import (
+    URL,
+    Document,
+    Node,
+    ParseError,
+    Selector,
+    URLSearchParams,
+    __version__,
+    check,
+    domain_to_ascii,
+    domain_to_unicode,
+    parse,
+    parse_fragment,
+    url_validation_errors,
+)
+
+__all__ = [
+    "URL",
+    "Document",
+    "Node",
+    "ParseError",
+    "Selector",
+    "URLSearchParams",
+    "__version__",
+    "check",
+    "domain_to_ascii",
+    "domain_to_unicode",
+    "encoding",
+    "iri",
+    "microsyntax",
+    "parse",
+    "parse_fragment",
+    "url_validation_errors",
+]

@@ -1,0 +1,881 @@
+//! `parse`, `parse_fragment`, `Document`, `Node`, `ParseError`.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString, PyTuple};
+use websyntax::encoding::Encoding;
+use websyntax::html::dom::{Namespace, NodeData, NodeKind, QuirksMode};
+use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
+use websyntax::html::sniff::Autodetect;
+use websyntax::html::{self as h, Context, NodeId, ParseOptions};
+
+/// An encoding from a label (`"shift_jis"`, `"latin1"`, …), or Python's `LookupError`.
+pub(crate) fn encoding_for_label(label: &str) -> PyResult<Encoding> {
+    Encoding::for_label(label)
+        .ok_or_else(|| PyLookupError::new_err(format!("unknown encoding label {label:?}")))
+}
+
+/// The byte-stream parser's options from the Python keyword arguments.
+pub(crate) fn parser_options(
+    transport_charset: Option<&str>,
+    encoding: Option<&str>,
+    default_encoding: Option<&str>,
+    autodetect: bool,
+    scripting: bool,
+) -> PyResult<DocumentParserOptions> {
+    let mut options = DocumentParserOptions::default();
+    if let Some(label) = transport_charset {
+        // §13.2.3.2 step 4: a label that is no encoding is ignored, as the spec says.
+        options = options.transport_charset(label);
+    }
+    if let Some(label) = encoding {
+        options = options.user_override(encoding_for_label(label)?);
+    }
+    if let Some(label) = default_encoding {
+        options = options.default_encoding(encoding_for_label(label)?);
+    }
+    if autodetect {
+        options.sniff.autodetect = Some(Autodetect {
+            tld: None,
+            allow_utf8: true,
+        });
+        // Autodetection looks at the whole input.
+        options.wait_for = usize::MAX;
+    }
+    options.parse.scripting = scripting;
+    Ok(options)
+}
+
+/// What was parsed: a whole document or a fragment.
+enum Tree {
+    Document(h::Document),
+    Fragment(h::Fragment),
+}
+
+/// The parsed data shared (read-only) by a `Document` and its `Node`s.
+struct Inner {
+    tree: Tree,
+    /// The document node, or the fragment's root element.
+    root: NodeId,
+    /// `None` when the input was `str` (no decoding involved).
+    encoding: Option<Encoding>,
+    confidence: &'static str,
+    why: String,
+    decode_errors: Vec<(u64, u8)>,
+}
+
+impl Inner {
+    fn doc(&self) -> &h::Document {
+        match &self.tree {
+            Tree::Document(d) => d,
+            Tree::Fragment(f) => &f.document,
+        }
+    }
+}
+
+/// A parsed HTML document (or fragment). Immutable: safe to share between threads.
+#[pyclass(frozen, module = "websyntax", name = "Document")]
+pub struct Document {
+    inner: Arc<Inner>,
+    /// `(function name, data, keyword arguments)`: how to parse it again (pickling).
+    state: Py<PyTuple>,
+}
+
+/// One node of a [`Document`]. Immutable; keeps its document alive.
+#[pyclass(frozen, module = "websyntax", name = "Node")]
+pub struct Node {
+    doc: Py<Document>,
+    inner: Arc<Inner>,
+    id: NodeId,
+}
+
+/// A parse error: the spec's code and where it happened in the decoded input.
+#[pyclass(frozen, module = "websyntax", name = "ParseError", eq, hash)]
+#[derive(PartialEq, Eq, Hash, Clone)]
+pub struct ParseError {
+    /// The error code, e.g. `"eof-in-tag"` (see docs/html-errors.md).
+    #[pyo3(get)]
+    code: String,
+    /// Byte offset in the input (the bytes as given, or the UTF-8 of a `str`).
+    #[pyo3(get)]
+    offset: usize,
+    /// 1-based line.
+    #[pyo3(get)]
+    line: usize,
+    /// 1-based column (UTF-16 code units, as html5lib-tests counts).
+    #[pyo3(get)]
+    column: usize,
+}
+
+#[pymethods]
+impl ParseError {
+    #[new]
+    fn new(code: String, offset: usize, line: usize, column: usize) -> Self {
+        ParseError {
+            code,
+            offset,
+            line,
+            column,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ParseError(code={:?}, offset={}, line={}, column={})",
+            self.code, self.offset, self.line, self.column
+        )
+    }
+
+    fn __str__(&self) -> String {
+        format!("{}:{}: {}", self.line, self.column, self.code)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, PyObject)> {
+        let py = slf.py();
+        let e = slf.get();
+        let args = (e.code.clone(), e.offset, e.line, e.column).into_pyobject(py)?;
+        Ok((slf.get_type().into_any(), args.into_any().unbind()))
+    }
+}
+
+/// The input of `parse`: bytes (decoded by the byte-stream pipeline) or text.
+enum Input<'py> {
+    Bytes(Bound<'py, PyBytes>),
+    Owned(Vec<u8>),
+    Text(String),
+}
+
+fn input<'py>(data: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
+    if let Ok(b) = data.downcast::<PyBytes>() {
+        Ok(Input::Bytes(b.clone()))
+    } else if let Ok(s) = data.downcast::<PyString>() {
+        Ok(Input::Text(s.to_cow()?.into_owned()))
+    } else if let Ok(b) = data.downcast::<PyByteArray>() {
+        Ok(Input::Owned(b.to_vec()))
+    } else if let Ok(v) = data.extract::<Vec<u8>>() {
+        Ok(Input::Owned(v))
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "parse() takes bytes or str, not {}",
+            data.get_type().name()?
+        )))
+    }
+}
+
+fn parse_bytes(py: Python<'_>, bytes: &[u8], options: DocumentParserOptions) -> Inner {
+    let parsed = py.allow_threads(|| parse_document_bytes(bytes, options));
+    let why = parsed.why();
+    Inner {
+        root: NodeId::DOCUMENT,
+        encoding: Some(parsed.encoding),
+        confidence: confidence_str(parsed.confidence),
+        why,
+        decode_errors: parsed
+            .decode_errors
+            .iter()
+            .map(|e| (e.offset, e.length))
+            .collect(),
+        tree: Tree::Document(parsed.document),
+    }
+}
+
+fn confidence_str(c: h::sniff::Confidence) -> &'static str {
+    match c {
+        h::sniff::Confidence::Tentative => "tentative",
+        h::sniff::Confidence::Certain => "certain",
+        h::sniff::Confidence::Irrelevant => "irrelevant",
+    }
+}
+
+/// Parses an HTML document.
+#[pyfunction]
+#[pyo3(signature = (data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=false, scripting=true))]
+pub fn parse(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    transport_charset: Option<&str>,
+    encoding: Option<&str>,
+    default_encoding: Option<&str>,
+    autodetect: bool,
+    scripting: bool,
+) -> PyResult<Document> {
+    let options = parser_options(
+        transport_charset,
+        encoding,
+        default_encoding,
+        autodetect,
+        scripting,
+    )?;
+    let inner = match input(data)? {
+        Input::Bytes(b) => parse_bytes(py, b.as_bytes(), options),
+        Input::Owned(v) => parse_bytes(py, &v, options),
+        Input::Text(s) => {
+            let parse = options.parse;
+            let doc = py.allow_threads(|| h::parse_document(&s, parse));
+            Inner {
+                tree: Tree::Document(doc),
+                root: NodeId::DOCUMENT,
+                encoding: None,
+                confidence: "irrelevant",
+                why: "input was str".to_owned(),
+                decode_errors: Vec::new(),
+            }
+        }
+    };
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("transport_charset", transport_charset)?;
+    kwargs.set_item("encoding", encoding)?;
+    kwargs.set_item("default_encoding", default_encoding)?;
+    kwargs.set_item("autodetect", autodetect)?;
+    kwargs.set_item("scripting", scripting)?;
+    let state = PyTuple::new(
+        py,
+        [
+            "parse".into_pyobject(py)?.into_any(),
+            data.clone(),
+            kwargs.into_any(),
+        ],
+    )?;
+    Ok(Document {
+        inner: Arc::new(inner),
+        state: state.unbind(),
+    })
+}
+
+/// Parses an HTML fragment in the context of an element (`innerHTML`).
+#[pyfunction]
+#[pyo3(signature = (html, context="body", *, scripting=true))]
+pub fn parse_fragment(
+    py: Python<'_>,
+    html: &str,
+    context: &str,
+    scripting: bool,
+) -> PyResult<Document> {
+    let ctx: Context = context
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    let options = ParseOptions {
+        scripting,
+        ..ParseOptions::default()
+    };
+    let fragment = py.allow_threads(|| h::parse_fragment(html, &ctx, options));
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("context", context)?;
+    kwargs.set_item("scripting", scripting)?;
+    let state = PyTuple::new(
+        py,
+        [
+            "parse_fragment".into_pyobject(py)?.into_any(),
+            html.into_pyobject(py)?.into_any(),
+            kwargs.into_any(),
+        ],
+    )?;
+    Ok(Document {
+        inner: Arc::new(Inner {
+            root: fragment.root,
+            tree: Tree::Fragment(fragment),
+            encoding: None,
+            confidence: "irrelevant",
+            why: "input was str".to_owned(),
+            decode_errors: Vec::new(),
+        }),
+        state: state.unbind(),
+    })
+}
+
+fn node(doc: &Bound<'_, Document>, id: NodeId) -> Node {
+    Node {
+        doc: doc.clone().unbind(),
+        inner: doc.get().inner.clone(),
+        id,
+    }
+}
+
+fn opt_node(doc: &Bound<'_, Document>, id: Option<NodeId>) -> Option<Node> {
+    id.map(|id| node(doc, id))
+}
+
+/// The first HTML element child of `parent` named `name`.
+fn html_child(d: &h::Document, parent: NodeId, names: &[&str]) -> Option<NodeId> {
+    d.children(parent).find(|&c| {
+        d.namespace(c) == Some(Namespace::Html)
+            && d.local_name(c).is_some_and(|n| names.contains(&n))
+    })
+}
+
+/// "Strip and collapse ASCII whitespace".
+fn strip_and_collapse(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s
+        .split(['\t', '\n', '\x0C', '\r', ' '])
+        .filter(|w| !w.is_empty())
+    {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+#[pymethods]
+impl Document {
+    /// The encoding the bytes were decoded with (its WHATWG name), or `None` for `str` input.
+    #[getter]
+    fn encoding(&self) -> Option<&'static str> {
+        self.inner.encoding.map(Encoding::name)
+    }
+
+    /// `"certain"`, `"tentative"` or `"irrelevant"` (str input).
+    #[getter]
+    fn confidence(&self) -> &'static str {
+        self.inner.confidence
+    }
+
+    /// Why that encoding: the sniffing step (`"transport-layer charset"`, `"meta prescan"`, …)
+    /// or the `<meta>` change.
+    #[getter]
+    fn why(&self) -> &str {
+        &self.inner.why
+    }
+
+    /// The parse errors, in order.
+    #[getter]
+    fn errors(&self) -> Vec<ParseError> {
+        self.inner
+            .doc()
+            .errors()
+            .iter()
+            .map(|e| ParseError {
+                code: e.code.to_owned(),
+                offset: e.position.offset,
+                line: e.position.line,
+                column: e.position.column,
+            })
+            .collect()
+    }
+
+    /// Each malformed byte sequence as `(byte offset, length)`; each became one U+FFFD.
+    #[getter]
+    fn decode_errors(&self) -> Vec<(u64, u8)> {
+        self.inner.decode_errors.clone()
+    }
+
+    /// Whether this came from `parse_fragment`.
+    #[getter]
+    fn is_fragment(&self) -> bool {
+        matches!(self.inner.tree, Tree::Fragment(_))
+    }
+
+    /// `"no-quirks"`, `"limited-quirks"` or `"quirks"`.
+    #[getter]
+    fn quirks_mode(&self) -> &'static str {
+        match self.inner.doc().quirks_mode {
+            QuirksMode::NoQuirks => "no-quirks",
+            QuirksMode::LimitedQuirks => "limited-quirks",
+            QuirksMode::Quirks => "quirks",
+        }
+    }
+
+    /// The document node (or, for a fragment, the root whose children are the parsed nodes).
+    #[getter]
+    fn root(slf: &Bound<'_, Self>) -> Node {
+        node(slf, slf.get().inner.root)
+    }
+
+    /// The `html` element (the document element), if any.
+    #[getter]
+    fn html(slf: &Bound<'_, Self>) -> Option<Node> {
+        let inner = &slf.get().inner;
+        if matches!(inner.tree, Tree::Fragment(_)) {
+            return None;
+        }
+        opt_node(slf, inner.doc().document_element())
+    }
+
+    /// The `head` element (the first `head` child of the `html` element), if any.
+    #[getter]
+    fn head(slf: &Bound<'_, Self>) -> Option<Node> {
+        let d = slf.get().inner.doc();
+        let html = d.document_element()?;
+        opt_node(slf, html_child(d, html, &["head"]))
+    }
+
+    /// The body: the first `body` or `frameset` child of the `html` element, if any.
+    #[getter]
+    fn body(slf: &Bound<'_, Self>) -> Option<Node> {
+        let d = slf.get().inner.doc();
+        let html = d.document_element()?;
+        opt_node(slf, html_child(d, html, &["body", "frameset"]))
+    }
+
+    /// The document's title as the DOM's `document.title` gives it (the first `title`
+    /// element's text, whitespace stripped and collapsed), or `None` without a `title`.
+    #[getter]
+    fn title(&self) -> Option<String> {
+        let d = self.inner.doc();
+        let t = d.find_element("title")?;
+        let mut s = String::new();
+        for c in d.children(t) {
+            if let Some(text) = d.text(c) {
+                s.push_str(text);
+            }
+        }
+        Some(strip_and_collapse(&s))
+    }
+
+    /// The first HTML element named `tag` in tree order, or `None`.
+    fn find(slf: &Bound<'_, Self>, tag: &str) -> Option<Node> {
+        opt_node(slf, slf.get().inner.doc().find_element(tag))
+    }
+
+    /// Every HTML element named `tag`, in tree order.
+    fn find_all(slf: &Bound<'_, Self>, tag: &str) -> Vec<Node> {
+        let d = slf.get().inner.doc();
+        d.find_all_elements(tag).map(|id| node(slf, id)).collect()
+    }
+
+    /// The HTML serialization of the document (of the nodes, for a fragment).
+    fn to_html(&self, py: Python<'_>) -> String {
+        let inner = &self.inner;
+        py.allow_threads(|| match &inner.tree {
+            Tree::Document(d) => d.to_html(),
+            Tree::Fragment(f) => f.to_html(),
+        })
+    }
+
+    /// The concatenated text of every text node (the DOM's `textContent` of the root).
+    fn text_content(&self) -> String {
+        self.inner.doc().text_content(self.inner.root)
+    }
+
+    /// Every element matching the CSS selector (a `str` or `Selector`), in document order.
+    /// Raises `ValueError` for an invalid selector. Template contents are not searched.
+    fn select(slf: &Bound<'_, Self>, css: &Bound<'_, PyAny>) -> PyResult<Vec<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        let inner = &slf.get().inner;
+        let ids = crate::query::select_ids(inner.doc(), inner.root, sel.get());
+        Ok(ids.into_iter().map(|id| node(slf, id)).collect())
+    }
+
+    /// The first element matching the CSS selector, or `None`.
+    fn select_first(slf: &Bound<'_, Self>, css: &Bound<'_, PyAny>) -> PyResult<Option<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        let inner = &slf.get().inner;
+        let first = crate::query::select_ids(inner.doc(), inner.root, sel.get())
+            .into_iter()
+            .next();
+        Ok(opt_node(slf, first))
+    }
+
+    /// The readable text (block elements and `<br>` separate lines; script, style, template
+    /// and head content skipped; whitespace collapsed), as docs/select.md describes.
+    fn text(&self) -> String {
+        self.inner.doc().readable_text(self.inner.root)
+    }
+
+    /// HTML's document base URL: the first `<base href>` resolved against `document_url`
+    /// (a `str` or `URL`), else `document_url`; `None` when there is neither.
+    #[pyo3(signature = (document_url=None))]
+    fn base_url(&self, document_url: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+        let url = crate::query::document_url(document_url)?;
+        let enc = self.inner.encoding.unwrap_or(Encoding::UTF_8);
+        Ok(self
+            .inner
+            .doc()
+            .base_url_with_encoding(url.as_ref(), enc)
+            .map(|u| u.href().to_owned()))
+    }
+
+    /// Every URL in a URL-bearing attribute (each `srcset` candidate apart), resolved against
+    /// the document base URL with the document's encoding as the query encoding. Each link is
+    /// a dict: `element` (Node), `attr`, `raw`, `span`, `url` (`str` or `None`), `error` (the
+    /// failure's validation error name or `None`), `errors` (`[(name, offset in raw)]`).
+    #[pyo3(signature = (document_url=None))]
+    fn links<'py>(
+        slf: &Bound<'py, Self>,
+        document_url: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let py = slf.py();
+        let url = crate::query::document_url(document_url)?;
+        let inner = &slf.get().inner;
+        let enc = inner.encoding.unwrap_or(Encoding::UTF_8);
+        let mut out = Vec::new();
+        for link in inner.doc().links(url.as_ref(), enc) {
+            let d = PyDict::new(py);
+            d.set_item("element", node(slf, link.element))?;
+            d.set_item("attr", link.attr)?;
+            d.set_item("raw", link.raw)?;
+            d.set_item("span", span(link.span))?;
+            match &link.url {
+                Ok(u) => {
+                    d.set_item("url", u.href())?;
+                    d.set_item("error", py.None())?;
+                }
+                Err(e) => {
+                    d.set_item("url", py.None())?;
+                    d.set_item("error", e.kind().name())?;
+                }
+            }
+            let errors: Vec<(&'static str, usize)> = link
+                .errors
+                .iter()
+                .map(|e| (e.kind.name(), e.position))
+                .collect();
+            d.set_item("errors", errors)?;
+            out.push(d);
+        }
+        Ok(out)
+    }
+
+    /// The number of nodes.
+    fn __len__(&self) -> usize {
+        self.inner.doc().len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<websyntax.Document {} nodes, encoding={}, why={:?}>",
+            self.inner.doc().len(),
+            self.inner.encoding.map_or("None", Encoding::name),
+            self.inner.why
+        )
+    }
+
+    /// Pickles as the input and options; unpickling parses again.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(PyObject, PyObject)> {
+        let module = py.import("websyntax._native")?;
+        let f = module.getattr("_unpickle_document")?;
+        Ok((
+            f.unbind(),
+            (self.state.clone_ref(py),)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+        ))
+    }
+}
+
+/// Re-parses a pickled `Document`.
+#[pyfunction]
+fn _unpickle_document(py: Python<'_>, state: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
+    let (func, data, kwargs): (String, Bound<'_, PyAny>, Bound<'_, PyDict>) = state.extract()?;
+    let module = py.import("websyntax._native")?;
+    module
+        .getattr(func.as_str())?
+        .call((data,), Some(&kwargs))
+        .map(Bound::unbind)
+}
+
+/// Finds node number `index` of a re-parsed pickled document.
+#[pyfunction]
+fn _unpickle_node(doc: &Bound<'_, Document>, index: usize) -> PyResult<Node> {
+    let id = doc
+        .get()
+        .inner
+        .doc()
+        .node_ids()
+        .nth(index)
+        .ok_or_else(|| PyValueError::new_err("node index out of range"))?;
+    Ok(node(doc, id))
+}
+
+impl Node {
+    fn d(&self) -> &h::Document {
+        self.inner.doc()
+    }
+
+    fn make(&self, py: Python<'_>, id: NodeId) -> Node {
+        Node {
+            doc: self.doc.clone_ref(py),
+            inner: self.inner.clone(),
+            id,
+        }
+    }
+
+    fn make_opt(&self, py: Python<'_>, id: Option<NodeId>) -> Option<Node> {
+        id.map(|id| self.make(py, id))
+    }
+}
+
+/// `(name, value, span, value_span)` of one attribute.
+type AttributeSpans = (
+    String,
+    String,
+    Option<(usize, usize)>,
+    Option<(usize, usize)>,
+);
+
+fn span(s: Option<h::Span>) -> Option<(usize, usize)> {
+    s.map(|s| (s.start, s.end))
+}
+
+#[pymethods]
+impl Node {
+    /// `"document"`, `"fragment"`, `"doctype"`, `"element"`, `"text"`, `"comment"` or
+    /// `"shadow-root"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.d().kind(self.id) {
+            NodeKind::Document => "document",
+            NodeKind::Fragment => "fragment",
+            NodeKind::Doctype => "doctype",
+            NodeKind::Element => "element",
+            NodeKind::Text => "text",
+            NodeKind::Comment => "comment",
+            NodeKind::ShadowRoot => "shadow-root",
+        }
+    }
+
+    /// The element's local name (lower-case for HTML elements), or `None`.
+    #[getter]
+    fn tag(&self) -> Option<&str> {
+        self.d().local_name(self.id)
+    }
+
+    /// The element's namespace URL (`http://www.w3.org/1999/xhtml` for HTML), or `None`.
+    #[getter]
+    fn namespace(&self) -> Option<&'static str> {
+        self.d().namespace(self.id).map(Namespace::url)
+    }
+
+    /// The attributes as a `dict` (qualified name → value, in source order).
+    #[getter]
+    fn attrs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for a in self.d().attrs(self.id) {
+            dict.set_item(a.qualified_name().as_ref(), a.value())?;
+        }
+        Ok(dict)
+    }
+
+    /// The value of attribute `name` (no namespace), or `default`.
+    #[pyo3(signature = (name, default=None))]
+    fn get(&self, py: Python<'_>, name: &str, default: Option<PyObject>) -> PyResult<PyObject> {
+        match self.d().attribute(self.id, name) {
+            Some(v) => Ok(v.into_pyobject(py)?.into_any().unbind()),
+            None => Ok(default.unwrap_or_else(|| py.None())),
+        }
+    }
+
+    /// Each attribute's `(name, value, span, value_span)`; spans are `None` when unknown.
+    fn attribute_spans(&self) -> Vec<AttributeSpans> {
+        self.d()
+            .attrs(self.id)
+            .map(|a| {
+                (
+                    a.qualified_name().into_owned(),
+                    a.value().to_owned(),
+                    span(a.span()),
+                    span(a.value_span()),
+                )
+            })
+            .collect()
+    }
+
+    /// A text node's or comment's data, else `None`.
+    #[getter]
+    fn data(&self) -> Option<&str> {
+        self.d().text(self.id).or_else(|| self.d().comment(self.id))
+    }
+
+    /// A DOCTYPE's `(name, public_id, system_id)`, else `None`.
+    #[getter]
+    fn doctype(&self) -> Option<(String, String, String)> {
+        match self.d().data(self.id) {
+            NodeData::Doctype(dt) => {
+                Some((dt.name.clone(), dt.public_id.clone(), dt.system_id.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The concatenated text of the text-node descendants (the DOM's `textContent`).
+    fn text_content(&self) -> String {
+        self.d().text_content(self.id)
+    }
+
+    /// The elements below this node matching the CSS selector (`:scope` is this node).
+    fn select(&self, py: Python<'_>, css: &Bound<'_, PyAny>) -> PyResult<Vec<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        Ok(self
+            .d()
+            .select_in(self.id, sel.get())
+            .map(|id| self.make(py, id))
+            .collect())
+    }
+
+    /// The first element below this node matching the CSS selector, or `None`.
+    fn select_first(&self, py: Python<'_>, css: &Bound<'_, PyAny>) -> PyResult<Option<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        let first = self.d().select_in(self.id, sel.get()).next();
+        Ok(self.make_opt(py, first))
+    }
+
+    /// Whether this element matches the CSS selector.
+    fn matches(&self, css: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let sel = crate::query::selector_arg(css)?;
+        Ok(self.d().matches(self.id, sel.get()))
+    }
+
+    /// The nearest inclusive ancestor element matching the CSS selector, or `None`.
+    fn closest(&self, py: Python<'_>, css: &Bound<'_, PyAny>) -> PyResult<Option<Node>> {
+        let sel = crate::query::selector_arg(css)?;
+        Ok(self.make_opt(py, self.d().closest(self.id, sel.get())))
+    }
+
+    /// The readable text of this node (see `Document.text`).
+    fn text(&self) -> String {
+        self.d().readable_text(self.id)
+    }
+
+    /// The node's HTML serialization (`outerHTML`).
+    fn to_html(&self) -> String {
+        self.d().outer_html(self.id)
+    }
+
+    /// The serialization of the children (`innerHTML`).
+    fn inner_html(&self) -> String {
+        self.d().inner_html(self.id)
+    }
+
+    /// The parent node, or `None`.
+    #[getter]
+    fn parent(&self, py: Python<'_>) -> Option<Node> {
+        self.make_opt(py, self.d().parent(self.id))
+    }
+
+    /// The child nodes, in order.
+    #[getter]
+    fn children(&self, py: Python<'_>) -> Vec<Node> {
+        self.d()
+            .children(self.id)
+            .map(|c| self.make(py, c))
+            .collect()
+    }
+
+    /// The child elements, in order.
+    #[getter]
+    fn element_children(&self, py: Python<'_>) -> Vec<Node> {
+        let d = self.d();
+        d.children(self.id)
+            .filter(|&c| d.is_element(c))
+            .map(|c| self.make(py, c))
+            .collect()
+    }
+
+    #[getter]
+    fn first_child(&self, py: Python<'_>) -> Option<Node> {
+        self.make_opt(py, self.d().first_child(self.id))
+    }
+
+    #[getter]
+    fn last_child(&self, py: Python<'_>) -> Option<Node> {
+        self.make_opt(py, self.d().last_child(self.id))
+    }
+
+    #[getter]
+    fn next_sibling(&self, py: Python<'_>) -> Option<Node> {
+        self.make_opt(py, self.d().next_sibling(self.id))
+    }
+
+    #[getter]
+    fn prev_sibling(&self, py: Python<'_>) -> Option<Node> {
+        self.make_opt(py, self.d().prev_sibling(self.id))
+    }
+
+    /// The ancestors, nearest first.
+    fn ancestors(&self, py: Python<'_>) -> Vec<Node> {
+        self.d()
+            .ancestors(self.id)
+            .map(|c| self.make(py, c))
+            .collect()
+    }
+
+    /// The descendants in tree order (not including this node).
+    fn descendants(&self, py: Python<'_>) -> Vec<Node> {
+        self.d()
+            .descendants(self.id)
+            .filter(|&c| c != self.id)
+            .map(|c| self.make(py, c))
+            .collect()
+    }
+
+    /// A `template` element's contents (a fragment node), else `None`.
+    #[getter]
+    fn template_contents(&self, py: Python<'_>) -> Option<Node> {
+        self.make_opt(py, self.d().template_contents(self.id))
+    }
+
+    /// The node's source span `(start, end)` in bytes of the input, or `None` when unknown.
+    #[getter]
+    fn span(&self) -> Option<(usize, usize)> {
+        span(self.d().span(self.id))
+    }
+
+    /// The element's start tag span, or `None`.
+    #[getter]
+    fn start_tag_span(&self) -> Option<(usize, usize)> {
+        span(self.d().start_tag_span(self.id))
+    }
+
+    /// The element's end tag span, or `None` (no end tag in the source).
+    #[getter]
+    fn end_tag_span(&self) -> Option<(usize, usize)> {
+        span(self.d().end_tag_span(self.id))
+    }
+
+    /// The document this node belongs to.
+    #[getter]
+    fn document(&self, py: Python<'_>) -> Py<Document> {
+        self.doc.clone_ref(py)
+    }
+
+    /// The node's index in its document (stable across pickling).
+    #[getter]
+    fn index(&self) -> usize {
+        self.id.index()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<Node>()
+            .is_ok_and(|o| Arc::ptr_eq(&o.get().inner, &self.inner) && o.get().id == self.id)
+    }
+
+    fn __hash__(&self) -> u64 {
+        (Arc::as_ptr(&self.inner) as usize as u64).wrapping_mul(31) ^ self.id.index() as u64
+    }
+
+    fn __repr__(&self) -> String {
+        let d = self.d();
+        match d.kind(self.id) {
+            NodeKind::Element => format!("<Node element {}>", d.local_name(self.id).unwrap_or("")),
+            NodeKind::Text | NodeKind::Comment => {
+                let data: String = self.data().unwrap_or("").chars().take(30).collect();
+                format!("<Node {} {:?}>", self.kind(), data)
+            }
+            _ => format!("<Node {}>", self.kind()),
+        }
+    }
+
+    /// Pickles as its document (which re-parses) and its index.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(PyObject, PyObject)> {
+        let f = py.import("websyntax._native")?.getattr("_unpickle_node")?;
+        let args = (self.doc.clone_ref(py), self.id.index()).into_pyobject(py)?;
+        Ok((f.unbind(), args.into_any().unbind()))
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Document>()?;
+    m.add_class::<Node>()?;
+    m.add_class::<ParseError>()?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_fragment, m)?)?;
+    m.add_function(wrap_pyfunction!(_unpickle_document, m)?)?;
+    m.add_function(wrap_pyfunction!(_unpickle_node, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,80 @@
+"""Document/Node.select, select_first, matches, closest, Selector, text(), links(),
+base_url(), and check()."""
+
+import pickle
+
+import pytest
+
+import websyntax
+
+PAGE = (
+    "<!DOCTYPE html><html><head><title>T</title><base href='/dir/'></head><body>"
+    "<div class=content><p>One <b>bold</b></p><p>Two<br>lines</p></div>"
+    "<a href='x?q=é'>x</a><a href='http://h:99999/'>bad</a>"
+    "<img srcset='a.png 1x, b.png 2x'><script>var s;</script></body></html>"
+).encode("windows-1252")
+
+
+def doc():
+    return websyntax.parse(PAGE, transport_charset="windows-1252")
+
+
+def test_select():
+    d = doc()
+    assert [p.text_content() for p in d.select("div.content p")] == ["One bold", "Twolines"]
+    assert d.select_first("a[href]").get("href") == "x?q=é"
+    assert d.select_first("table") is None
+    sel = websyntax.Selector("p:nth-child(2)")
+    assert [p.text_content() for p in d.select(sel)] == ["Twolines"]
+    assert "nth-child" in repr(sel)
+    assert len(pickle.loads(pickle.dumps(sel)) and d.select(sel)) == 1
+    with pytest.raises(ValueError, match="invalid selector"):
+        d.select("a[")
+    with pytest.raises(ValueError):
+        websyntax.Selector(":has(")
+
+
+def test_node_queries():
+    d = doc()
+    div = d.select_first("div")
+    assert [b.tag for b in div.select("b")] == ["b"]
+    assert div.select_first(":scope > p").text_content() == "One bold"
+    b = div.select_first("b")
+    assert b.matches("p > b") and not b.matches("div > b")
+    assert b.closest("div") == div and b.closest("table") is None
+    assert div.text() == "One bold\n\nTwo\nlines"  # paragraphs apart, <br> a line
+
+
+def test_text():
+    d = doc()
+    t = d.text()
+    assert t.startswith("One bold") and "var s" not in t  # head (title) and script skipped
+
+
+def test_base_url_and_links():
+    d = doc()
+    assert d.base_url("https://example.org/a/b") == "https://example.org/dir/"
+    assert d.base_url() is None  # a relative <base href> and no document URL
+    assert websyntax.parse(b"<base href=http://a/b/>").base_url() == "http://a/b/"
+    links = d.links("https://example.org/a/b")
+    by_raw = {l["raw"]: l for l in links}
+    assert by_raw["x?q=é"]["url"] == "https://example.org/dir/x?q=%E9"  # windows-1252 query
+    assert by_raw["x?q=é"]["attr"] == "href" and by_raw["x?q=é"]["element"].tag == "a"
+    bad = by_raw["http://h:99999/"]
+    assert bad["url"] is None and bad["error"] == "port-out-of-range"
+    assert by_raw["b.png"]["attr"] == "srcset"
+    assert by_raw["b.png"]["url"] == "https://example.org/dir/b.png"
+    assert isinstance(by_raw["a.png"]["errors"], list)
+    assert d.links(websyntax.URL("https://example.org/"))[0]["url"].startswith("https://example.org/dir/")
+
+
+def test_check():
+    report = websyntax.check(b"<p><a href='http://h:99999/'>x</b>", document_url="https://e.org/")
+    assert report["encoding"]
+    cats = {d["category"] for d in report["diagnostics"]}
+    assert "parse" in cats and "url" in cats
+    d0 = report["diagnostics"][0]
+    assert set(d0) == {"category", "code", "severity", "message", "span", "line", "col"}
+    sjis = "<!DOCTYPE html><title>日本</title>".encode("shift_jis")
+    r = websyntax.check(sjis, transport_charset="shift_jis", scripting=False, autodetect=False)
+    assert r["encoding"] == "Shift_JIS"
