@@ -17,6 +17,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     if ! python3 -m venv "$VENV" 2>/dev/null; then
         rm -rf "$VENV"
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+            apt-get update -qq
             apt-get install -y python3-venv
             python3 -m venv "$VENV"
         else
@@ -35,6 +36,7 @@ fi
 if ! command -v java >/dev/null && [ -z "${JAVA_HOME:-}" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "== installing Java for PySpark (default-jre-headless)"
+        apt-get update -qq
         apt-get install -y default-jre-headless
     else
         echo "warning: no Java: the Spark example test will be skipped" >&2
