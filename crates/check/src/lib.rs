@@ -683,14 +683,14 @@ impl Cx<'_, '_> {
         self.element_where(id)
     }
 
-    /// The text offset `at` resolves to (for messages that refer to another place).
+    /// The line `at` starts on (for messages that refer to another place), counted by the
+    /// document's own line index, as every diagnostic's line is.
     pub(crate) fn line_of(&self, at: &Where) -> Option<usize> {
-        match at {
-            Where::Bytes(span) => {
-                Some(self.source.line_col(self.source.byte_to_text(span.start)).0)
-            }
-            Where::Text(r) => Some(self.source.line_col(r.start).0),
-            Where::Document => None,
-        }
+        let byte = match at {
+            Where::Bytes(span) => span.start,
+            Where::Text(r) => self.source.text_to_byte(r.start),
+            Where::Document => return None,
+        };
+        Some(self.doc.line_col(byte).0)
     }
 }

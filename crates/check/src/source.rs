@@ -1,8 +1,7 @@
 //! The checked document's source: its bytes, the text they decode to (what the tokenizer saw),
-//! and the mappings between byte offsets in the file, text offsets, and line/column.
-//!
-//! Lines and columns are counted as the parser counts them: 1-based, CR LF and CR are one line
-//! break each, columns count UTF-16 code units.
+//! the mappings between byte offsets in the file and text offsets, and the text of each line
+//! (for excerpts). Diagnostics take their line and column from the document's own line index
+//! (`Document::line_col`), so both count alike: 1-based, CR LF and CR one line break each.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -78,15 +77,6 @@ impl<'a> Source<'a> {
     /// The original bytes.
     pub(crate) fn bytes(&self) -> &'a [u8] {
         self.bytes
-    }
-
-    /// 1-based line and column of text offset `offset`.
-    pub(crate) fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = self.floor(offset);
-        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.line_starts.get(line - 1).copied().unwrap_or(0);
-        let col = self.units_upto(offset) - self.units_upto(start);
-        (line, col + 1)
     }
 
     /// The text of line `line` (1-based), without its line break.
@@ -301,7 +291,7 @@ mod tests {
         assert_eq!(s.text_to_byte(2), 5);
         assert_eq!(s.text_to_byte(5), 6);
         assert_eq!(s.byte_to_text(6), 5);
-        assert_eq!(s.line_col(s.byte_to_text(9)), (2, 1));
+        assert_eq!(s.byte_to_text(9), s.offset_of(2, 1));
         assert_eq!(s.line_text(1), Some("ab\u{FFFD}c"));
         assert_eq!(s.offset_of(2, 1), 8);
     }
@@ -347,7 +337,6 @@ mod tests {
         assert_eq!(s.text(), "aあb\nc");
         assert_eq!(s.text_to_byte(4), 3);
         assert_eq!(s.byte_to_text(3), 4);
-        assert_eq!(s.line_col(s.byte_to_text(5)), (2, 1));
-        assert_eq!(s.line_col(4), (1, 3));
+        assert_eq!(s.byte_to_text(5), s.offset_of(2, 1));
     }
 }
