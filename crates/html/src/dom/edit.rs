@@ -276,18 +276,17 @@ impl Document {
 
     /// Inserts a checked `node` (its children, for a fragment) before `child` or at the end.
     fn insert_checked(&mut self, node: NodeId, parent: NodeId, child: Option<NodeId>) {
-        // A template's contents: insertion into the template element goes into the element
-        // itself, as the DOM does (the parser never does this, but editing may).
-        let moving: Vec<NodeId> = if self.kind(node) == Kind::Fragment {
-            self.children(node).collect()
-        } else {
-            vec![node]
+        let insert_one = |d: &mut Document, n: NodeId| match child {
+            Some(c) => d.insert_before_unchecked(c, n),
+            None => d.append(parent, n),
         };
-        for n in moving {
-            match child {
-                Some(c) => self.insert_before_unchecked(c, n),
-                None => self.append(parent, n),
+        if self.kind(node) == Kind::Fragment {
+            // A fragment's children move, in order; the fragment is left empty.
+            while let Some(n) = self.first_child(node) {
+                insert_one(self, n);
             }
+        } else {
+            insert_one(self, node);
         }
     }
 
