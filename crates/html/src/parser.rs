@@ -187,7 +187,6 @@ impl Fragment {
             namespace: self.context.namespace,
             name: self.context.name.clone().into(),
             attrs: Vec::new(),
-            template_contents: None,
             start_tag: None,
             end_tag: None,
         };

@@ -163,9 +163,6 @@ pub struct Element {
     pub name: Cow<'static, str>,
     /// Attributes in source order.
     pub attrs: Vec<Attr>,
-    /// Ignored by [`Document::create_element`], which makes the contents fragment of an HTML
-    /// `template` itself.
-    pub template_contents: Option<NodeId>,
     /// The source span of the start tag (`<` through `>`), if created from one.
     pub start_tag: Option<Span>,
     /// The source span of the end tag, when an explicit end tag closed the element.
@@ -173,7 +170,8 @@ pub struct Element {
 }
 
 impl Element {
-    /// An element with no source spans and no template contents.
+    /// An element with no source spans. (An HTML `template` gets its contents fragment when
+    /// [`Document::create_element`] stores it.)
     pub fn new(
         namespace: Namespace,
         name: impl Into<Cow<'static, str>>,
@@ -183,7 +181,6 @@ impl Element {
             namespace,
             name: name.into(),
             attrs,
-            template_contents: None,
             start_tag: None,
             end_tag: None,
         }

@@ -110,7 +110,6 @@ impl TreeBuilder {
             namespace: crate::dom::Namespace::Html,
             name: "html".into(),
             attrs: Vec::new(),
-            template_contents: None,
             start_tag: None,
             end_tag: None,
         });

@@ -309,7 +309,6 @@ impl TreeBuilder {
             namespace: ns,
             name: name.to_owned().into(),
             attrs,
-            template_contents: None,
             start_tag: None,
             end_tag: None,
         });
@@ -333,7 +332,6 @@ impl TreeBuilder {
             namespace: Namespace::Html,
             name: "html".into(),
             attrs: Vec::new(),
-            template_contents: None,
             start_tag: None,
             end_tag: None,
         });
