@@ -882,6 +882,21 @@ impl Document {
         attrs: impl IntoIterator<Item = AttrInput<'a>>,
     ) -> NodeId {
         let name = self.names.intern(name);
+        self.create_element_named(namespace, name, attrs)
+    }
+
+    /// The atom of `name` in this document (static, or interned here).
+    pub(crate) fn intern_name(&mut self, name: &str) -> LocalName {
+        self.names.intern(name)
+    }
+
+    /// [`Document::create_element_with`] with the name already an atom of this document.
+    pub(crate) fn create_element_named<'a>(
+        &mut self,
+        namespace: Namespace,
+        name: LocalName,
+        attrs: impl IntoIterator<Item = AttrInput<'a>>,
+    ) -> NodeId {
         let attrs_start = self.attrs.len();
         for a in attrs {
             let attr = self.store_attr(a);

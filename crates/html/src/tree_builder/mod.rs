@@ -24,7 +24,8 @@ pub use tag::TagId;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet, FxHasher};
 
 use crate::dom::{
-    Attr, AttrInput, AttrNamespace, Document, Element, ElementRef, Namespace, NodeData, NodeId,
+    Attr, AttrInput, AttrNamespace, Document, Element, ElementRef, LocalName, Namespace, NodeData,
+    NodeId,
 };
 use crate::error::{ParseError, Position, Span};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
@@ -163,6 +164,9 @@ pub struct TreeBuilder {
     template_modes: Vec<InsertionMode>,
     open: Vec<Open>,
     counts: [u32; tag::TAG_COUNT],
+    /// The document's name atom for each tag id met so far (the tag name is matched to its id
+    /// once, by the tokenizer's name; this saves hashing it again to store the element).
+    tag_atoms: [Option<LocalName>; tag::TAG_COUNT],
     /// Position lists of the stack of open elements (see [`stack`]).
     ix: stack::StackIndex,
     /// The number of elements on the stack (`open` also holds holes).
@@ -251,6 +255,7 @@ impl TreeBuilder {
             template_modes: Vec::new(),
             open: Vec::new(),
             counts: [0; tag::TAG_COUNT],
+            tag_atoms: [None; tag::TAG_COUNT],
             ix: stack::StackIndex::new(),
             live: 0,
             holes: 0,
@@ -1220,11 +1225,19 @@ impl TreeBuilder {
 
     /// Creates an HTML element for a token (not inserted).
     fn create_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
-        let name = id.html_name().unwrap_or(&tag.name);
+        let name = match (id.html_name(), self.tag_atoms[id as usize]) {
+            (Some(_), Some(atom)) => atom,
+            (Some(n), None) => {
+                let atom = self.doc.intern_name(n);
+                self.tag_atoms[id as usize] = Some(atom);
+                atom
+            }
+            (None, _) => self.doc.intern_name(&tag.name),
+        };
         let limit = self.attr_limit();
         let node =
             self.doc
-                .create_element_with(Namespace::Html, name, Self::html_attrs(tag).take(limit));
+                .create_element_named(Namespace::Html, name, Self::html_attrs(tag).take(limit));
         self.record_token_span(node, tag);
         node
     }
