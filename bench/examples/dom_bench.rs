@@ -52,8 +52,14 @@ impl ws::TokenSink for Count {
     }
 }
 
+/// The tokenizer as the document parser runs it: positions as byte offsets (lines and
+/// columns on request from the offsets), like lol_html's byte ranges.
 fn websyntax_tokens(s: &str) -> usize {
-    ws::Tokenizer::tokenize_str(Count(0), s).0
+    let mut t = ws::Tokenizer::new(Count(0));
+    t.set_offsets_only(true);
+    t.feed(s);
+    t.end();
+    t.into_sink().0
 }
 
 fn lol_html_tokens(bytes: &[u8]) -> usize {

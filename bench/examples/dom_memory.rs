@@ -34,6 +34,7 @@ fn main() {
             let mut opts = DocumentParserOptions::default();
             opts.parse.collect_errors = true;
             let d = parse_document_bytes(&bytes, opts);
+            eprintln!("document heap_bytes {}", d.document.heap_bytes());
             black_box(&d);
         }
         "lexbor" => {

@@ -812,74 +812,98 @@ impl DocumentParser {
         let Phase::Parsing { pass, .. } = &mut self.phase else {
             return false;
         };
-        let Some(declared) = pass.tokenizer.sink_mut().take_encoding_declaration() else {
+        let Some(step) = change_the_encoding(pass, &self.bytes, self.options.parse, last) else {
             return false;
         };
-        if pass.confidence != Confidence::Tentative {
-            return false;
-        }
-        // 1. The encoding already being used to interpret the input stream.
-        let current = pass.encoding;
-        let mut change = EncodingChange {
-            from: current,
-            declared,
-            to: current,
-            outcome: ChangeOutcome::SameEncoding,
-        };
-        let mut restart = None;
-        if current == Encoding::UTF_16BE || current == Encoding::UTF_16LE {
-            // 2. UTF-16: confidence certain, the new encoding is ignored.
-            change.outcome = ChangeOutcome::IgnoredUtf16;
-        } else {
-            // 3. UTF-16BE/LE becomes UTF-8. 4. x-user-defined becomes windows-1252.
-            let new = if declared == Encoding::UTF_16BE || declared == Encoding::UTF_16LE {
-                Encoding::UTF_8
-            } else if declared == Encoding::X_USER_DEFINED {
-                Encoding::WINDOWS_1252
-            } else {
-                declared
-            };
-            change.to = new;
-            if new == current {
-                // 5. The same encoding: confidence certain.
-                change.outcome = ChangeOutcome::SameEncoding;
-            } else if let Some((decoder, errors)) = same_meaning(
-                self.bytes.get(..pass.decoded).unwrap_or(&self.bytes),
-                pass.all_ascii,
-                current,
-                new,
-                pass.collect_errors,
-            ) {
-                // 6. Same meaning so far: switch the decoder on the fly.
-                pass.decoder = decoder;
-                pass.decode_errors = errors;
-                pass.encoding = new;
-                change.outcome = ChangeOutcome::SwitchedOnTheFly;
-            } else {
-                // 7. Restart with the new encoding, confidence certain.
-                change.outcome = ChangeOutcome::Restarted;
-                restart = Some(new);
+        self.change = Some(step.change);
+        // Confidence is certain now: the bytes are no longer needed.
+        self.bytes = Vec::new();
+        match step.restarted {
+            Some(new) => {
+                *pass = new;
+                true
             }
+            None => false,
         }
-        pass.confidence = Confidence::Certain;
-        pass.tokenizer.sink_mut().set_confidence_tentative(false);
-        self.change = Some(change);
-        let bytes = std::mem::take(&mut self.bytes);
-        let Some(new) = restart else {
-            return false;
+    }
+}
+
+/// What [`change_the_encoding`] did.
+struct EncodingStep {
+    change: EncodingChange,
+    /// The new pass when the parse restarted (it has parsed all the bytes).
+    restarted: Option<Box<Pass>>,
+}
+
+/// §13.2.3.4 change the encoding, if the tree builder of `pass` asked while the confidence is
+/// tentative. `bytes` are all the bytes given so far (from the first): a restart parses them
+/// again with the new encoding (and ends the input if `last`).
+fn change_the_encoding(
+    pass: &mut Pass,
+    bytes: &[u8],
+    options: ParseOptions,
+    last: bool,
+) -> Option<EncodingStep> {
+    let declared = pass.tokenizer.sink_mut().take_encoding_declaration()?;
+    if pass.confidence != Confidence::Tentative {
+        return None;
+    }
+    // 1. The encoding already being used to interpret the input stream.
+    let current = pass.encoding;
+    let mut change = EncodingChange {
+        from: current,
+        declared,
+        to: current,
+        outcome: ChangeOutcome::SameEncoding,
+    };
+    let mut restart = None;
+    if current == Encoding::UTF_16BE || current == Encoding::UTF_16LE {
+        // 2. UTF-16: confidence certain, the new encoding is ignored.
+        change.outcome = ChangeOutcome::IgnoredUtf16;
+    } else {
+        // 3. UTF-16BE/LE becomes UTF-8. 4. x-user-defined becomes windows-1252.
+        let new = if declared == Encoding::UTF_16BE || declared == Encoding::UTF_16LE {
+            Encoding::UTF_8
+        } else if declared == Encoding::X_USER_DEFINED {
+            Encoding::WINDOWS_1252
+        } else {
+            declared
         };
-        let mut pass = Pass::new(new, Confidence::Certain, self.options.parse);
+        change.to = new;
+        if new == current {
+            // 5. The same encoding: confidence certain.
+            change.outcome = ChangeOutcome::SameEncoding;
+        } else if let Some((decoder, errors)) = same_meaning(
+            bytes.get(..pass.decoded).unwrap_or(bytes),
+            pass.all_ascii,
+            current,
+            new,
+            pass.collect_errors,
+        ) {
+            // 6. Same meaning so far: switch the decoder on the fly.
+            pass.decoder = decoder;
+            pass.decode_errors = errors;
+            pass.encoding = new;
+            change.outcome = ChangeOutcome::SwitchedOnTheFly;
+        } else {
+            // 7. Restart with the new encoding, confidence certain.
+            change.outcome = ChangeOutcome::Restarted;
+            restart = Some(new);
+        }
+    }
+    pass.confidence = Confidence::Certain;
+    pass.tokenizer.sink_mut().set_confidence_tentative(false);
+    let restarted = restart.map(|new| {
+        let mut pass = Box::new(Pass::new(new, Confidence::Certain, options));
         for piece in bytes.chunks(PIECE) {
             pass.push(piece, false);
         }
         if last {
             pass.push(&[], true);
         }
-        if let Phase::Parsing { pass: old, .. } = &mut self.phase {
-            **old = pass;
-        }
-        true
-    }
+        pass
+    });
+    Some(EncodingStep { change, restarted })
 }
 
 /// §13.2.3.4 step 6, "all the bytes up to the last byte converted by the current decoder have
@@ -920,7 +944,43 @@ fn same_meaning(
 /// assert_eq!(parsed.document.text_content(parsed.document.find_element("p").unwrap()), "日\u{FFFD}");
 /// ```
 pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> ParsedDocument {
-    let mut parser = DocumentParser::new(options);
-    parser.feed(bytes);
-    parser.finish()
+    // The same steps as `DocumentParser` fed once and finished, reading `bytes` in place:
+    // no copy of the input is kept for a possible restart.
+    let window = bytes.get(..options.window()).unwrap_or(bytes);
+    let sniffed = sniff(window, &options.sniff);
+    let mut pass = Box::new(Pass::new(
+        sniffed.encoding,
+        sniffed.confidence,
+        options.parse,
+    ));
+    let mut change = None;
+    for piece in bytes.chunks(PIECE) {
+        pass.push(piece, false);
+        if let Some(step) = change_the_encoding(&mut pass, bytes, options.parse, false) {
+            change = Some(step.change);
+            if let Some(new) = step.restarted {
+                // The new pass has parsed every byte.
+                pass = new;
+                break;
+            }
+        }
+    }
+    pass.push(&[], true);
+    if let Some(step) = change_the_encoding(&mut pass, bytes, options.parse, true) {
+        change = Some(step.change);
+        if let Some(new) = step.restarted {
+            pass = new;
+        }
+    }
+    let mut pass = *pass;
+    let (encoding, confidence) = (pass.encoding, pass.confidence);
+    let decode_errors = std::mem::take(&mut pass.decode_errors);
+    ParsedDocument {
+        document: pass.into_document(),
+        encoding,
+        confidence,
+        sniffed,
+        change,
+        decode_errors,
+    }
 }

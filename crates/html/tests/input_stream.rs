@@ -655,3 +655,90 @@ mod chunking {
         assert_eq!(text_of(&one, "p").trim_start(), "日本");
     }
 }
+
+/// `parse_document_bytes` reads its input in place (no copy kept for a restart); it must give
+/// what `DocumentParser` gives when fed the same bytes at once, or in chunks: the same tree,
+/// encoding, confidence, change, decoding errors and spans, for every outcome of "change the
+/// encoding", with the declaration in the first piece, past the prescan window, and in the
+/// last piece of a long document.
+#[test]
+fn one_shot_equals_streaming() {
+    let filler = "x".repeat(40_000);
+    let cases: Vec<Vec<u8>> = vec![
+        b"<meta charset=utf-8><p>caf\xC3\xA9".to_vec(),
+        b"<p>caf\xE9</p><meta charset=windows-1252>".to_vec(),
+        // Restart: bytes decoded as windows-1252 mean something else in Shift_JIS.
+        [
+            b"<title>",
+            filler.as_bytes(),
+            b"\x82\xA0</title><meta charset=shift_jis><p>\x82\xA2",
+        ]
+        .concat(),
+        // On the fly: only ASCII so far.
+        [
+            b"<title>",
+            filler.as_bytes(),
+            b"</title><meta charset=koi8-r>",
+            filler.as_bytes(),
+            b"<p>\xF0\xD2",
+        ]
+        .concat(),
+        // Declaration in the last piece, after a non-ASCII byte.
+        [b"\xA5", filler.as_bytes(), b"<meta charset=iso-8859-2>"].concat(),
+        // UTF-16 BOM, and a UTF-16 declaration (becomes UTF-8).
+        b"\xFF\xFE<\0p\0>\0".to_vec(),
+        [
+            b"<p>\xC3\xA9",
+            filler.as_bytes(),
+            b"<meta charset=utf-16le>",
+        ]
+        .concat(),
+        b"\xFF<p>malformed \xC3".to_vec(),
+        Vec::new(),
+    ];
+    let outcome = |i: usize| parse(&cases[i]).change.map(|c| c.outcome);
+    assert_eq!(outcome(2), Some(ChangeOutcome::Restarted));
+    assert_eq!(outcome(3), Some(ChangeOutcome::SwitchedOnTheFly));
+    assert_eq!(outcome(4), Some(ChangeOutcome::Restarted));
+    for (i, bytes) in cases.iter().enumerate() {
+        let one = parse(bytes);
+        for chunk in [bytes.len().max(1), 7, 4096] {
+            let mut parser = DocumentParser::new(DocumentParserOptions::default());
+            for c in bytes.chunks(chunk) {
+                parser.feed(c);
+            }
+            let fed = parser.finish();
+            let what = format!("case {i}, chunks of {chunk}");
+            assert_eq!(one.encoding, fed.encoding, "{what}");
+            assert_eq!(one.confidence, fed.confidence, "{what}");
+            assert_eq!(one.change, fed.change, "{what}");
+            assert_eq!(one.why(), fed.why(), "{what}");
+            assert_eq!(one.decode_errors, fed.decode_errors, "{what}");
+            assert_eq!(tree_and_spans(&one), tree_and_spans(&fed), "{what}");
+            assert_eq!(one.document.errors(), fed.document.errors(), "{what}");
+        }
+    }
+}
+
+/// The test tree of a parsed document, then every node's spans (node, start tag, end tag,
+/// and each attribute's and value's).
+fn tree_and_spans(parsed: &ParsedDocument) -> String {
+    use std::fmt::Write;
+    let doc = &parsed.document;
+    let mut out = doc.to_test_tree(websyntax_html::NodeId::DOCUMENT);
+    for id in doc.node_ids() {
+        let _ = write!(
+            out,
+            "{:?} {:?} {:?} {:?};",
+            id,
+            doc.span(id),
+            doc.start_tag_span(id),
+            doc.end_tag_span(id)
+        );
+        for a in doc.attrs(id) {
+            let _ = write!(out, " {}={:?}/{:?}", a.name(), a.span(), a.value_span());
+        }
+        out.push('\n');
+    }
+    out
+}

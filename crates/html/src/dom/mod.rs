@@ -612,8 +612,9 @@ impl Document {
         self.nodes.len() == 1
     }
 
-    /// The heap memory this document holds, in bytes (its buffers' capacities; approximate:
-    /// allocator overhead is not counted).
+    /// The heap memory this document holds, in bytes (its buffers' capacities, the source
+    /// index for [`line_col`](Self::line_col) included; approximate: allocator overhead is not
+    /// counted).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         let doctypes_and_roots: usize = self
@@ -633,6 +634,7 @@ impl Document {
             + self.text.capacity()
             + self.names.heap_bytes()
             + self.errors.capacity() * size_of::<ParseError>()
+            + self.source.as_ref().map_or(0, |s| s.heap_bytes())
             + doctypes_and_roots
     }
 

@@ -32,6 +32,11 @@ struct Seg {
 }
 
 impl Runs {
+    /// Bytes held on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.segs.capacity() * std::mem::size_of::<Seg>()
+    }
+
     /// Appends `n` bytes that are the same in `A` and `B`.
     pub(crate) fn identity(&mut self, n: usize) {
         if n == 0 {
@@ -159,6 +164,13 @@ pub(crate) struct SourceIndex {
 }
 
 impl SourceIndex {
+    /// Bytes held on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.line_starts.capacity() * std::mem::size_of::<usize>()
+            + self.units.heap_bytes()
+            + self.offsets.as_ref().map_or(0, Runs::heap_bytes)
+    }
+
     /// Indexes the next piece of decoded text (pieces are consecutive).
     pub(crate) fn push(&mut self, text: &str) {
         let bytes = text.as_bytes();

@@ -282,10 +282,29 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// Makes the positions given to the sink carry byte offsets only (line and column 0), for
-    /// a sink that computes lines and columns itself from the offsets (the tree builder's
-    /// document does, from its source index): this saves counting lines on every token.
-    pub(crate) fn set_offsets_only(&mut self, on: bool) {
+    /// Makes the positions given to the sink (token positions and parse errors) carry byte
+    /// offsets only, with line and column 0, for a sink that computes lines and columns itself
+    /// when it needs them (the document parser does, from its line index, for the errors it
+    /// keeps). This saves counting lines and columns on every token; spans are unaffected.
+    ///
+    /// ```
+    /// use websyntax_html::tokenizer::{SinkResult, Token, TokenSink, Tokenizer};
+    /// use websyntax_html::Position;
+    /// struct At(Vec<Position>);
+    /// impl TokenSink for At {
+    ///     fn process_token(&mut self, _: Token<'_>, at: Position) -> SinkResult {
+    ///         self.0.push(at);
+    ///         SinkResult::Continue
+    ///     }
+    /// }
+    /// let mut t = Tokenizer::new(At(Vec::new()));
+    /// t.set_offsets_only(true);
+    /// t.feed("a\n<b>");
+    /// t.end();
+    /// let at = t.into_sink().0;
+    /// assert_eq!((at[1].offset, at[1].line, at[1].column), (2, 0, 0));
+    /// ```
+    pub fn set_offsets_only(&mut self, on: bool) {
         self.machine.offsets_only = on;
     }
 

@@ -1,0 +1,64 @@
+//! Runs one stage of websyntax over `corpus_root()/html` ROUNDS times, for `perf record`:
+//!
+//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|tokens [ROUNDS]`
+//!
+//! `dom` is the full byte pipeline with spans and errors (as `dom_bench`); `tokens` is the
+//! tokenizer alone over the pages decoded to UTF-8.
+
+use std::hint::black_box;
+
+use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
+use websyntax::html::tokenizer as ws;
+use websyntax_bench::{corpus_root, load_files};
+
+struct Count(usize);
+
+impl ws::TokenSink for Count {
+    fn process_token(
+        &mut self,
+        token: ws::Token<'_>,
+        _at: websyntax::html::Position,
+    ) -> ws::SinkResult {
+        black_box(&token);
+        self.0 += 1;
+        ws::SinkResult::Continue
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let stage = args.next().unwrap_or_else(|| "dom".into());
+    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let files = load_files(&corpus_root().join("html"), &[".html", ".htm"]);
+    let strings: Vec<String> = files
+        .iter()
+        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+        .collect();
+    let start = std::time::Instant::now();
+    let mut n = 0usize;
+    for _ in 0..rounds {
+        for ((_, bytes), s) in files.iter().zip(&strings) {
+            n += match stage.as_str() {
+                "tokens" => {
+                    let mut t = ws::Tokenizer::new(Count(0));
+                    t.set_offsets_only(true);
+                    t.feed(s);
+                    t.end();
+                    t.into_sink().0
+                }
+                _ => {
+                    let mut opts = DocumentParserOptions::default();
+                    opts.parse.collect_errors = true;
+                    let parsed = parse_document_bytes(bytes, opts);
+                    parsed.document.len() + parsed.document.errors().len()
+                }
+            };
+        }
+    }
+    let total: usize = files.iter().map(|(_, b)| b.len()).sum::<usize>() * rounds;
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{stage}: {:.1} MB/s (checksum {n})",
+        total as f64 / secs / 1e6
+    );
+}
