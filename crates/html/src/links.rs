@@ -175,9 +175,10 @@ pub struct Link<'a> {
     /// The URL string: the attribute value, or one image candidate's URL for `srcset`.
     pub raw: &'a str,
     /// The source span of `raw`: the attribute value's span, narrowed to the candidate for
-    /// `srcset` (when the value's source text has the same length as its decoded value, i.e.
-    /// holds no character references or newline normalization; otherwise the whole value's
-    /// span). `None` when the document carries no spans for it.
+    /// `srcset` when the value is its source text byte for byte (no character reference, NUL
+    /// or CR in it — see [`AttrRef::value_is_verbatim`](crate::dom::AttrRef::value_is_verbatim)
+    /// — and all ASCII or in a source that decoded to itself); otherwise the whole value's
+    /// span. `None` when the document carries no spans for it.
     pub span: Option<Span>,
     /// The URL record, or why the URL parser returned failure.
     pub url: Result<Url, ParseError>,
@@ -274,6 +275,7 @@ impl Document {
         }
         let mut raws: Vec<Raw<'_>> = Vec::new();
         let mut base_href: Option<&str> = None;
+        let identity = self.source_offsets_are_identity();
         for id in self.descendants(self.root()) {
             let Some(name) = self.local_name(id) else {
                 continue;
@@ -306,8 +308,13 @@ impl Document {
                         });
                     }
                     UrlAttributeKind::Srcset => {
-                        // Offsets map into the source only when nothing was decoded.
-                        let exact = value_span.is_some_and(|s| s.end - s.start == value.len());
+                        // Offsets inside the value are offsets inside its source only when
+                        // the value is its source text unchanged, byte for byte: no character
+                        // reference, NUL or CR in it, and the same bytes in the source
+                        // encoding (all ASCII, or a source that decoded to itself).
+                        let exact = attr.value_is_verbatim()
+                            && value_span.is_some_and(|s| s.end - s.start == value.len())
+                            && (value.is_ascii() || identity);
                         for c in parse_srcset(value) {
                             let span = match value_span {
                                 Some(s) if exact => Some(Span::new(
@@ -925,6 +932,37 @@ mod tests {
                 (None, None) => {}
                 (a, b) => panic!("link span {a:?} but value span {b:?}"),
             }
+        }
+    }
+
+    /// A value whose character references and NULs cancel out in length is not its source:
+    /// its candidates keep the whole value's span (narrowing by offset would point inside
+    /// other characters; found by the `html_links` fuzz target).
+    #[test]
+    fn srcset_spans_are_not_narrowed_in_decoded_values() {
+        let src = "<img srcset=\"&lt;&lt;a\u{20AC}\u{20AC}, x\0\0\0\">";
+        let doc = parse_document(src, ParseOptions::default());
+        let img = doc.find_element("img").unwrap();
+        let value_span = doc.attrs(img).next().unwrap().value_span().unwrap();
+        let links = doc.links(None, Encoding::UTF_8);
+        assert_eq!(links.len(), 2);
+        for link in &links {
+            assert_eq!(link.span, Some(value_span));
+            assert!(src.get(link.span.unwrap().range()).is_some());
+        }
+        // CR LF inside a value: normalized, so not narrowed either.
+        let src = "<img srcset=\"a.png 1x,\r\nb.png 2x\">";
+        let doc = parse_document(src, ParseOptions::default());
+        let links = doc.links(None, Encoding::UTF_8);
+        assert!(links.iter().all(|l| l.span.unwrap().len() > l.raw.len()));
+        // A value that is its source: narrowed, also in a legacy encoding when ASCII.
+        let bytes = b"<img srcset='a.png 1x, b.png 2x'><p>\xE9";
+        let parsed = crate::input_stream::parse_document_bytes(
+            bytes,
+            crate::input_stream::DocumentParserOptions::default().transport_charset("windows-1252"),
+        );
+        for link in parsed.document.links(None, Encoding::WINDOWS_1252) {
+            assert_eq!(&bytes[link.span.unwrap().range()], link.raw.as_bytes());
         }
     }
 

@@ -93,6 +93,22 @@ impl<'a> AttrRef<'a> {
     pub fn value_span(&self) -> Option<Span> {
         self.attr.value_span.get()
     }
+
+    /// Whether the value is its source text unchanged: the value has a
+    /// [`value_span`](Self::value_span) and its source held no character reference syntax
+    /// (`&`), U+0000 or CR. Then, for a document parsed from a `&str` (or UTF-8 bytes), an
+    /// offset `i` into the value is the source offset `value_span.start + i`, which is what
+    /// narrowing a span to part of a value (a `srcset` candidate, a class token) needs.
+    ///
+    /// ```
+    /// let doc = websyntax_html::parse_document("<a href='/x?a=1' title='R&amp;D'>", Default::default());
+    /// let a = doc.find_element("a").unwrap();
+    /// let attrs: Vec<_> = doc.attrs(a).map(|at| (at.name(), at.value_is_verbatim())).collect();
+    /// assert_eq!(attrs, [("href", true), ("title", false)]);
+    /// ```
+    pub fn value_is_verbatim(&self) -> bool {
+        self.attr.verbatim
+    }
 }
 
 /// Iterator over an element's attributes, in source order.

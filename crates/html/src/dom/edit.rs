@@ -111,7 +111,7 @@ impl Document {
             return Some(p);
         }
         match &self.nodes[id.index()].data {
-            Stored::ShadowRoot(s) => Some(s.host),
+            Stored::ShadowRoot(i) => self.shadow_root_host(*i),
             Stored::Fragment => self.template_of(id),
             _ => None,
         }

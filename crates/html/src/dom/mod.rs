@@ -294,6 +294,8 @@ struct AttrData {
     value: TextRange,
     span: PackedSpan,
     value_span: PackedSpan,
+    /// The value is its source text unchanged.
+    verbatim: bool,
 }
 
 /// What a node stores.
@@ -301,12 +303,14 @@ struct AttrData {
 enum Stored {
     Document,
     Fragment,
-    Doctype(Box<Doctype>),
+    /// An index into the document's `doctypes`.
+    Doctype(u32),
     /// An index into the document's `elements`.
     Element(u32),
     Text(TextRange),
     Comment(TextRange),
-    ShadowRoot(Box<ShadowRoot>),
+    /// An index into the document's `shadow_root_data`.
+    ShadowRoot(u32),
 }
 
 /// One node: its links and what it stores.
@@ -319,6 +323,11 @@ struct Node {
     next_sibling: u32,
     span: PackedSpan,
     data: Stored,
+}
+
+/// A record index as `u32` (saturating: no document holds 2^32 records of one kind).
+fn index_u32(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 fn link(x: u32) -> Option<NodeId> {
@@ -427,6 +436,9 @@ pub struct Document {
     nodes: Vec<Node>,
     elements: Vec<ElementData>,
     attrs: Vec<AttrData>,
+    /// Doctype and shadow-root records (rare: kept out of the node so that nodes stay small).
+    doctypes: Vec<Doctype>,
+    shadow_root_data: Vec<ShadowRoot>,
     text: String,
     /// Whether text was dropped because the string buffer reached [`TEXT_LIMIT`].
     text_truncated: bool,
@@ -534,6 +546,8 @@ pub(crate) struct AttrInput<'a> {
     pub(crate) value: &'a str,
     pub(crate) span: Option<Span>,
     pub(crate) value_span: Option<Span>,
+    /// The value is its source text unchanged (see [`AttrRef::value_is_verbatim`]).
+    pub(crate) verbatim: bool,
 }
 
 /// Appends `s` to the text range `r` of `buf` (see [`TextRange::cap`]). Returns false (and
@@ -581,6 +595,8 @@ impl Document {
             nodes: vec![Node::new(Stored::Document)],
             elements: Vec::new(),
             attrs: Vec::new(),
+            doctypes: Vec::new(),
+            shadow_root_data: Vec::new(),
             text: String::new(),
             text_truncated: false,
             names: NameTable::default(),
@@ -618,16 +634,12 @@ impl Document {
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         let doctypes_and_roots: usize = self
-            .nodes
+            .doctypes
             .iter()
-            .map(|n| match &n.data {
-                Stored::Doctype(d) => {
-                    size_of::<Doctype>() + d.name.len() + d.public_id.len() + d.system_id.len()
-                }
-                Stored::ShadowRoot(_) => size_of::<ShadowRoot>(),
-                _ => 0,
-            })
-            .sum();
+            .map(|d| d.name.len() + d.public_id.len() + d.system_id.len())
+            .sum::<usize>()
+            + self.doctypes.capacity() * size_of::<Doctype>()
+            + self.shadow_root_data.capacity() * size_of::<ShadowRoot>();
         self.nodes.capacity() * size_of::<Node>()
             + self.elements.capacity() * size_of::<ElementData>()
             + self.attrs.capacity() * size_of::<AttrData>()
@@ -646,7 +658,7 @@ impl Document {
         match &self.nodes[id.index()].data {
             Stored::Document => NodeData::Document,
             Stored::Fragment => NodeData::Fragment,
-            Stored::Doctype(d) => NodeData::Doctype(d),
+            Stored::Doctype(i) => NodeData::Doctype(&self.doctypes[*i as usize]),
             Stored::Element(i) => NodeData::Element(ElementRef {
                 doc: self,
                 id,
@@ -654,12 +666,21 @@ impl Document {
             }),
             Stored::Text(r) => NodeData::Text(self.range_str(r)),
             Stored::Comment(r) => NodeData::Comment(self.range_str(r)),
-            Stored::ShadowRoot(s) => NodeData::ShadowRoot(s),
+            Stored::ShadowRoot(i) => NodeData::ShadowRoot(&self.shadow_root_data[*i as usize]),
         }
     }
 
     fn range_str(&self, r: &TextRange) -> &str {
         &self.text[r.range()]
+    }
+
+    /// The index of element `id`'s record (element records are numbered in creation order,
+    /// densely: a smaller key than the node index for per-element side tables).
+    pub(crate) fn element_index(&self, id: NodeId) -> Option<u32> {
+        match self.nodes.get(id.index())?.data {
+            Stored::Element(i) => Some(i),
+            _ => None,
+        }
     }
 
     fn elem_data(&self, id: NodeId) -> Option<&ElementData> {
@@ -808,7 +829,9 @@ impl Document {
 
     /// Creates a detached doctype node.
     pub fn create_doctype(&mut self, doctype: Doctype) -> NodeId {
-        self.create_stored(Stored::Doctype(Box::new(doctype)))
+        let i = index_u32(self.doctypes.len());
+        self.doctypes.push(doctype);
+        self.create_stored(Stored::Doctype(i))
     }
 
     /// Creates a detached document fragment.
@@ -817,12 +840,19 @@ impl Document {
     }
 
     pub(crate) fn create_shadow_root(&mut self, root: ShadowRoot) -> NodeId {
-        self.create_stored(Stored::ShadowRoot(Box::new(root)))
+        let i = index_u32(self.shadow_root_data.len());
+        self.shadow_root_data.push(root);
+        self.create_stored(Stored::ShadowRoot(i))
+    }
+
+    /// The host of the shadow root stored at `i`.
+    pub(crate) fn shadow_root_host(&self, i: u32) -> Option<NodeId> {
+        self.shadow_root_data.get(i as usize).map(|s| s.host)
     }
 
     pub(crate) fn shadow_root_data_mut(&mut self, id: NodeId) -> Option<&mut ShadowRoot> {
-        match &mut self.nodes.get_mut(id.index())?.data {
-            Stored::ShadowRoot(s) => Some(s),
+        match self.nodes.get(id.index())?.data {
+            Stored::ShadowRoot(i) => self.shadow_root_data.get_mut(i as usize),
             _ => None,
         }
     }
@@ -867,6 +897,7 @@ impl Document {
                 value: &a.value,
                 span: a.span,
                 value_span: a.value_span,
+                verbatim: false,
             }),
         );
         if let Some(e) = self.elem_data_mut(id) {
@@ -963,6 +994,7 @@ impl Document {
             value: self.push_str(a.value),
             span: PackedSpan::pack(a.span),
             value_span: PackedSpan::pack(a.value_span),
+            verbatim: a.verbatim && a.value_span.is_some(),
         }
     }
 
@@ -1017,6 +1049,7 @@ impl Document {
             a.value = value_range;
             a.span = PackedSpan::NONE;
             a.value_span = PackedSpan::NONE;
+            a.verbatim = false;
             return;
         }
         self.push_attr(
@@ -1027,6 +1060,7 @@ impl Document {
                 value: value_range,
                 span: PackedSpan::NONE,
                 value_span: PackedSpan::NONE,
+                verbatim: false,
             },
         );
     }
@@ -1272,7 +1306,7 @@ mod size_tests {
     fn node_sizes_stay_small() {
         use std::mem::size_of;
         assert!(
-            size_of::<super::Node>() <= 48,
+            size_of::<super::Node>() <= 44,
             "{}",
             size_of::<super::Node>()
         );

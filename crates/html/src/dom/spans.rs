@@ -152,7 +152,7 @@ pub(crate) type OffsetMap = Runs;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct SourceIndex {
     /// Offset (in the decoded text) of the start of each line after the first.
-    line_starts: Vec<usize>,
+    line_starts: Vec<u32>,
     /// Decoded text offsets → UTF-16 code units before them.
     units: Runs,
     /// Decoded text length so far.
@@ -166,7 +166,7 @@ pub(crate) struct SourceIndex {
 impl SourceIndex {
     /// Bytes held on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.line_starts.capacity() * std::mem::size_of::<usize>()
+        self.line_starts.capacity() * std::mem::size_of::<u32>()
             + self.units.heap_bytes()
             + self.offsets.as_ref().map_or(0, Runs::heap_bytes)
     }
@@ -179,7 +179,7 @@ impl SourceIndex {
         if self.pending_cr && bytes.first() == Some(&b'\n') {
             // CR LF split between pieces: the line starts after the LF.
             if let Some(last) = self.line_starts.last_mut() {
-                *last = base + 1;
+                *last = offset_u32(base + 1);
             }
             skip_first_lf = true;
         }
@@ -196,7 +196,7 @@ impl SourceIndex {
                     self.pending_cr = true;
                 }
             }
-            self.line_starts.push(base + i + 1);
+            self.line_starts.push(offset_u32(base + i + 1));
         }
         // UTF-16 widths: ASCII runs are one unit per byte.
         if bytes.is_ascii() {
@@ -240,15 +240,20 @@ impl SourceIndex {
             Some(m) => m.b_to_a(offset),
             None => offset,
         };
-        let line = self.line_starts.partition_point(|&s| s <= d);
+        let line = self.line_starts.partition_point(|&s| s as usize <= d);
         let start = line
             .checked_sub(1)
             .and_then(|i| self.line_starts.get(i))
-            .copied()
-            .unwrap_or(0);
+            .map_or(0, |&s| s as usize);
         let col = self.units.a_to_b(d) - self.units.a_to_b(start.min(d)) + 1;
         (line + 1, col)
     }
+}
+
+/// A decoded-text offset as stored in the line index (documents hold at most 4 GiB of text:
+/// see [`super::TEXT_LIMIT`]; larger offsets saturate).
+fn offset_u32(offset: usize) -> u32 {
+    u32::try_from(offset).unwrap_or(u32::MAX)
 }
 
 /// The length of the leading run of ASCII bytes of `b` (eight bytes at a time).
@@ -293,6 +298,13 @@ impl Document {
             Some(index) => index.line_col(offset),
             None => (1, offset + 1),
         }
+    }
+
+    /// Whether offsets in the decoded text are offsets in the source as given (no BOM, no
+    /// re-encoding, no malformed sequence between them): a document not parsed from bytes, or
+    /// parsed from UTF-8 bytes that decoded to themselves.
+    pub(crate) fn source_offsets_are_identity(&self) -> bool {
+        self.source.as_ref().is_none_or(|s| s.offsets.is_none())
     }
 
     /// Records the source index (the parser calls this when it finishes).

@@ -268,6 +268,7 @@ impl Machine {
                 cx.pos += n;
             }
             Some(('&', n)) => {
+                self.value_plain = false;
                 self.ref_pos = self.pos_of(cx.bytes, at);
                 self.return_state = self.state;
                 self.state = St::CharacterReference;
@@ -275,10 +276,15 @@ impl Machine {
             }
             Some(('\0', n)) => {
                 err!(self, sink, cx, "unexpected-null-character");
+                self.value_plain = false;
                 self.push(Buf::AttrValue, '\u{FFFD}');
                 cx.pos += n;
             }
             Some((c, n)) => {
+                if cx.bytes.get(cx.pos) == Some(&b'\r') {
+                    // Newline normalization changed the source.
+                    self.value_plain = false;
+                }
                 self.push(Buf::AttrValue, c);
                 cx.pos += n;
             }
@@ -305,6 +311,7 @@ impl Machine {
                 cx.pos += n;
             }
             Some(('&', n)) => {
+                self.value_plain = false;
                 self.ref_pos = self.pos_of(cx.bytes, at);
                 self.return_state = St::AttributeValueUnquoted;
                 self.state = St::CharacterReference;
@@ -318,6 +325,7 @@ impl Machine {
             }
             Some(('\0', n)) => {
                 err!(self, sink, cx, "unexpected-null-character");
+                self.value_plain = false;
                 self.push(Buf::AttrValue, '\u{FFFD}');
                 cx.pos += n;
             }
@@ -332,6 +340,10 @@ impl Machine {
                 cx.pos += n;
             }
             Some((c, n)) => {
+                if cx.bytes.get(cx.pos) == Some(&b'\r') {
+                    // Newline normalization changed the source.
+                    self.value_plain = false;
+                }
                 self.push(Buf::AttrValue, c);
                 cx.pos += n;
             }

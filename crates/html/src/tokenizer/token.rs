@@ -28,6 +28,10 @@ pub struct Attribute {
     pub span: Span,
     /// The source of the value inside any quotes; `None` for an attribute without a value.
     pub value_span: Option<Span>,
+    /// The value is its source text unchanged: the source held no `&`, U+0000 or CR, so
+    /// offsets inside the value are offsets inside `value_span` (given the same encoding
+    /// widths). True for an attribute without a value.
+    pub value_verbatim: bool,
 }
 
 /// A start or end tag token. Duplicate attributes have already been removed (the first one wins).

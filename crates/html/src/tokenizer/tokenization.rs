@@ -335,6 +335,8 @@ pub(crate) struct Machine {
     pub(super) pool: Vec<Attribute>,
     /// The current attribute was a duplicate and has been removed: its value goes nowhere.
     pub(super) dup: bool,
+    /// No `&`, U+0000 or CR in the current attribute value's source so far.
+    pub(super) value_plain: bool,
     /// Names of the current tag's attributes, kept only for tags with many attributes.
     pub(super) attr_names: rustc_hash::FxHashSet<String>,
     pub(super) scratch: String,
@@ -370,6 +372,7 @@ impl Default for Machine {
             is_end: false,
             pool: Vec::new(),
             dup: false,
+            value_plain: true,
             attr_names: rustc_hash::FxHashSet::default(),
             scratch: String::new(),
             comment: String::new(),
@@ -628,6 +631,7 @@ impl Machine {
         let start = self.base + p;
         a.span = Span::new(start, start);
         a.value_span = None;
+        a.value_verbatim = true;
         self.tag.attrs.push(a);
         self.dup = false;
     }
@@ -635,6 +639,7 @@ impl Machine {
     /// The current attribute's value starts at byte `p` of the current input.
     pub(super) fn attr_value_start(&mut self, p: usize) {
         let at = self.base + p;
+        self.value_plain = true;
         if let Some(a) = self.tag.attrs.last_mut()
             && !self.dup
         {
@@ -652,6 +657,7 @@ impl Machine {
             if let Some(v) = &mut a.value_span {
                 v.end = value_end.max(v.start);
             }
+            a.value_verbatim = self.value_plain;
             a.span.end = end.max(a.span.start);
         }
     }

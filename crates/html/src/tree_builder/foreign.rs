@@ -51,6 +51,7 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrInput<'_>
             value: &a.value,
             span: Some(a.span),
             value_span: a.value_span,
+            verbatim: a.value_verbatim,
         }
     })
 }

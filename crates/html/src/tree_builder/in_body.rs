@@ -627,7 +627,11 @@ impl TreeBuilder {
                 // Create a replacement element.
                 let new = self.doc.clone_element(node.node);
                 self.afe_replace(node_afe, new);
-                kept.push(super::Open { node: new, ..node });
+                kept.push(super::Open {
+                    node: new,
+                    elem: self.doc.element_index(new).unwrap_or(super::stack::NONE),
+                    ..node
+                });
                 if last_node == fb_node {
                     bookmark = node_afe + 1;
                 }

@@ -64,6 +64,8 @@ pub enum InsertionMode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Open {
     pub(crate) node: NodeId,
+    /// The element's record index in the document (keys the stack index's positions).
+    pub(crate) elem: u32,
     pub(crate) tag: TagId,
     pub(crate) ns: Namespace,
     /// The [`stack::class`] bits of the element.
@@ -179,7 +181,8 @@ pub struct TreeBuilder {
     /// One entry per section of `afe` (markers + 1).
     afe_sections: Vec<AfeSection>,
     /// Per node index: whether the node is in the list of active formatting elements.
-    in_afe: Vec<bool>,
+    /// Bit set by node index: the element is in the list of active formatting elements.
+    in_afe: Vec<u64>,
     /// Attribute names of the `html` and `body` elements once a second start tag merged
     /// attributes into them ("add the attribute ... if not already present").
     merged_names: HashMap<NodeId, HashSet<(crate::dom::AttrNamespace, Box<str>)>>,
@@ -632,6 +635,7 @@ impl TreeBuilder {
         };
         Open {
             node,
+            elem: self.doc.element_index(node).unwrap_or(stack::NONE),
             tag,
             ns,
             classes: stack::classes(tag, ns),
@@ -673,6 +677,7 @@ impl TreeBuilder {
     fn hole() -> Open {
         Open {
             node: NodeId::DOCUMENT,
+            elem: stack::NONE,
             tag: TagId::Other,
             ns: Namespace::Html,
             classes: 0,
@@ -782,11 +787,11 @@ impl TreeBuilder {
     }
 
     fn is_on_stack(&self, node: NodeId) -> bool {
-        self.ix.pos_of(node.index()).is_some()
+        self.stack_index(node).is_some()
     }
 
     fn stack_index(&self, node: NodeId) -> Option<usize> {
-        self.ix.pos_of(node.index())
+        self.ix.pos_of(self.doc.element_index(node)? as usize)
     }
 
     fn current(&self) -> Option<Open> {
@@ -1179,6 +1184,7 @@ impl TreeBuilder {
             value: &a.value,
             span: Some(a.span),
             value_span: a.value_span,
+            verbatim: a.value_verbatim,
         })
     }
 
@@ -1328,10 +1334,10 @@ impl TreeBuilder {
         *sec.tags.entry(tag).or_insert(0) += 1;
         *sec.sigs.entry(sig).or_insert(0) += 1;
         let i = node.index();
-        if self.in_afe.len() <= i {
-            self.in_afe.resize(i + 1, false);
+        if self.in_afe.len() <= i / 64 {
+            self.in_afe.resize(i / 64 + 1, 0);
         }
-        self.in_afe[i] = true;
+        self.in_afe[i / 64] |= 1 << (i % 64);
     }
 
     /// Bookkeeping for an element leaving the last section of the list.
@@ -1343,8 +1349,9 @@ impl TreeBuilder {
         if let Some(c) = sec.sigs.get_mut(&sig) {
             *c = c.saturating_sub(1);
         }
-        if let Some(x) = self.in_afe.get_mut(node.index()) {
-            *x = false;
+        let i = node.index();
+        if let Some(x) = self.in_afe.get_mut(i / 64) {
+            *x &= !(1 << (i % 64));
         }
     }
 
@@ -1432,7 +1439,12 @@ impl TreeBuilder {
 
     /// The position of `node` in the list of active formatting elements.
     fn afe_index(&mut self, node: NodeId) -> Option<usize> {
-        if !self.in_afe.get(node.index()).copied().unwrap_or(false) {
+        let i = node.index();
+        if self
+            .in_afe
+            .get(i / 64)
+            .is_none_or(|x| x & (1 << (i % 64)) == 0)
+        {
             return None;
         }
         for i in (0..self.afe.len()).rev() {

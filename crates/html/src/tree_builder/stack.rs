@@ -156,7 +156,7 @@ pub(crate) struct StackIndex {
     html_names: HashMap<Box<str>, u32>,
     foreign_names: HashMap<Box<str>, u32>,
     lower: String,
-    /// Per node index: its position on the stack, or [`NONE`].
+    /// Per element record index: its position on the stack, or [`NONE`].
     pub(crate) node_pos: Vec<u32>,
     /// Stale entries stepped over by queries (reported as work; the tree builder compacts
     /// the stack when they add up).
@@ -274,11 +274,13 @@ impl StackIndex {
         if o.slot != NONE {
             push(&mut self.name[o.slot as usize]);
         }
-        let i = o.node.index();
-        if self.node_pos.len() <= i {
-            self.node_pos.resize(i + 1, NONE);
+        if o.elem != NONE {
+            let i = o.elem as usize;
+            if self.node_pos.len() <= i {
+                self.node_pos.resize(i + 1, NONE);
+            }
+            self.node_pos[i] = p;
         }
-        self.node_pos[i] = p;
     }
 
     /// Forgets position `pos`, holding `o`, which must be the highest recorded position.
@@ -300,7 +302,7 @@ impl StackIndex {
         if o.slot != NONE {
             pop(&mut self.name[o.slot as usize]);
         }
-        if let Some(x) = self.node_pos.get_mut(o.node.index())
+        if let Some(x) = self.node_pos.get_mut(o.elem as usize)
             && *x == p
         {
             *x = NONE;
@@ -361,7 +363,7 @@ impl StackIndex {
             rewrite(&mut self.name[s as usize], &|o| o.slot == s);
         }
         for o in old.iter().filter(|o| !o.is_hole()) {
-            if let Some(x) = self.node_pos.get_mut(o.node.index()) {
+            if let Some(x) = self.node_pos.get_mut(o.elem as usize) {
                 *x = NONE;
             }
         }
@@ -369,7 +371,10 @@ impl StackIndex {
             if o.is_hole() {
                 continue;
             }
-            let i = o.node.index();
+            if o.elem == NONE {
+                continue;
+            }
+            let i = o.elem as usize;
             if self.node_pos.len() <= i {
                 self.node_pos.resize(i + 1, NONE);
             }
@@ -488,7 +493,7 @@ impl StackIndex {
         }
     }
 
-    /// The position of node index `i` on the stack.
+    /// The position of the element with record index `i` on the stack.
     pub(crate) fn pos_of(&self, i: usize) -> Option<usize> {
         match self.node_pos.get(i) {
             Some(&p) if p != NONE => Some(p as usize),
