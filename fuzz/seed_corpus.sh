@@ -1,12 +1,14 @@
 #!/bin/sh
-# Seeds fuzz/corpus/<target>/ from the vendored test suites (tests/data) and, when present,
-# the shared page corpus (../shared/corpus or $WEBSYNTAX_CORPUS), plus small hostile shapes.
-# Existing corpus files are kept (libFuzzer names files by content hash, so reruns add only new
-# inputs). Run from anywhere: sh fuzz/seed_corpus.sh
+# Seeds the working corpora fuzz/work/<target>/ (gitignored) from the vendored test suites
+# (tests/data) and, when present, the shared page corpus (../shared/corpus or
+# $WEBSYNTAX_CORPUS), plus small hostile shapes. Existing files are kept (files are named by
+# content hash, as libFuzzer names them, so reruns add only new inputs). The small committed
+# corpora under fuzz/corpus/<target>/ are made from the working ones by fuzz/minimize.sh.
+# Run from anywhere: sh fuzz/seed_corpus.sh
 #
-# Then, e.g. (from fuzz/):
-#   cargo +nightly fuzz run html_hostile corpus/html_hostile -- -dict=dict/html.dict -max_total_time=900
-#   cargo +nightly fuzz cmin html_hostile          # minimize the corpus after a run
+# Then, e.g. (from fuzz/; new inputs go to the first directory, work/<target>):
+#   cargo +nightly fuzz run html_hostile work/html_hostile corpus/html_hostile -- -dict=dict/html.dict -max_total_time=900
+#   sh minimize.sh html_hostile        # merge into a fresh, small fuzz/corpus/html_hostile
 set -eu
 cd "$(dirname "$0")"
 ROOT=..
@@ -14,7 +16,7 @@ CORPUS_SRC=${WEBSYNTAX_CORPUS:-$ROOT/../shared/corpus}
 exec python3 - "$ROOT" "$CORPUS_SRC" <<'PY'
 import hashlib, os, sys
 root, shared = sys.argv[1], sys.argv[2]
-out = "corpus"
+out = "work"
 def put(target, data: bytes):
     d = os.path.join(out, target)
     os.makedirs(d, exist_ok=True)
@@ -74,6 +76,40 @@ for data in pages:
         seed("encoding_roundtrip", bytes([sel, 7]) + data)
 for data in docs[:300]:
     seed("encoding_roundtrip", bytes([1, 3]) + data)
+
+# Editing: flags byte (bit 0: declarative shadow roots), document, 0xFF, operation bytes (a
+# few fixed sequences and the document's hash, so each seed edits differently).
+small_pages = [p for p in pages if len(p) <= 16 * 1024]
+ops = [bytes([7, 0, 8, 3, 7, 9, 10, 5, 4, 0x15, 6, 3, 4, 1, 2, 2, 0, 1, 11, 9, 3]),
+       bytes([7, 4, 7, 0, 8, 1, 0, 2, 0, 1, 0, 3, 5, 2, 0x31, 6, 2, 0x31, 9, 1, 4, 5, 2])]
+for i, data in enumerate(docs + small_pages):
+    seed("html_edit", bytes([i & 1]) + data + b"\xff" + ops[i % 2] + hashlib.sha1(data).digest())
+
+# Selectors: a selector line, then the document (valid and invalid selectors in turn).
+selectors = [
+    "a[href]", "div.content p", "ul > li:first-child", "p:has(> img)", "li:nth-child(2n of .x)",
+    ":is(h1, h2, h3)", "input:not([type=hidden])", "a[href^='http' i]", "[class~=item]",
+    "table tr:nth-child(odd) td:last-child", "div:has(+ p)", "body *:only-child", ":root > body",
+    "p:empty", "section :where(p, span) ~ span", "svg|rect, svg|*", "[xlink|href]",
+    "form :checked, :disabled", "a:any-link", "*:nth-last-of-type(2)", "#main, .nav a",
+    ":scope > *", "html|p, *|*", "td:nth-last-child(-n+2)", "option:checked", ":read-write",
+    "a[", ":has(", "p::before", "foo|a", "div >", ":nth-child(2n of)", ". x", "[a=]", ":foo",
+]
+for i, data in enumerate(docs + small_pages):
+    seed("html_select", selectors[i % len(selectors)].encode() + b"\n" + data)
+
+# Links: flags byte (bits 0-1: document URL, bits 2-3: encoding), then the document.
+link_docs = [s.encode() for s in [
+    "<base href=/docs/><a href=intro?q=\u00e9>x</a><img srcset='a.png 1x, b.png 2x'>",
+    "<a href=x></a><base href='../up/'><base href=/second/><link href=s.css imagesrcset='x 10w'>",
+    "<base href='javascript:void(0)'><form action=?a=1><button formaction=b>",
+    "<template><base href=/t/><a href=t></template><q cite=c><video src=v poster=p>",
+    "<img srcset='&lt;&lt;a, x 1x' src=' \t/p ath '><svg><a href=svg></a></svg>",
+    "<base href='http://[::1'><object data=o><source src=s srcset='a 100w 50h, b'>",
+]]
+for i, data in enumerate(docs + small_pages + link_docs):
+    seed("html_links", bytes([i % 16]) + data)
+
 for t, c in sorted(counts.items()):
     print(f"{t}: {c} seeds written to {out}/{t}")
 PY

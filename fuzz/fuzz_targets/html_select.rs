@@ -1,0 +1,129 @@
+#![no_main]
+//! CSS selectors on random documents. Input: a selector string (the first line, lossily UTF-8
+//! decoded), then the document. `Selector::parse` must not panic; an invalid selector gives a
+//! `SelectorError` whose position lies in the selector string (at most its length: the end
+//! for a selector that ends too early), on line 1, and `Document::select` / `select_first`
+//! return the same error. For the fuzzed selector if valid, and for a fixed list of real-world
+//! selectors: `select_with` yields exactly the document's elements outside template contents
+//! that `matches` accepts, in document order (a naive walk of every element filtered by
+//! `matches`), each with `closest` = itself; `select` (from the string) agrees, `select_first`
+//! is the first; for other elements `closest` is the nearest matching inclusive ancestor; the
+//! selector's serialization parses to a selector with the same results; and, for selectors
+//! without `:scope`, `select_in` below the body (or document element) and below the first
+//! template's contents yields the naive walk of that subtree filtered by `matches`.
+use libfuzzer_sys::fuzz_target;
+use websyntax::html::select::Selector;
+use websyntax::html::{Document, NodeId, ParseOptions, parse_document};
+
+const FIXED: &[&str] = &[
+    "a[href]",
+    "div.content p",
+    "ul > li:first-child",
+    "p:has(> img)",
+    "li:nth-child(2n of .x)",
+    ":is(h1, h2, h3)",
+    "input:not([type=hidden])",
+    "a[href^='http' i]",
+    "[class~=item]",
+    "table tr:nth-child(odd) td:last-child",
+    "div:has(+ p)",
+    "body *:only-child",
+    ":root > body",
+    "p:empty",
+    "section :where(p, span) ~ span",
+    "svg|rect, svg|*",
+    "[xlink|href]",
+    "form :checked, :disabled",
+    "a:any-link",
+    "*:nth-last-of-type(2)",
+    "#main, .nav a",
+    "div:not(:has(p))",
+    "[lang|=en]",
+    "p:nth-of-type(3n+1)",
+];
+
+/// Every element below `root` in tree order (template contents not entered).
+fn elements_below(doc: &Document, root: NodeId) -> Vec<NodeId> {
+    doc.descendants(root)
+        .filter(|&id| doc.is_element(id))
+        .collect()
+}
+
+fn check(doc: &Document, text: &str, sel: &Selector, all: &[NodeId]) {
+    let got: Vec<NodeId> = doc.select_with(sel).collect();
+    let naive: Vec<NodeId> = all
+        .iter()
+        .copied()
+        .filter(|&e| doc.matches(e, sel))
+        .collect();
+    assert_eq!(got, naive, "select_with {text:?}");
+    for &r in &got {
+        assert_eq!(doc.closest(r, sel), Some(r), "closest of a match {text:?}");
+        assert!(sel.matches(doc, r));
+        assert_eq!(
+            doc.ancestors(r).last(),
+            Some(doc.root()),
+            "a match outside the document tree {text:?}"
+        );
+    }
+    let by_string: Vec<NodeId> = doc.select(text).expect("valid").collect();
+    assert_eq!(by_string, got, "select {text:?}");
+    assert_eq!(doc.select_first(text), Ok(got.first().copied()));
+    // `closest` of other elements: the nearest matching inclusive ancestor.
+    for &e in all.iter().filter(|e| !got.contains(e)).take(16) {
+        let want = doc
+            .ancestors(e)
+            .find(|&a| doc.is_element(a) && doc.matches(a, sel));
+        assert_eq!(doc.closest(e, sel), want, "closest {text:?}");
+    }
+    // The serialization means the same.
+    let css = sel.to_string();
+    let again = Selector::parse(&css)
+        .unwrap_or_else(|e| panic!("{text:?} serialized as {css:?}, which fails: {e}"));
+    let again: Vec<NodeId> = doc.select_with(&again).collect();
+    assert_eq!(again, got, "{text:?} serialized as {css:?}");
+    // Scoped selection, when `:scope` cannot make a difference.
+    if !css.to_ascii_lowercase().contains("scope") {
+        let scope = doc.document_element().map(|h| {
+            doc.children(h)
+                .filter(|&c| doc.is_element(c))
+                .last()
+                .unwrap_or(h)
+        });
+        let template = all.iter().find_map(|&t| doc.template_contents(t));
+        for root in scope.into_iter().chain(template) {
+            let got: Vec<NodeId> = doc.select_in(root, sel).collect();
+            let naive: Vec<NodeId> = elements_below(doc, root)
+                .into_iter()
+                .filter(|&e| doc.matches(e, sel))
+                .collect();
+            assert_eq!(got, naive, "select_in {root} {text:?}");
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (line, source) = match data.iter().position(|&b| b == b'\n') {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &[][..]),
+    };
+    let text = String::from_utf8_lossy(line);
+    let input = String::from_utf8_lossy(source);
+    let doc = parse_document(&input, ParseOptions::default());
+    let all = elements_below(&doc, doc.root());
+    match Selector::parse(&text) {
+        Ok(sel) => check(&doc, &text, &sel, &all),
+        Err(e) => {
+            assert!(e.position() <= text.len(), "{e} in {text:?}");
+            assert_eq!(e.line(), 1, "{e} in {text:?}");
+            assert!(e.column() >= 1 && e.column() <= text.chars().count() + 1);
+            let _ = e.to_string();
+            assert_eq!(doc.select(&text).err(), Some(e.clone()));
+            assert_eq!(doc.select_first(&text), Err(e));
+        }
+    }
+    for text in FIXED {
+        let sel = Selector::parse(text).expect("fixed selector");
+        check(&doc, text, &sel, &all);
+    }
+});
