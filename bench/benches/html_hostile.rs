@@ -1,6 +1,7 @@
 //! Hostile input shapes (the generator in `crates/html/tests/hostile/mod.rs`): times a full
-//! parse of every shape at size n and 4n and prints t(4n)/t(n) — about 4 for linear time,
-//! 16 for quadratic. Also the encoder with many unencodable characters.
+//! parse of every shape at size n and 4n (the fastest of interleaved runs) and prints
+//! t(4n)/t(n) — about 4 for linear time, 16 for quadratic. Also the encoder with many
+//! unencodable characters.
 //!
 //! `cargo bench -p websyntax-bench --bench html_hostile` (n = 20000; `HOSTILE_N=5000` to
 //! change it, `HOSTILE_FILTER=afe/` to run only matching shapes, `-- --test` for one quick
@@ -15,17 +16,26 @@ use websyntax::html::{ParseOptions, parse_document};
 #[path = "../../crates/html/tests/hostile/mod.rs"]
 mod hostile;
 
-/// The median of `runs` timings of `f` (at least one run; more while under 200 ms in total).
-fn time(mut f: impl FnMut()) -> Duration {
-    let mut ts = Vec::new();
+/// The fastest of several runs of `small` and of `large`, interleaved (small, large, small,
+/// …) after one warm-up run of each: at least 5 rounds, more (up to 25) while under 400 ms in
+/// total. The minimum is the run least disturbed by other processes and interrupts, and
+/// interleaving gives both sizes the same machine state.
+fn time_pair(small: &mut dyn FnMut(), large: &mut dyn FnMut()) -> (Duration, Duration) {
+    small();
+    large();
+    let (mut ts, mut tl) = (Duration::MAX, Duration::MAX);
     let start = Instant::now();
-    while ts.len() < 3 || (ts.len() < 15 && start.elapsed() < Duration::from_millis(200)) {
+    let mut rounds = 0;
+    while rounds < 5 || (rounds < 25 && start.elapsed() < Duration::from_millis(400)) {
         let t = Instant::now();
-        f();
-        ts.push(t.elapsed());
+        small();
+        ts = ts.min(t.elapsed());
+        let t = Instant::now();
+        large();
+        tl = tl.min(t.elapsed());
+        rounds += 1;
     }
-    ts.sort();
-    ts[ts.len() / 2]
+    (ts, tl)
 }
 
 /// A benchmark case: builds the timed closure for a size.
@@ -78,8 +88,7 @@ fn main() {
             println!("{name:<36} ok");
             continue;
         }
-        let t1 = time(&mut small);
-        let t4 = time(&mut large);
+        let (t1, t4) = time_pair(&mut small, &mut large);
         let ratio = t4.as_secs_f64() / t1.as_secs_f64().max(1e-9);
         let bytes = match hostile::shapes().iter().find(|s| s.name == *name) {
             Some(s) => (s.make)(4 * n).len(),

@@ -60,7 +60,9 @@ fn static_index() -> &'static FxMap<&'static str, u32> {
 /// A document's names that are not static: each distinct string stored once.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct NameTable {
-    map: FxMap<Box<str>, u32>,
+    /// Keyed by the standard library's randomly seeded hasher, not FxHash: the names come
+    /// from the input, and an attacker could craft names whose FxHash values collide.
+    map: HashMap<Box<str>, u32>,
     names: Vec<Box<str>>,
 }
 

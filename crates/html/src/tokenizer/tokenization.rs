@@ -338,7 +338,11 @@ pub(crate) struct Machine {
     /// No `&`, U+0000 or CR in the current attribute value's source so far.
     pub(super) value_plain: bool,
     /// Names of the current tag's attributes, kept only for tags with many attributes.
-    pub(super) attr_names: rustc_hash::FxHashSet<String>,
+    /// Names of the current tag's attributes as keyed hashes → the index of an attribute with
+    /// that hash (kept only for tags with many attributes; the keys are random, so an input
+    /// cannot make names collide; a collision is still checked by comparing names).
+    pub(super) attr_names: rustc_hash::FxHashMap<u64, u32>,
+    pub(super) attr_keys: std::hash::RandomState,
     pub(super) scratch: String,
     pub(super) comment: String,
     pub(super) doctype: Doctype,
@@ -373,7 +377,8 @@ impl Default for Machine {
             pool: Vec::new(),
             dup: false,
             value_plain: true,
-            attr_names: rustc_hash::FxHashSet::default(),
+            attr_names: rustc_hash::FxHashMap::default(),
+            attr_keys: std::hash::RandomState::new(),
             scratch: String::new(),
             comment: String::new(),
             doctype: Doctype::default(),
@@ -674,12 +679,29 @@ impl Machine {
         let duplicate = if rest.len() < 32 {
             rest.iter().any(|a| a.name == last.name)
         } else {
-            // Many attributes: keep a set of the names so far (no quadratic time).
+            // Many attributes: keep an index of the names so far (no quadratic time; its size
+            // equals the number of attributes before this one unless two names shared a
+            // hash, in which case it is rebuilt).
+            use std::hash::BuildHasher;
+            let keys = &self.attr_keys;
             if self.attr_names.len() != rest.len() {
                 self.attr_names.clear();
-                self.attr_names.extend(rest.iter().map(|a| a.name.clone()));
+                for (i, a) in rest.iter().enumerate() {
+                    let i = u32::try_from(i).unwrap_or(u32::MAX);
+                    self.attr_names.entry(keys.hash_one(&a.name)).or_insert(i);
+                }
             }
-            !self.attr_names.insert(last.name.clone())
+            let h = keys.hash_one(&last.name);
+            match self.attr_names.get(&h) {
+                Some(&i) if rest.get(i as usize).is_some_and(|a| a.name == last.name) => true,
+                // Two names with one 64-bit keyed hash: compare them all.
+                Some(_) => rest.iter().any(|a| a.name == last.name),
+                None => {
+                    let i = u32::try_from(rest.len()).unwrap_or(u32::MAX);
+                    self.attr_names.insert(h, i);
+                    false
+                }
+            }
         };
         if duplicate {
             self.err(sink, bytes, p, "duplicate-attribute");

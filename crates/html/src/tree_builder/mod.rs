@@ -21,7 +21,7 @@ mod tag;
 
 pub use tag::TagId;
 
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet, FxHasher};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::dom::{
     Attr, AttrInput, AttrNamespace, Document, Element, ElementRef, LocalName, Namespace, NodeData,
@@ -185,7 +185,10 @@ pub struct TreeBuilder {
     in_afe: Vec<u64>,
     /// Attribute names of the `html` and `body` elements once a second start tag merged
     /// attributes into them ("add the attribute ... if not already present").
-    merged_names: HashMap<NodeId, HashSet<(crate::dom::AttrNamespace, Box<str>)>>,
+    merged_names: HashMap<NodeId, HashSet<(crate::dom::AttrNamespace, LocalName)>>,
+    /// Keys of the Noah's Ark signatures: randomly seeded, so that an input cannot make many
+    /// different elements share a signature (each push would then walk the list).
+    sig_keys: std::hash::RandomState,
     limits: ResourceLimits,
     node_limit_hit: bool,
     /// Steps taken by the walks over the stack of open elements and the list of active
@@ -267,6 +270,7 @@ impl TreeBuilder {
             afe_sections: vec![AfeSection::default()],
             in_afe: Vec::new(),
             merged_names: HashMap::default(),
+            sig_keys: std::hash::RandomState::new(),
             limits: ResourceLimits::default(),
             node_limit_hit: false,
             work: 0,
@@ -1204,7 +1208,7 @@ impl TreeBuilder {
                 let names = self
                     .doc
                     .attrs(node)
-                    .map(|a| (a.namespace(), Box::<str>::from(a.name())))
+                    .map(|a| (a.namespace(), a.local_name()))
                     .collect();
                 self.work += self.doc.attrs(node).len() as u64;
                 e.insert(names)
@@ -1220,7 +1224,8 @@ impl TreeBuilder {
             if add.len() >= room {
                 break;
             }
-            if set.insert((AttrNamespace::None, Box::from(a.name))) {
+            let name = self.doc.intern_name(a.name);
+            if set.insert((AttrNamespace::None, name)) {
                 add.push(a);
             }
         }
@@ -1279,9 +1284,9 @@ impl TreeBuilder {
     /// A hash of an element's namespace, name and attribute set (order-independent): equal
     /// for elements the Noah's Ark clause considers the same.
     fn signature(&self, node: NodeId) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let h = |f: &dyn Fn(&mut FxHasher)| {
-            let mut s = FxHasher::default();
+        use std::hash::{BuildHasher, Hash, Hasher};
+        let h = |f: &dyn Fn(&mut std::hash::DefaultHasher)| {
+            let mut s = self.sig_keys.build_hasher();
             f(&mut s);
             s.finish()
         };

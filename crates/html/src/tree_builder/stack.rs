@@ -14,8 +14,6 @@
 //! The walks themselves stay in the code as the reference: `tests` check the indexed answers
 //! against them on every conformance case (debug builds run both and compare).
 
-use rustc_hash::FxHashMap as HashMap;
-
 use super::TagId;
 use crate::dom::Namespace;
 
@@ -153,8 +151,9 @@ pub(crate) struct StackIndex {
     /// Per name slot: the positions of the elements with that name (HTML elements with the
     /// `Other` id, and foreign elements by ASCII-lowercased name).
     pub(crate) name: Vec<Vec<u32>>,
-    html_names: HashMap<Box<str>, u32>,
-    foreign_names: HashMap<Box<str>, u32>,
+    /// Name slots by name (randomly seeded hashing: the names come from the input).
+    html_names: std::collections::HashMap<Box<str>, u32>,
+    foreign_names: std::collections::HashMap<Box<str>, u32>,
     lower: String,
     /// Per element record index: its position on the stack, or [`NONE`].
     pub(crate) node_pos: Vec<u32>,
@@ -208,8 +207,8 @@ impl StackIndex {
             tag: vec![Vec::new(); super::tag::TAG_COUNT],
             class: Default::default(),
             name: Vec::new(),
-            html_names: HashMap::default(),
-            foreign_names: HashMap::default(),
+            html_names: std::collections::HashMap::default(),
+            foreign_names: std::collections::HashMap::default(),
             lower: String::new(),
             node_pos: Vec::new(),
             skips: 0,
