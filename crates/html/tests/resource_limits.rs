@@ -92,6 +92,46 @@ fn depth_limit_with_formatting_and_tables() {
     }
 }
 
+/// Found by the html_hostile fuzz target: the adoption agency algorithm moves the children of
+/// its furthest block below a new element, past the depth the stack ever had. With the limit,
+/// such nodes are moved up at the end; the same pattern repeated would otherwise nest one level
+/// deeper per `</b>`.
+#[test]
+fn depth_limit_holds_after_the_adoption_agency() {
+    let fuzz = "<DIV> ab<dl>c <B</hr>\u{5}\u{0}<b><em><f&oo>\u{0}\u{0}\u{0}+b><fooc<dialog>><ab><em><f&oo>\u{0}\u{0}\u{0}+b><fooc><aside><>dl>c <B</hr>\u{5}\u{0}<b><em><f&oo>\u{0}\u{0}\u{0}+b><fooc<dialog>><ab><em><f&oo>\u{0}\u{0}\u{0}+b><fooc><aside><>sideside></b></\u{1}\u{8}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}em>";
+    let limits = ResourceLimits {
+        max_tree_depth: Some(10),
+        max_attributes: Some(3),
+        max_nodes: Some(336),
+    };
+    let doc = parse_document(
+        fuzz,
+        ParseOptions {
+            scripting: false,
+            limits,
+            ..ParseOptions::default()
+        },
+    );
+    assert!(max_depth(&doc) <= 12, "{}", max_depth(&doc));
+    let limits = ResourceLimits {
+        max_tree_depth: Some(6),
+        ..Default::default()
+    };
+    let repeated = format!(
+        "{}{}",
+        "<div>".repeat(4),
+        "<b><p>x".repeat(200) + &"</b>".repeat(200)
+    );
+    let doc = parse_document(&repeated, with(limits));
+    assert!(max_depth(&doc) <= 8, "{}", max_depth(&doc));
+    // Nothing is lost: every text survives the moves.
+    let text: String = doc
+        .descendants(doc.root())
+        .filter_map(|n| doc.text(n))
+        .collect();
+    assert_eq!(text.len(), 200);
+}
+
 #[test]
 fn attribute_limit() {
     let limits = ResourceLimits {

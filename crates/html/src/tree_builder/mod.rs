@@ -101,7 +101,10 @@ struct AfeSection {
 /// - `max_tree_depth`: once the stack of open elements is deeper than this, nodes are
 ///   inserted into the parent of the node they would have gone into (so elements beyond the
 ///   depth become siblings, as Chromium does with its limit of 512). The parsing algorithm
-///   itself is unchanged; only the resulting tree is flatter.
+///   itself is unchanged; only the resulting tree is flatter. The adoption agency algorithm
+///   can still push existing nodes below a new element; at the end of parsing, any node
+///   deeper than `max_tree_depth + 2` (the document at depth 0; at least 4) is moved to
+///   follow its ancestor at that depth, so no node of the tree is deeper.
 /// - `max_attributes`: attributes of a start tag beyond this many are dropped (also when a
 ///   second `<html>` or `<body>` start tag adds attributes).
 /// - `max_nodes`: once the document holds this many nodes (detached ones and template
@@ -409,8 +412,58 @@ impl TreeBuilder {
     }
 
     /// Finishes parsing and returns the document.
-    pub fn finish(self) -> Document {
+    pub fn finish(mut self) -> Document {
+        if let Some(max) = self.limits.max_tree_depth {
+            self.enforce_depth_limit(max);
+        }
         self.doc
+    }
+
+    /// The opt-in depth limit, made strict: the adoption agency algorithm moves the children
+    /// of its furthest block below a new element, so existing subtrees can end up deeper than
+    /// the stack of open elements ever was (without limit, by one level per run). At the end,
+    /// every node deeper than `max.max(2) + 2` (as [`Document::walk`] counts depth from the
+    /// root) is moved to follow its ancestor at that depth, in document order, so the tree is
+    /// at most that deep. One walk and at most one move per node.
+    fn enforce_depth_limit(&mut self, max: usize) {
+        use crate::dom::WalkEvent;
+        let limit = max.max(2) + 2;
+        let nodes: Vec<(NodeId, usize)> = self
+            .doc
+            .walk(self.doc.root())
+            .filter_map(|e| match e {
+                WalkEvent::Enter(id, depth) => Some((id, depth)),
+                WalkEvent::Exit(..) => None,
+            })
+            .collect();
+        if nodes.iter().all(|&(_, d)| d <= limit) {
+            return;
+        }
+        // The ancestors of the current node by depth (as the walk found them).
+        let mut path: Vec<NodeId> = Vec::new();
+        // The ancestor at the limit whose descendants are being moved, and the last node moved
+        // after it.
+        let mut cursor: Option<(NodeId, NodeId)> = None;
+        for (id, depth) in nodes {
+            path.truncate(depth);
+            path.push(id);
+            if depth <= limit {
+                continue;
+            }
+            let Some(&anchor) = path.get(limit) else {
+                continue;
+            };
+            let after = match cursor {
+                Some((a, last)) if a == anchor => last,
+                _ => anchor,
+            };
+            match (self.doc.next_sibling(after), self.doc.parent(after)) {
+                (Some(next), _) => self.doc.insert_before_unchecked(next, id),
+                (None, Some(parent)) => self.doc.append(parent, id),
+                (None, None) => continue,
+            }
+            cursor = Some((anchor, id));
+        }
     }
 
     /// The document built so far, mutably (the drivers record the source index in it).
