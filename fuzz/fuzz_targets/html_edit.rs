@@ -66,7 +66,12 @@ impl Model {
         for i in 0..n {
             if let Some(f) = doc.template_contents(m.ids[i]) {
                 m.contents[i] = Some(f.index());
-                m.host[f.index()] = Some(i);
+                // A declarative shadow root's template has the shadow root as its contents
+                // (HTML sets "template contents" to it); the root's host-including parent is
+                // still its host, registered below.
+                if m.kind[f.index()] == NodeKind::Fragment {
+                    m.host[f.index()] = Some(i);
+                }
             }
             if m.kind[i] == NodeKind::Element
                 && let Some(r) = doc.shadow_root(m.ids[i])
