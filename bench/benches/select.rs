@@ -6,9 +6,9 @@
 //!   every page, counting matches.
 //! - `links/corpus`: every URL-bearing attribute of every page resolved against the document
 //!   base URL (`<base href>` or the page URL). websyntax: `Document::links` (the HTML
-//!   Standard's list, `srcset` parsed as HTML says, URL validation errors collected). scraper
-//!   + url: the same element/attribute list looked up by hand, `srcset` split on commas, each
-//!   URL parsed with `url::Url::join` (no validation errors collected).
+//!   Standard's list, `srcset` parsed as HTML says, URL validation errors collected).
+//!   scraper and url: the same element/attribute list looked up by hand, `srcset` split on
+//!   commas, each URL parsed with `url::Url::join` (no validation errors collected).
 //!
 //! `cargo bench -p websyntax-bench --features peers-select --bench select -- --warm-up-time 1 --measurement-time 3`
 //! Smoke run: `cargo bench -p websyntax-bench --features peers-select --bench select -- --test`

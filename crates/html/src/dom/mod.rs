@@ -17,6 +17,7 @@
 mod access;
 mod dump;
 mod edit;
+pub(crate) mod index;
 mod name;
 mod shadow;
 pub(crate) mod spans;
@@ -438,6 +439,9 @@ pub struct Document {
     shadow_roots: HashMap<NodeId, NodeId>,
     /// Line starts and offset maps of the parsed source, for [`Document::line_col`].
     source: Option<Box<spans::SourceIndex>>,
+    /// The element index of the selector engine, built on first use and dropped by every
+    /// change to the tree or to attributes.
+    index: std::sync::OnceLock<Box<index::ElementIndex>>,
 }
 
 impl Default for Document {
@@ -588,6 +592,7 @@ impl Document {
             errors: Vec::new(),
             shadow_roots: HashMap::new(),
             source: None,
+            index: std::sync::OnceLock::new(),
         }
     }
 
@@ -948,6 +953,7 @@ impl Document {
 
     /// Sets the template contents of element `id` (the parser's declarative shadow roots).
     pub(crate) fn set_template_contents(&mut self, id: NodeId, contents: NodeId) {
+        self.invalidate_index();
         if let Some(e) = self.elem_data_mut(id) {
             e.template_contents = contents.0;
         }
@@ -968,6 +974,7 @@ impl Document {
     /// range is not at the end of the attribute vector is moved there with room to grow, so
     /// repeated additions stay amortized O(1).
     fn push_attr(&mut self, id: NodeId, attr: AttrData) {
+        self.invalidate_index();
         let Stored::Element(i) = self.nodes[id.index()].data else {
             return;
         };
@@ -1001,6 +1008,7 @@ impl Document {
 
     /// Sets (or adds) attribute `name` in no namespace on element `id`.
     pub(crate) fn set_attr_value(&mut self, id: NodeId, name: &str, value: &str) {
+        self.invalidate_index();
         let name = self.names.intern(name);
         let value_range = self.push_str(value);
         let Some(e) = self.elem_data(id) else {
@@ -1031,6 +1039,7 @@ impl Document {
 
     /// Removes attribute `name` in no namespace from element `id`; whether there was one.
     pub(crate) fn remove_attr(&mut self, id: NodeId, name: &str) -> bool {
+        self.invalidate_index();
         let Some(name) = self.names.get(name) else {
             return false;
         };
@@ -1056,6 +1065,7 @@ impl Document {
 
     /// Removes `id` from its parent (if any).
     pub(crate) fn detach(&mut self, id: NodeId) {
+        self.invalidate_index();
         let n = &self.nodes[id.index()];
         let (parent, prev, next) = (n.parent, n.prev_sibling, n.next_sibling);
         if parent == NONE {
@@ -1081,6 +1091,7 @@ impl Document {
     /// tree builder's insertion (the spec's algorithms never make an invalid tree); editing
     /// goes through [`Document::append_child`].
     pub(crate) fn append(&mut self, parent: NodeId, child: NodeId) {
+        self.invalidate_index();
         self.detach(child);
         let last = self.nodes[parent.index()].last_child;
         {
@@ -1099,6 +1110,7 @@ impl Document {
     /// Inserts `child` (detaching it first) immediately before `sibling`, which must have a
     /// parent (if it has none, nothing happens). Unchecked, like [`Document::append`].
     pub(crate) fn insert_before_unchecked(&mut self, sibling: NodeId, child: NodeId) {
+        self.invalidate_index();
         self.detach(child);
         let s = &self.nodes[sibling.index()];
         let (parent, prev) = (s.parent, s.prev_sibling);

@@ -36,6 +36,12 @@ impl LocalName {
         static_index().get(name).map(|&i| LocalName(i))
     }
 
+    /// Whether this is a static name (the same in every document).
+    #[inline]
+    pub(crate) fn is_static(self) -> bool {
+        self.0 & DYNAMIC == 0
+    }
+
     /// The string of a static name (`None` for a name interned by a document).
     pub fn as_static_str(self) -> Option<&'static str> {
         if self.0 & DYNAMIC == 0 {
