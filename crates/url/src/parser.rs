@@ -210,15 +210,46 @@ pub(crate) fn check_url_unit<S: ErrorSink>(rep: &mut Reporter<'_, S>, input: &st
     }
 }
 
-/// Validates a run of input (errors only).
+/// The ASCII URL code points (ASCII alphanumerics and `!$&'()*+,-./:;=?@_~`) as a bit set.
+const ASCII_URL_CODE_POINTS: u128 = {
+    let mut set = 0u128;
+    let mut c = 0u8;
+    while c < 128 {
+        if c.is_ascii_alphanumeric() {
+            set |= 1 << c;
+        }
+        c += 1;
+    }
+    let punct = b"!$&'()*+,-./:;=?@_~";
+    let mut i = 0;
+    while i < punct.len() {
+        set |= 1 << punct[i];
+        i += 1;
+    }
+    set
+};
+
+/// Validates a run of input (errors only): [`check_url_unit`] for each code point, with
+/// ASCII other than `%` checked against a bit set.
 #[inline]
 fn check_url_units<S: ErrorSink>(rep: &mut Reporter<'_, S>, input: &str, from: usize, to: usize) {
     if !S::ACTIVE {
         return;
     }
-    if let Some(run) = input.get(from..to) {
-        for (i, _) in run.char_indices() {
+    let Some(run) = input.get(from..to) else {
+        return;
+    };
+    let bytes = run.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 && b != b'%' {
+            if ASCII_URL_CODE_POINTS >> b & 1 == 0 {
+                rep.err(K::InvalidUrlUnit, from + i);
+            }
+            i += 1;
+        } else {
             check_url_unit(rep, input, from + i);
+            i += run[i..].chars().next().map_or(1, char::len_utf8);
         }
     }
 }
@@ -1133,4 +1164,20 @@ pub(crate) fn itoa_u16(mut v: u16, buf: &mut [u8; 5]) -> &str {
         }
     }
     std::str::from_utf8(&buf[i..]).unwrap_or("0")
+}
+
+#[cfg(test)]
+mod unit_tests {
+    use super::*;
+
+    #[test]
+    fn ascii_url_code_point_set_agrees_with_the_definition() {
+        for b in 0u8..128 {
+            assert_eq!(
+                ASCII_URL_CODE_POINTS >> b & 1 == 1,
+                is_url_code_point(char::from(b)),
+                "{b:#x}"
+            );
+        }
+    }
 }
