@@ -210,27 +210,31 @@ pub(crate) fn check_url_unit<S: ErrorSink>(rep: &mut Reporter<'_, S>, input: &st
     }
 }
 
-/// The ASCII URL code points (ASCII alphanumerics and `!$&'()*+,-./:;=?@_~`) as a bit set.
-const ASCII_URL_CODE_POINTS: u128 = {
-    let mut set = 0u128;
-    let mut c = 0u8;
-    while c < 128 {
-        if c.is_ascii_alphanumeric() {
-            set |= 1 << c;
+/// For each byte, how [`check_url_units`] treats it: 0 an ASCII URL code point (ASCII
+/// alphanumerics and `!$&'()*+,-./:;=?@_~`), 1 any other ASCII byte except `%` (an invalid URL
+/// unit), 2 `%` or a non-ASCII byte (checked by [`check_url_unit`]).
+static URL_UNIT_CLASS: [u8; 256] = {
+    let mut t = [1u8; 256];
+    let mut c = 0usize;
+    while c < 256 {
+        if c >= 0x80 || c == b'%' as usize {
+            t[c] = 2;
+        } else if (c as u8).is_ascii_alphanumeric() {
+            t[c] = 0;
         }
         c += 1;
     }
     let punct = b"!$&'()*+,-./:;=?@_~";
     let mut i = 0;
     while i < punct.len() {
-        set |= 1 << punct[i];
+        t[punct[i] as usize] = 0;
         i += 1;
     }
-    set
+    t
 };
 
 /// Validates a run of input (errors only): [`check_url_unit`] for each code point, with
-/// ASCII other than `%` checked against a bit set.
+/// ASCII other than `%` classified by a table.
 #[inline]
 fn check_url_units<S: ErrorSink>(rep: &mut Reporter<'_, S>, input: &str, from: usize, to: usize) {
     if !S::ACTIVE {
@@ -242,14 +246,16 @@ fn check_url_units<S: ErrorSink>(rep: &mut Reporter<'_, S>, input: &str, from: u
     let bytes = run.as_bytes();
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
-        if b < 0x80 && b != b'%' {
-            if ASCII_URL_CODE_POINTS >> b & 1 == 0 {
+        match URL_UNIT_CLASS[usize::from(b)] {
+            0 => i += 1,
+            1 => {
                 rep.err(K::InvalidUrlUnit, from + i);
+                i += 1;
             }
-            i += 1;
-        } else {
-            check_url_unit(rep, input, from + i);
-            i += run[i..].chars().next().map_or(1, char::len_utf8);
+            _ => {
+                check_url_unit(rep, input, from + i);
+                i += run[i..].chars().next().map_or(1, char::len_utf8);
+            }
         }
     }
 }
@@ -1172,12 +1178,14 @@ mod unit_tests {
 
     #[test]
     fn ascii_url_code_point_set_agrees_with_the_definition() {
+        assert!(URL_UNIT_CLASS[0x80..].iter().all(|&c| c == 2));
         for b in 0u8..128 {
-            assert_eq!(
-                ASCII_URL_CODE_POINTS >> b & 1 == 1,
-                is_url_code_point(char::from(b)),
-                "{b:#x}"
-            );
+            let class = URL_UNIT_CLASS[usize::from(b)];
+            if b == b'%' {
+                assert_eq!(class, 2);
+            } else {
+                assert_eq!(class == 0, is_url_code_point(char::from(b)), "{b:#x}");
+            }
         }
     }
 }
