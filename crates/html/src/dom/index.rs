@@ -151,6 +151,27 @@ impl ElementIndex {
         ix
     }
 
+    /// The heap memory the index holds, in bytes (approximate).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let lists = |m: &FxMap<LocalName, Vec<u32>>| {
+            m.values().map(|v| v.capacity() * 4).sum::<usize>()
+                + m.capacity() * (size_of::<LocalName>() + size_of::<Vec<u32>>() + 1)
+        };
+        let str_lists = |m: &FxMap<Box<str>, Vec<u32>>| {
+            m.iter()
+                .map(|(k, v)| k.len() + v.capacity() * 4)
+                .sum::<usize>()
+                + m.capacity() * (size_of::<Box<str>>() + size_of::<Vec<u32>>() + 1)
+        };
+        self.order.capacity() * size_of::<NodeId>()
+            + (self.records.capacity() + self.ends.capacity()) * 4
+            + lists(&self.by_name)
+            + lists(&self.by_attr)
+            + str_lists(&self.by_id)
+            + str_lists(&self.by_class)
+    }
+
     /// The element at position `pos` (read without going through its node).
     #[inline]
     pub(crate) fn element<'a>(&self, doc: &'a Document, pos: u32) -> Option<ElementRef<'a>> {

@@ -618,7 +618,8 @@ impl Document {
     }
 
     /// The heap memory this document holds, in bytes (its buffers' capacities; approximate:
-    /// allocator overhead is not counted).
+    /// allocator overhead is not counted). This includes the selector engine's element index
+    /// once a `select` has built it.
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         let doctypes_and_roots: usize = self
@@ -639,6 +640,7 @@ impl Document {
             + self.names.heap_bytes()
             + self.errors.capacity() * size_of::<ParseError>()
             + doctypes_and_roots
+            + self.index.get().map_or(0, |ix| ix.heap_bytes())
     }
 
     /// What node `id` is, borrowed.
