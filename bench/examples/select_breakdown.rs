@@ -40,6 +40,28 @@ fn main() {
             "{} pages, {nodes} nodes in tree, {elements} elements, arena {arena}",
             ours.len()
         );
+        // The element index: built by the first whole-document select (of an ID no page has).
+        let before: usize = ours.iter().map(|d| d.heap_bytes()).sum();
+        let sel = Selector::parse("#no-such-id-anywhere").unwrap();
+        let t = Instant::now();
+        let n: usize = ours.iter().map(|d| d.select_with(&sel).count()).sum();
+        let built = t.elapsed();
+        let after: usize = ours.iter().map(|d| d.heap_bytes()).sum();
+        println!(
+            "index: built in {:.2} ms ({n} matches), {} bytes ({:.1} per element); documents {before} bytes before",
+            built.as_secs_f64() * 1e3,
+            after - before,
+            (after - before) as f64 / elements as f64,
+        );
+        for round in 0..rounds {
+            let fresh: Vec<Document> = docs.iter().map(|d| parse_document(d, opts)).collect();
+            let t = Instant::now();
+            let n: usize = fresh.iter().map(|d| d.select_with(&sel).count()).sum();
+            println!(
+                "index on fresh documents, round {round}: {:.2} ms ({n})",
+                t.elapsed().as_secs_f64() * 1e3
+            );
+        }
         return;
     }
     if mode == "cold" {

@@ -442,6 +442,9 @@ pub struct Document {
     /// The element index of the selector engine, built on first use and dropped by every
     /// change to the tree or to attributes.
     index: std::sync::OnceLock<Box<index::ElementIndex>>,
+    /// Set by the first whole-document query since the last change (the second builds the
+    /// index: a single query walks the tree instead, which costs less than building it).
+    queried: std::sync::OnceLock<()>,
 }
 
 impl Default for Document {
@@ -593,6 +596,7 @@ impl Document {
             shadow_roots: HashMap::new(),
             source: None,
             index: std::sync::OnceLock::new(),
+            queried: std::sync::OnceLock::new(),
         }
     }
 

@@ -450,12 +450,15 @@ impl Plan {
     /// The positions in `ix` of the elements of `doc` that may match (sorted); `None` when
     /// that is every element.
     fn candidates(&self, doc: &Document, ix: &ElementIndex) -> Option<Vec<u32>> {
-        let mut base: Option<Vec<u32>> = self.subject.as_ref().map(|n| {
-            let (lists, _) = n.candidates(doc, ix);
-            union(lists)
-        });
+        let mut base: Option<Vec<u32>> = self
+            .subject
+            .as_ref()
+            .and_then(|n| n.candidates(doc, ix))
+            .map(|(lists, _)| union(lists));
         for need in &self.ancestors {
-            let (lists, len) = need.candidates(doc, ix);
+            let Some((lists, len)) = need.candidates(doc, ix) else {
+                continue;
+            };
             if len >= ix.order.len() {
                 continue;
             }
@@ -463,10 +466,13 @@ impl Plan {
             let base = base.get_or_insert_with(|| (0..ix.order.len() as u32).collect());
             keep_below(base, &anc, &ix.ends);
         }
-        for alternatives in &self.has {
+        'has: for alternatives in &self.has {
             let mut lists = Vec::new();
             for need in alternatives {
-                lists.extend(need.candidates(doc, ix).0);
+                let Some((l, _)) = need.candidates(doc, ix) else {
+                    continue 'has;
+                };
+                lists.extend(l);
             }
             let below = union(lists);
             let base = base.get_or_insert_with(|| (0..ix.order.len() as u32).collect());
@@ -622,12 +628,18 @@ impl Need {
     }
 
     /// The candidates of the key with the fewest of them in `ix`: sorted position lists
-    /// whose union holds every element of the document meeting this need. Also returns
-    /// their total length.
-    fn candidates<'i>(&self, doc: &Document, ix: &'i ElementIndex) -> (Vec<&'i [u32]>, usize) {
+    /// whose union holds every element of the document meeting this need, and their total
+    /// length (`None` when no key can tell).
+    fn candidates<'i>(
+        &self,
+        doc: &Document,
+        ix: &'i ElementIndex,
+    ) -> Option<(Vec<&'i [u32]>, usize)> {
         let mut best: Option<(Vec<&'i [u32]>, usize)> = None;
         for k in &self.0 {
-            let lists = k.candidates(doc, ix);
+            let Some(lists) = k.candidates(doc, ix) else {
+                continue;
+            };
             let n = lists.iter().map(|l| l.len()).sum();
             if best.as_ref().is_none_or(|(_, m)| n < *m) {
                 best = Some((lists, n));
@@ -636,7 +648,7 @@ impl Need {
                 break;
             }
         }
-        best.unwrap_or_default()
+        best
     }
 }
 
@@ -660,8 +672,8 @@ impl Key {
     }
 
     /// The sorted position lists of `ix` whose union holds every element meeting the
-    /// condition.
-    fn candidates<'i>(&self, doc: &Document, ix: &'i ElementIndex) -> Vec<&'i [u32]> {
+    /// condition (`None` when the index cannot tell).
+    fn candidates<'i>(&self, doc: &Document, ix: &'i ElementIndex) -> Option<Vec<&'i [u32]>> {
         let by_names =
             |name: &Ident, lower: &Ident, get: fn(&'i ElementIndex, LocalName) -> &'i [u32]| {
                 let mut lists = Vec::with_capacity(2);
@@ -675,23 +687,21 @@ impl Key {
                 }
                 lists
             };
-        match self {
+        Some(match self {
             Key::Name { name, lower } => by_names(name, lower, ElementIndex::by_name),
             Key::Attr { name, lower } => by_names(name, lower, ElementIndex::by_attr),
             Key::Id(i) => vec![ix.by_id(i)],
             Key::Class(c) => vec![ix.by_class(c)],
-            Key::ClassContains(v) => ix
-                .classes()
-                .filter(|(k, _)| k.contains(&**v))
-                .map(|(_, l)| l)
-                .collect(),
-            Key::IdContains(v) => ix
-                .ids()
-                .filter(|(k, _)| k.contains(&**v))
-                .map(|(_, l)| l)
-                .collect(),
-            Key::Any(needs) => needs.iter().flat_map(|n| n.candidates(doc, ix).0).collect(),
-        }
+            Key::ClassContains(v) => ix.classes_containing(doc, v)?,
+            Key::IdContains(v) => ix.ids_containing(doc, v)?,
+            Key::Any(needs) => {
+                let mut lists = Vec::new();
+                for n in needs {
+                    lists.extend(n.candidates(doc, ix)?.0);
+                }
+                lists
+            }
+        })
     }
 }
 
@@ -1164,8 +1174,9 @@ impl Document {
         selector: SelectorHolder<'a>,
         scope: Option<NodeId>,
     ) -> Select<'a> {
-        // The document's own tree has an index; below another node, walk.
-        let source = if root == self.root() {
+        // The document's own tree has an index (from its second query on); below another
+        // node, walk.
+        let source = if root == self.root() && self.element_index_for_query().is_some() {
             Source::Document
         } else {
             Source::Walk(self.descendants(root))

@@ -566,3 +566,30 @@ fn documents_stay_send_and_sync() {
     assert_send_sync::<Document>();
     assert_send_sync::<Selector>();
 }
+
+#[test]
+fn the_index_is_built_by_the_second_query_and_dropped_by_edits() {
+    let mut doc = parse_document("<p class=a>1</p><p>2</p>", ParseOptions::default());
+    let bare = doc.heap_bytes();
+    // One query walks the tree: no index.
+    assert_eq!(doc.select("p").unwrap().count(), 2);
+    assert_eq!(doc.heap_bytes(), bare);
+    // The second builds it.
+    assert_eq!(doc.select(".a").unwrap().count(), 1);
+    let indexed = doc.heap_bytes();
+    assert!(indexed > bare);
+    // select_in, matches and closest neither use nor build it.
+    let p = doc.find_element("p").unwrap();
+    let sel = Selector::parse("p").unwrap();
+    assert!(doc.matches(p, &sel));
+    assert_eq!(doc.select_in(doc.root(), &sel).count(), 2);
+    assert_eq!(doc.heap_bytes(), indexed);
+    // An edit drops it; the next query walks again, the one after rebuilds it.
+    doc.set_attribute(p, "class", "b").unwrap();
+    let edited = doc.heap_bytes();
+    assert!(edited < indexed);
+    assert_eq!(doc.select(".a").unwrap().count(), 0);
+    assert_eq!(doc.heap_bytes(), edited);
+    assert_eq!(doc.select(".b").unwrap().count(), 1);
+    assert!(doc.heap_bytes() > edited);
+}
