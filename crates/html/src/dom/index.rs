@@ -239,10 +239,67 @@ pub(crate) struct ElementIndex {
     names: Lists<LocalName>,
     /// Attributes in any namespace, by local name.
     attrs: Lists<LocalName>,
+    /// The ID and class lists, built when a query first needs them.
+    strings: std::sync::OnceLock<Box<Strings>>,
+}
+
+/// The ID and class lists of an [`ElementIndex`].
+#[derive(Clone, Default)]
+struct Strings {
     /// Non-empty `id` attributes in no namespace.
     ids: StrLists,
     /// The classes of `class` attributes in no namespace.
     classes: StrLists,
+}
+
+impl Strings {
+    fn build(doc: &Document, ix: &ElementIndex) -> Strings {
+        let mut ids = StrListsBuilder::new();
+        let mut classes = StrListsBuilder::new();
+        let class = LocalName::from_static("class");
+        let id = LocalName::from_static("id");
+        let mut scratch = String::new();
+        for (pos, &ei) in ix.records.iter().enumerate() {
+            let pos = pos as u32;
+            let Some(e) = doc.elements.get(ei as usize) else {
+                continue;
+            };
+            for a in doc.attr_slice(e) {
+                if a.namespace != AttrNamespace::None {
+                    continue;
+                }
+                if Some(a.name) == id {
+                    if a.value.len > 0 {
+                        ids.push(doc, a.value, pos, &mut scratch);
+                    }
+                } else if Some(a.name) == class {
+                    // Each class: a run of non-whitespace, as a sub-range of the value.
+                    let v = doc.range_str(&a.value).as_bytes();
+                    let mut i = 0;
+                    while i < v.len() {
+                        if is_ascii_ws(v[i]) {
+                            i += 1;
+                            continue;
+                        }
+                        let start = i;
+                        while i < v.len() && !is_ascii_ws(v[i]) {
+                            i += 1;
+                        }
+                        let range = TextRange {
+                            start: a.value.start + start as u32,
+                            len: (i - start) as u32,
+                            cap: (i - start) as u32,
+                        };
+                        classes.push(doc, range, pos, &mut scratch);
+                    }
+                }
+            }
+        }
+        Strings {
+            ids: ids.finish(),
+            classes: classes.finish(),
+        }
+    }
 }
 
 impl std::fmt::Debug for ElementIndex {
@@ -262,11 +319,6 @@ impl ElementIndex {
         let mut names = ListsBuilder::new();
         names.pairs.reserve(cap);
         let mut attrs = ListsBuilder::new();
-        let mut ids = StrListsBuilder::new();
-        let mut classes = StrListsBuilder::new();
-        let class = LocalName::from_static("class");
-        let id = LocalName::from_static("id");
-        let mut scratch = String::new();
         // Open elements: (node, position). An element's parent in the document tree is the
         // document node or an element, so the stack is the chain of element ancestors.
         let mut open: Vec<(u32, u32)> = Vec::new();
@@ -291,34 +343,6 @@ impl ElementIndex {
                 names.push(e.name, pos);
                 for a in doc.attr_slice(e) {
                     attrs.push(a.name, pos);
-                    if a.namespace != AttrNamespace::None {
-                        continue;
-                    }
-                    if Some(a.name) == id {
-                        if a.value.len > 0 {
-                            ids.push(doc, a.value, pos, &mut scratch);
-                        }
-                    } else if Some(a.name) == class {
-                        // Each class: a run of non-whitespace, as a sub-range of the value.
-                        let v = doc.range_str(&a.value).as_bytes();
-                        let mut i = 0;
-                        while i < v.len() {
-                            if is_ascii_ws(v[i]) {
-                                i += 1;
-                                continue;
-                            }
-                            let start = i;
-                            while i < v.len() && !is_ascii_ws(v[i]) {
-                                i += 1;
-                            }
-                            let range = TextRange {
-                                start: a.value.start + start as u32,
-                                len: (i - start) as u32,
-                                cap: (i - start) as u32,
-                            };
-                            classes.push(doc, range, pos, &mut scratch);
-                        }
-                    }
                 }
                 open.push((cur, pos));
             }
@@ -350,8 +374,7 @@ impl ElementIndex {
             ends,
             names: names.finish(),
             attrs: attrs.finish(),
-            ids: ids.finish(),
-            classes: classes.finish(),
+            strings: std::sync::OnceLock::new(),
         }
     }
 
@@ -360,8 +383,10 @@ impl ElementIndex {
         (self.order.capacity() + self.records.capacity() + self.ends.capacity()) * 4
             + self.names.heap_bytes()
             + self.attrs.heap_bytes()
-            + self.ids.heap_bytes()
-            + self.classes.heap_bytes()
+            + self
+                .strings
+                .get()
+                .map_or(0, |s| s.ids.heap_bytes() + s.classes.heap_bytes())
     }
 
     /// The element at position `pos` (read without going through its node).
@@ -384,26 +409,32 @@ impl ElementIndex {
         self.attrs.get(&name)
     }
 
-    /// Positions including every element whose ID is ASCII case-insensitively `id`.
-    pub(crate) fn by_id(&self, id: &str) -> &[u32] {
-        self.ids.get(id)
+    fn strings(&self, doc: &Document) -> &Strings {
+        self.strings
+            .get_or_init(|| Box::new(Strings::build(doc, self)))
+    }
+
+    /// Positions including every element whose ID is ASCII case-insensitively `id` (`doc` is
+    /// the indexed document).
+    pub(crate) fn by_id(&self, doc: &Document, id: &str) -> &[u32] {
+        self.strings(doc).ids.get(id)
     }
 
     /// Positions including every element with a class ASCII case-insensitively `class`.
-    pub(crate) fn by_class(&self, class: &str) -> &[u32] {
-        self.classes.get(class)
+    pub(crate) fn by_class(&self, doc: &Document, class: &str) -> &[u32] {
+        self.strings(doc).classes.get(class)
     }
 
     /// Lists whose union includes every element with a class containing `needle` (ASCII
     /// lowercase) ASCII case-insensitively; `None` when the index cannot tell.
     pub(crate) fn classes_containing(&self, doc: &Document, needle: &str) -> Option<Vec<&[u32]>> {
-        self.classes.containing(doc, needle)
+        self.strings(doc).classes.containing(doc, needle)
     }
 
     /// Lists whose union includes every element whose ID contains `needle` (as
     /// [`ElementIndex::classes_containing`]).
     pub(crate) fn ids_containing(&self, doc: &Document, needle: &str) -> Option<Vec<&[u32]>> {
-        self.ids.containing(doc, needle)
+        self.strings(doc).ids.containing(doc, needle)
     }
 }
 
@@ -463,11 +494,11 @@ mod tests {
         );
         let ix = doc.element_index();
         // html, head, body, then the three p at positions 3, 4, 5.
-        assert_eq!(ix.by_class("y"), [3, 4]);
-        assert_eq!(ix.by_class("Y"), [3, 4]);
-        assert_eq!(ix.by_id("a"), [3, 4]);
-        assert_eq!(ix.by_class("ζ"), [5]);
-        assert_eq!(ix.by_class("x"), [3]);
+        assert_eq!(ix.by_class(&doc, "y"), [3, 4]);
+        assert_eq!(ix.by_class(&doc, "Y"), [3, 4]);
+        assert_eq!(ix.by_id(&doc, "a"), [3, 4]);
+        assert_eq!(ix.by_class(&doc, "ζ"), [5]);
+        assert_eq!(ix.by_class(&doc, "x"), [3]);
         let mut c: Vec<u32> = ix.classes_containing(&doc, "y").unwrap().concat();
         c.sort();
         assert_eq!(c, [3, 4]);

@@ -690,8 +690,8 @@ impl Key {
         Some(match self {
             Key::Name { name, lower } => by_names(name, lower, ElementIndex::by_name),
             Key::Attr { name, lower } => by_names(name, lower, ElementIndex::by_attr),
-            Key::Id(i) => vec![ix.by_id(i)],
-            Key::Class(c) => vec![ix.by_class(c)],
+            Key::Id(i) => vec![ix.by_id(doc, i)],
+            Key::Class(c) => vec![ix.by_class(doc, c)],
             Key::ClassContains(v) => ix.classes_containing(doc, v)?,
             Key::IdContains(v) => ix.ids_containing(doc, v)?,
             Key::Any(needs) => {
