@@ -43,7 +43,10 @@ fn main() {
         // The element index: built by the second whole-document select (of an ID no page has;
         // the first walks the tree).
         let before: usize = ours.iter().map(|d| d.heap_bytes()).sum();
-        let sel = Selector::parse(&std::env::var("STATS_SELECTOR").unwrap_or("#no-such-id-anywhere".into())).unwrap();
+        let sel = Selector::parse(
+            &std::env::var("STATS_SELECTOR").unwrap_or("#no-such-id-anywhere".into()),
+        )
+        .unwrap();
         let t = Instant::now();
         let n: usize = ours.iter().map(|d| d.select_with(&sel).count()).sum();
         println!(

@@ -26,6 +26,12 @@
 //! (as browsers do), exactly otherwise. Template contents are not searched (as
 //! `querySelectorAll`).
 //!
+//! From the second whole-document query on, a document keeps an index of its elements (by
+//! local name, attribute name, ID and class, in tree order; dropped by every edit), and only
+//! the elements that meet the conditions read from the selector (its rightmost compound, the
+//! compounds of its ancestors, its downward `:has()` arguments) are given to the matcher.
+//! The results are the same as trying every element; `docs/select.md` has the details.
+//!
 //! ```
 //! use websyntax_html::{parse_document, ParseOptions};
 //! use websyntax_html::select::Selector;
