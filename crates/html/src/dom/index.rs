@@ -236,6 +236,8 @@ pub(crate) struct ElementIndex {
     records: Vec<u32>,
     /// For each position, the end (exclusive) of its subtree's positions.
     pub(crate) ends: Vec<u32>,
+    /// For each position, its parent's position (`u32::MAX` for a child of the document).
+    pub(crate) parents: Vec<u32>,
     names: Lists<LocalName>,
     /// Attributes in any namespace, by local name.
     attrs: Lists<LocalName>,
@@ -316,6 +318,7 @@ impl ElementIndex {
         let mut order = Vec::with_capacity(cap);
         let mut records = Vec::with_capacity(cap);
         let mut ends: Vec<u32> = Vec::with_capacity(cap);
+        let mut parents: Vec<u32> = Vec::with_capacity(cap);
         let mut names = ListsBuilder::new();
         names.pairs.reserve(cap);
         let mut attrs = ListsBuilder::new();
@@ -339,6 +342,7 @@ impl ElementIndex {
                 order.push(NodeId(cur));
                 records.push(ei);
                 ends.push(pos + 1);
+                parents.push(open.last().map_or(u32::MAX, |&(_, p)| p));
                 let e = &doc.elements[ei as usize];
                 names.push(e.name, pos);
                 for a in doc.attr_slice(e) {
@@ -372,6 +376,7 @@ impl ElementIndex {
             order,
             records,
             ends,
+            parents,
             names: names.finish(),
             attrs: attrs.finish(),
             strings: std::sync::OnceLock::new(),
@@ -380,7 +385,11 @@ impl ElementIndex {
 
     /// The heap memory the index holds, in bytes (approximate).
     pub(crate) fn heap_bytes(&self) -> usize {
-        (self.order.capacity() + self.records.capacity() + self.ends.capacity()) * 4
+        (self.order.capacity()
+            + self.records.capacity()
+            + self.ends.capacity()
+            + self.parents.capacity())
+            * 4
             + self.names.heap_bytes()
             + self.attrs.heap_bytes()
             + self

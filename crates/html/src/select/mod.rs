@@ -391,12 +391,14 @@ struct Plan {
     /// What the rightmost compound requires of the element itself.
     subject: Option<Need>,
     /// What compounds to the left, joined to the subject by child and descendant combinators
-    /// only, require: for each, some ancestor of the element meets it.
-    ancestors: Vec<Need>,
+    /// only, require: for each, some ancestor of the element meets it; with `Some(k)` when
+    /// only child combinators lead there, the ancestor `k` levels up (the parent for 1).
+    ancestors: Vec<(Need, Option<u32>)>,
     /// The subject's `:has()` arguments whose relative selectors only look down (`>` and
     /// descendant combinators): for each, some descendant of the element meets one of the
-    /// needs (of the relative selectors' rightmost compounds).
-    has: Vec<Vec<Need>>,
+    /// needs (of the relative selectors' rightmost compounds); a child of it when the flag
+    /// is set (`:has(> img)`).
+    has: Vec<Vec<(Need, bool)>>,
 }
 
 /// Necessary conditions on one element: every key holds for it, so any one of them can pick
@@ -438,12 +440,16 @@ impl Plan {
         let mut has = Vec::new();
         let subject = Need::of_compound(&mut iter, Some(&mut has));
         let mut ancestors = Vec::new();
+        // How many levels up the next compound is, while only child combinators were met.
+        let mut levels = Some(0u32);
         while let Some(c) = iter.next_sequence() {
-            if !matches!(c, Combinator::Child | Combinator::Descendant) {
-                break;
+            match c {
+                Combinator::Child => levels = levels.map(|k| k + 1),
+                Combinator::Descendant => levels = None,
+                _ => break,
             }
             if let Some(n) = Need::of_compound(&mut iter, None) {
-                ancestors.push(n);
+                ancestors.push((n, levels));
             }
         }
         Plan {
@@ -461,7 +467,7 @@ impl Plan {
             .as_ref()
             .and_then(|n| n.candidates(doc, ix))
             .map(|(lists, _)| union(lists));
-        for need in &self.ancestors {
+        for (need, levels) in &self.ancestors {
             let Some((lists, len)) = need.candidates(doc, ix) else {
                 continue;
             };
@@ -470,21 +476,91 @@ impl Plan {
             }
             let anc = union(lists);
             let base = base.get_or_insert_with(|| (0..ix.order.len() as u32).collect());
-            keep_below(base, &anc, &ix.ends);
+            match levels {
+                Some(k) => {
+                    let set = PositionSet::of(&anc, ix.order.len());
+                    base.retain(|&p| set.contains(ancestor_at(&ix.parents, p, *k)));
+                }
+                None => keep_below(base, &anc, &ix.ends),
+            }
         }
         'has: for alternatives in &self.has {
-            let mut lists = Vec::new();
-            for need in alternatives {
-                let Some((l, _)) = need.candidates(doc, ix) else {
+            // Elements with a descendant meeting one of the alternatives, and elements with a
+            // child meeting one.
+            let (mut below, mut parents) = (Vec::new(), Vec::new());
+            for (need, child) in alternatives {
+                let Some((lists, _)) = need.candidates(doc, ix) else {
                     continue 'has;
                 };
-                lists.extend(l);
+                if *child {
+                    for l in lists {
+                        parents.extend(
+                            l.iter()
+                                .map(|&q| ix.parents.get(q as usize).copied().unwrap_or(u32::MAX)),
+                        );
+                    }
+                } else {
+                    below.extend(lists);
+                }
             }
-            let below = union(lists);
+            parents.retain(|&p| p != u32::MAX);
+            parents.sort_unstable();
+            parents.dedup();
+            let below = union(below);
             let base = base.get_or_insert_with(|| (0..ix.order.len() as u32).collect());
-            keep_above(base, &below, &ix.ends);
+            let mut in_parents = parents.iter().peekable();
+            let mut kept = base.clone();
+            keep_above(&mut kept, &below, &ix.ends);
+            let mut in_below = kept.iter().peekable();
+            base.retain(|&p| {
+                let mut hit = false;
+                while let Some(&&q) = in_parents.peek() {
+                    if q > p {
+                        break;
+                    }
+                    hit |= q == p;
+                    in_parents.next();
+                }
+                while let Some(&&q) = in_below.peek() {
+                    if q > p {
+                        break;
+                    }
+                    hit |= q == p;
+                    in_below.next();
+                }
+                hit
+            });
         }
         base
+    }
+}
+
+/// The ancestor `levels` levels above position `p` (`u32::MAX` when there is none).
+fn ancestor_at(parents: &[u32], mut p: u32, levels: u32) -> u32 {
+    for _ in 0..levels {
+        p = parents.get(p as usize).copied().unwrap_or(u32::MAX);
+    }
+    p
+}
+
+/// A set of positions, as bits.
+struct PositionSet(Vec<u64>);
+
+impl PositionSet {
+    fn of(positions: &[u32], len: usize) -> PositionSet {
+        let mut bits = vec![0u64; len.div_ceil(64)];
+        for &p in positions {
+            if let Some(w) = bits.get_mut(p as usize / 64) {
+                *w |= 1 << (p % 64);
+            }
+        }
+        PositionSet(bits)
+    }
+
+    fn contains(&self, p: u32) -> bool {
+        self.0
+            .get(p as usize / 64)
+            .is_some_and(|w| w >> (p % 64) & 1 == 1)
     }
 }
 
@@ -542,7 +618,7 @@ impl Need {
     /// arguments go to `has` when given.
     fn of_compound(
         iter: &mut selectors::parser::SelectorIter<'_, Impl>,
-        mut has: Option<&mut Vec<Vec<Need>>>,
+        mut has: Option<&mut Vec<Vec<(Need, bool)>>>,
     ) -> Option<Need> {
         use selectors::parser::{Component, RelativeSelectorMatchHint as Hint};
         let mut keys = Vec::new();
@@ -598,14 +674,16 @@ impl Need {
                 }
                 Component::Has(relative) => {
                     if let Some(has) = has.as_deref_mut() {
-                        let needs: Option<Vec<Need>> = relative
+                        let needs: Option<Vec<(Need, bool)>> = relative
                             .iter()
-                            .map(|r| {
-                                if matches!(r.match_hint, Hint::InChild | Hint::InSubtree) {
-                                    Need::of_compound(&mut r.selector.iter(), None)
-                                } else {
-                                    None
+                            .map(|r| match r.match_hint {
+                                Hint::InChild => {
+                                    Some((Need::of_compound(&mut r.selector.iter(), None)?, true))
                                 }
+                                Hint::InSubtree => {
+                                    Some((Need::of_compound(&mut r.selector.iter(), None)?, false))
+                                }
+                                _ => None,
                             })
                             .collect();
                         if let Some(needs) = needs {

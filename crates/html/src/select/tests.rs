@@ -448,6 +448,17 @@ const INDEX_SELECTORS: &[&str] = &[
     ":scope > body",
     "html:has(template)",
     ":is(#in, #out)",
+    "html > body > p",
+    "body > div > div",
+    "div > p span",
+    "ul > li > a",
+    "li > a > img",
+    ":has(> a + b)",
+    "div:has(> p ~ span)",
+    ":has(> li > a)",
+    ":has(> img, h2)",
+    "section:has(> h2):has(h2)",
+    "td:has(> *)",
 ];
 
 #[test]
