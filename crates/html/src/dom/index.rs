@@ -238,6 +238,8 @@ pub(crate) struct ElementIndex {
     pub(crate) ends: Vec<u32>,
     /// For each position, its parent's position (`u32::MAX` for a child of the document).
     pub(crate) parents: Vec<u32>,
+    /// For each position, its previous element sibling's position (`u32::MAX` for none).
+    pub(crate) prevs: Vec<u32>,
     names: Lists<LocalName>,
     /// Attributes in any namespace, by local name.
     attrs: Lists<LocalName>,
@@ -319,12 +321,16 @@ impl ElementIndex {
         let mut records = Vec::with_capacity(cap);
         let mut ends: Vec<u32> = Vec::with_capacity(cap);
         let mut parents: Vec<u32> = Vec::with_capacity(cap);
+        let mut prevs: Vec<u32> = Vec::with_capacity(cap);
+        // The last element child seen of the document node.
+        let mut last_top = u32::MAX;
         let mut names = ListsBuilder::new();
         names.pairs.reserve(cap);
         let mut attrs = ListsBuilder::new();
         // Open elements: (node, position). An element's parent in the document tree is the
         // document node or an element, so the stack is the chain of element ancestors.
-        let mut open: Vec<(u32, u32)> = Vec::new();
+        // With, for each, the position of its last element child seen so far.
+        let mut open: Vec<(u32, u32, u32)> = Vec::new();
         let nodes = &doc.nodes;
         let root = NodeId::DOCUMENT.0;
         let mut cur = nodes[root as usize].first_child;
@@ -332,7 +338,7 @@ impl ElementIndex {
             let n: &Node = &nodes[cur as usize];
             if let Stored::Element(ei) = n.data {
                 let pos = order.len() as u32;
-                while let Some(&(node, p)) = open.last() {
+                while let Some(&(node, p, _)) = open.last() {
                     if node == n.parent {
                         break;
                     }
@@ -342,13 +348,23 @@ impl ElementIndex {
                 order.push(NodeId(cur));
                 records.push(ei);
                 ends.push(pos + 1);
-                parents.push(open.last().map_or(u32::MAX, |&(_, p)| p));
+                let last = match open.last_mut() {
+                    Some((_, p, last)) => {
+                        parents.push(*p);
+                        last
+                    }
+                    None => {
+                        parents.push(u32::MAX);
+                        &mut last_top
+                    }
+                };
+                prevs.push(std::mem::replace(last, pos));
                 let e = &doc.elements[ei as usize];
                 names.push(e.name, pos);
                 for a in doc.attr_slice(e) {
                     attrs.push(a.name, pos);
                 }
-                open.push((cur, pos));
+                open.push((cur, pos, u32::MAX));
             }
             // Next in tree order (elements and the document node are the only parents here;
             // template contents hang off the element record, not the child links).
@@ -369,7 +385,7 @@ impl ElementIndex {
             };
         }
         let len = order.len() as u32;
-        for (_, p) in open {
+        for (_, p, _) in open {
             ends[p as usize] = len;
         }
         ElementIndex {
@@ -377,6 +393,7 @@ impl ElementIndex {
             records,
             ends,
             parents,
+            prevs,
             names: names.finish(),
             attrs: attrs.finish(),
             strings: std::sync::OnceLock::new(),
@@ -388,7 +405,8 @@ impl ElementIndex {
         (self.order.capacity()
             + self.records.capacity()
             + self.ends.capacity()
-            + self.parents.capacity())
+            + self.parents.capacity()
+            + self.prevs.capacity())
             * 4
             + self.names.heap_bytes()
             + self.attrs.heap_bytes()
@@ -406,6 +424,38 @@ impl ElementIndex {
             .elements
             .get(*self.records.get(pos as usize)? as usize)?;
         Some(ElementRef { doc, id, data })
+    }
+
+    /// The position of the parent of the element at `pos`, if it is an element.
+    #[inline]
+    pub(crate) fn parent(&self, pos: u32) -> Option<u32> {
+        self.parents
+            .get(pos as usize)
+            .copied()
+            .filter(|&p| p != u32::MAX)
+    }
+
+    /// The position of the previous element sibling of the element at `pos`.
+    #[inline]
+    pub(crate) fn prev_sibling(&self, pos: u32) -> Option<u32> {
+        self.prevs
+            .get(pos as usize)
+            .copied()
+            .filter(|&p| p != u32::MAX)
+    }
+
+    /// The position of the next element sibling of the element at `pos`: the first element
+    /// after its subtree, when it has the same parent.
+    #[inline]
+    pub(crate) fn next_sibling(&self, pos: u32) -> Option<u32> {
+        let next = *self.ends.get(pos as usize)?;
+        (self.parents.get(next as usize)? == self.parents.get(pos as usize)?).then_some(next)
+    }
+
+    /// The position of the first element child of the element at `pos`.
+    #[inline]
+    pub(crate) fn first_child(&self, pos: u32) -> Option<u32> {
+        (pos + 1 < *self.ends.get(pos as usize)?).then_some(pos + 1)
     }
 
     /// The positions of the elements whose local name is `name`.
@@ -493,6 +543,38 @@ mod tests {
         assert_eq!(l.get(&7), [0, 1, 5]);
         assert_eq!(l.get(&3), [1, 2]);
         assert_eq!(l.get(&9), [] as [u32; 0]);
+    }
+
+    #[test]
+    fn tree_links_by_position() {
+        let doc = crate::parse_document(
+            "<div><p>a</p>t<!--c--><p><b></b></p></div><span></span>",
+            crate::ParseOptions::default(),
+        );
+        let ix = doc.element_index();
+        // html 0, head 1, body 2, div 3, p 4, p 5, b 6, span 7.
+        let names: Vec<&str> = ix
+            .order
+            .iter()
+            .map(|&n| doc.local_name(n).unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            ["html", "head", "body", "div", "p", "p", "b", "span"]
+        );
+        assert_eq!(ix.parent(0), None);
+        assert_eq!(ix.parent(6), Some(5));
+        assert_eq!(ix.prev_sibling(5), Some(4));
+        assert_eq!(ix.prev_sibling(4), None);
+        assert_eq!(ix.prev_sibling(7), Some(3));
+        assert_eq!(ix.next_sibling(4), Some(5));
+        assert_eq!(ix.next_sibling(5), None);
+        assert_eq!(ix.next_sibling(3), Some(7));
+        assert_eq!(ix.next_sibling(7), None);
+        assert_eq!(ix.first_child(3), Some(4));
+        assert_eq!(ix.first_child(4), None);
+        assert_eq!(ix.first_child(7), None);
+        assert_eq!(ix.ends[3], 7);
     }
 
     #[test]

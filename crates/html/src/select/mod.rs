@@ -1167,9 +1167,8 @@ impl Iterator for Select<'_> {
         match source {
             Source::Document => None,
             Source::All { index, next } => {
-                while let Some(el) = index.element(doc, *next) {
+                while let Some(el) = ElementRef::at(doc, index, *next) {
                     *next += 1;
-                    let el = ElementRef { doc, el };
                     if matches_selector_list(&selector.list, &el, &mut context) {
                         return Some(el.id());
                     }
@@ -1179,8 +1178,7 @@ impl Iterator for Select<'_> {
             Source::Candidates { index, list, next } => {
                 while let Some(&pos) = list.get(*next) {
                     *next += 1;
-                    if let Some(el) = index.element(doc, pos) {
-                        let el = ElementRef { doc, el };
+                    if let Some(el) = ElementRef::at(doc, index, pos) {
                         if matches_selector_list(&selector.list, &el, &mut context) {
                             return Some(el.id());
                         }
@@ -1333,6 +1331,9 @@ impl Document {
 pub struct ElementRef<'a> {
     doc: &'a Document,
     el: crate::dom::ElementRef<'a>,
+    /// The document's element index and this element's position in it, when the element
+    /// came from the index: tree navigation then reads the index's compact arrays.
+    at: Option<(&'a ElementIndex, u32)>,
 }
 
 /// The static atoms of the attribute names the matcher looks up itself.
@@ -1358,6 +1359,17 @@ impl<'a> ElementRef<'a> {
         Some(ElementRef {
             doc,
             el: doc.element(id)?,
+            at: None,
+        })
+    }
+
+    /// The element at position `pos` of `doc`'s element index `ix`.
+    #[inline]
+    fn at(doc: &'a Document, ix: &'a ElementIndex, pos: u32) -> Option<ElementRef<'a>> {
+        Some(ElementRef {
+            doc,
+            el: ix.element(doc, pos)?,
+            at: Some((ix, pos)),
         })
     }
 
@@ -1532,6 +1544,9 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn parent_element(&self) -> Option<Self> {
+        if let Some((ix, pos)) = self.at {
+            return ElementRef::at(self.doc, ix, ix.parent(pos)?);
+        }
         self.wrap(self.doc.parent(self.id())?)
     }
 
@@ -1550,6 +1565,9 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn prev_sibling_element(&self) -> Option<Self> {
+        if let Some((ix, pos)) = self.at {
+            return ElementRef::at(self.doc, ix, ix.prev_sibling(pos)?);
+        }
         let mut s = self.doc.prev_sibling(self.id());
         while let Some(id) = s {
             if let Some(e) = self.wrap(id) {
@@ -1561,6 +1579,9 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn next_sibling_element(&self) -> Option<Self> {
+        if let Some((ix, pos)) = self.at {
+            return ElementRef::at(self.doc, ix, ix.next_sibling(pos)?);
+        }
         let mut s = self.doc.next_sibling(self.id());
         while let Some(id) = s {
             if let Some(e) = self.wrap(id) {
@@ -1572,6 +1593,9 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn first_element_child(&self) -> Option<Self> {
+        if let Some((ix, pos)) = self.at {
+            return ElementRef::at(self.doc, ix, ix.first_child(pos)?);
+        }
         let mut s = self.doc.first_child(self.id());
         while let Some(id) = s {
             if let Some(e) = self.wrap(id) {
