@@ -1178,10 +1178,10 @@ impl Iterator for Select<'_> {
             Source::Candidates { index, list, next } => {
                 while let Some(&pos) = list.get(*next) {
                     *next += 1;
-                    if let Some(el) = ElementRef::at(doc, index, pos) {
-                        if matches_selector_list(&selector.list, &el, &mut context) {
-                            return Some(el.id());
-                        }
+                    if let Some(el) = ElementRef::at(doc, index, pos)
+                        && matches_selector_list(&selector.list, &el, &mut context)
+                    {
+                        return Some(el.id());
                     }
                 }
                 None
