@@ -3,12 +3,15 @@
 //! `corpus_root()/html` (DOM construction excluded: every page is parsed once beforehand).
 //!
 //! - `select/corpus`: the 20 selectors of `websyntax_bench::SELECTORS` (compiled once) over
-//!   every page, counting matches.
+//!   every page, counting matches. A websyntax document keeps an element index from its
+//!   second query on (docs/select.md), so after the first iteration this measures queries on
+//!   indexed documents; `examples/select_breakdown.rs` (`cold`) measures fresh documents, and
+//!   the time of each selector.
 //! - `links/corpus`: every URL-bearing attribute of every page resolved against the document
 //!   base URL (`<base href>` or the page URL). websyntax: `Document::links` (the HTML
-//!   Standard's list, `srcset` parsed as HTML says, URL validation errors collected). scraper
-//!   + url: the same element/attribute list looked up by hand, `srcset` split on commas, each
-//!   URL parsed with `url::Url::join` (no validation errors collected).
+//!   Standard's list, `srcset` parsed as HTML says, URL validation errors collected).
+//!   scraper and url: the same element/attribute list looked up by hand, `srcset` split on
+//!   commas, each URL parsed with `url::Url::join` (no validation errors collected).
 //!
 //! `cargo bench -p websyntax-bench --features peers-select --bench select -- --warm-up-time 1 --measurement-time 3`
 //! Smoke run: `cargo bench -p websyntax-bench --features peers-select --bench select -- --test`

@@ -36,7 +36,7 @@
 use websyntax_encoding::Encoding;
 use websyntax_url::{ParseError, Url, ValidationError};
 
-use crate::dom::{Document, Namespace, NodeId};
+use crate::dom::{AttrNamespace, Document, LocalName, Namespace, NodeId};
 use crate::error::Span;
 
 /// How an attribute holds its URL(s).
@@ -154,6 +154,52 @@ fn attrs_of(element: &str) -> &'static [(&'static str, UrlAttributeKind)] {
     }
 }
 
+/// [`URL_ATTRIBUTES`] by name atom: for each static element name, its URL-bearing
+/// attributes as (attribute atom, attribute name, kind).
+struct AtomTable {
+    /// By [`LocalName::static_index`]: 0 for none, else 1 + an index into `groups`.
+    by_element: Vec<u8>,
+    groups: Vec<Vec<(LocalName, &'static str, UrlAttributeKind)>>,
+    base: Option<LocalName>,
+}
+
+impl AtomTable {
+    fn get() -> &'static AtomTable {
+        static TABLE: std::sync::OnceLock<AtomTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            let mut t = AtomTable {
+                by_element: vec![0; LocalName::static_count()],
+                groups: Vec::new(),
+                base: LocalName::from_static("base"),
+            };
+            for u in URL_ATTRIBUTES {
+                // Every name of the list is static (a unit test checks it).
+                let (Some(e), Some(a)) = (
+                    LocalName::from_static(u.element).and_then(LocalName::static_index),
+                    LocalName::from_static(u.attr),
+                ) else {
+                    continue;
+                };
+                if t.by_element[e] == 0 {
+                    t.groups.push(Vec::new());
+                    t.by_element[e] = t.groups.len() as u8;
+                }
+                t.groups[usize::from(t.by_element[e]) - 1].push((a, u.attr, u.kind));
+            }
+            t
+        })
+    }
+
+    /// The URL-bearing attributes of the HTML element named `name`.
+    #[inline]
+    fn of(&self, name: LocalName) -> &[(LocalName, &'static str, UrlAttributeKind)] {
+        match name.static_index().and_then(|i| self.by_element.get(i)) {
+            Some(&g) if g > 0 => &self.groups[usize::from(g) - 1],
+            _ => &[],
+        }
+    }
+}
+
 /// One URL found in a document by [`Document::links`].
 ///
 /// ```
@@ -264,48 +310,61 @@ impl Document {
     /// assert_eq!(links[0].url.as_ref().unwrap().href(), "http://h/s?q=%93%FA");
     /// ```
     pub fn links(&self, document_url: Option<&Url>, encoding: Encoding) -> Vec<Link<'_>> {
-        // One walk collects the URL strings and finds the first `base` with an `href`; the
-        // strings are resolved afterwards (links before the `base` use it too).
-        struct Raw<'a> {
-            element: NodeId,
-            attr: &'a str,
-            raw: &'a str,
-            span: Option<Span>,
-            on_base: bool,
-        }
-        let mut raws: Vec<Raw<'_>> = Vec::new();
-        let mut base_href: Option<&str> = None;
+        // One walk resolves each URL as it is found (its value is then still in cache),
+        // against the fallback base URL until the first `base` with an `href`; that element
+        // sets the document base URL, and the links found before it are resolved again if it
+        // differs (links before the `base` use it too).
+        let table = AtomTable::get();
+        let mut links: Vec<Link<'_>> = Vec::new();
+        let mut descriptors = Vec::new();
+        let mut document_base: Option<Url> = document_url.cloned();
+        let mut base_seen = false;
         let identity = self.source_offsets_are_identity();
         for id in self.descendants(self.root()) {
-            let Some(name) = self.local_name(id) else {
+            let Some(e) = self.element(id) else {
                 continue;
             };
-            let table = attrs_of(name);
-            if table.is_empty() || self.namespace(id) != Some(Namespace::Html) {
+            let attrs = table.of(e.local_name());
+            if attrs.is_empty() || e.namespace() != Namespace::Html {
                 continue;
             }
-            let on_base = name == "base";
-            for attr in self.attrs(id) {
-                if attr.prefix().is_some() {
+            let on_base = Some(e.local_name()) == table.base;
+            // A `base` element's own href is parsed against the fallback base URL.
+            for attr in e.attrs() {
+                // Attributes in a namespace (`xlink:href`) are not these attributes.
+                if attr.namespace() != AttrNamespace::None {
                     continue;
                 }
-                let Some(&(_, kind)) = table.iter().find(|(a, _)| *a == attr.name()) else {
+                let name = attr.local_name();
+                let Some(&(_, attr_name, kind)) = attrs.iter().find(|(a, _, _)| *a == name) else {
                     continue;
                 };
                 let value = attr.value();
                 let value_span = attr.value_span();
                 match kind {
                     UrlAttributeKind::Url => {
-                        if on_base && base_href.is_none() {
-                            base_href = Some(value);
+                        if on_base && !base_seen {
+                            // The document base URL: this href's frozen base URL.
+                            base_seen = true;
+                            let frozen = Url::parse_with_encoding(value, document_url, encoding)
+                                .ok()
+                                .or_else(|| document_url.cloned());
+                            if frozen != document_base {
+                                document_base = frozen;
+                                for l in &mut links {
+                                    let (url, errors) =
+                                        resolve(l.raw, document_base.as_ref(), encoding);
+                                    l.url = url;
+                                    l.errors = errors;
+                                }
+                            }
                         }
-                        raws.push(Raw {
-                            element: id,
-                            attr: attr.name(),
-                            raw: value,
-                            span: value_span,
-                            on_base,
-                        });
+                        let base = if on_base {
+                            document_url
+                        } else {
+                            document_base.as_ref()
+                        };
+                        links.push(make_link(id, attr_name, value, value_span, base, encoding));
                     }
                     UrlAttributeKind::Srcset => {
                         // Offsets inside the value are offsets inside its source only when
@@ -315,7 +374,8 @@ impl Document {
                         let exact = attr.value_is_verbatim()
                             && value_span.is_some_and(|s| s.end - s.start == value.len())
                             && (value.is_ascii() || identity);
-                        for c in parse_srcset(value) {
+                        let base = document_base.as_ref();
+                        srcset_candidates(value, &mut descriptors, |c| {
                             let span = match value_span {
                                 Some(s) if exact => Some(Span::new(
                                     s.start + c.offset,
@@ -323,39 +383,28 @@ impl Document {
                                 )),
                                 other => other,
                             };
-                            raws.push(Raw {
-                                element: id,
-                                attr: attr.name(),
-                                raw: c.url,
-                                span,
-                                on_base,
-                            });
-                        }
+                            links.push(make_link(id, attr_name, c.url, span, base, encoding));
+                        });
                     }
                 }
             }
         }
-        // The document base URL: the first base href's frozen base URL, else the fallback.
-        let document_base = match base_href {
-            Some(href) => Url::parse_with_encoding(href, document_url, encoding)
-                .ok()
-                .or_else(|| document_url.cloned()),
-            None => document_url.cloned(),
-        };
-        raws.into_iter()
-            .map(|r| {
-                // A `base` element's own href is parsed against the fallback base URL.
-                let base = if r.on_base {
-                    document_url
-                } else {
-                    document_base.as_ref()
-                };
-                make_link(r.element, r.attr, r.raw, r.span, base, encoding)
-            })
-            .collect()
+        links
     }
 }
 
+/// Encoding-parses `raw` against `base`: the URL or the failure, and the validation errors.
+fn resolve(
+    raw: &str,
+    base: Option<&Url>,
+    encoding: Encoding,
+) -> (Result<Url, ParseError>, Vec<ValidationError>) {
+    let mut errors = Vec::new();
+    let url = Url::parse_with_sink(raw, base, encoding, &mut errors);
+    (url, errors)
+}
+
+#[inline]
 fn make_link<'a>(
     element: NodeId,
     attr: &'a str,
@@ -364,8 +413,7 @@ fn make_link<'a>(
     base: Option<&Url>,
     encoding: Encoding,
 ) -> Link<'a> {
-    let mut errors = Vec::new();
-    let url = Url::parse_with_sink(raw, base, encoding, &mut errors);
+    let (url, errors) = resolve(raw, base, encoding);
     Link {
         element,
         attr,
@@ -415,11 +463,20 @@ fn is_ascii_ws(b: u8) -> bool {
 /// assert_eq!(c[1].density, Some(2.0));
 /// ```
 pub fn parse_srcset(input: &str) -> Vec<ImageCandidate<'_>> {
+    let mut candidates = Vec::new();
+    srcset_candidates(input, &mut Vec::new(), |c| candidates.push(c));
+    candidates
+}
+
+/// [`parse_srcset`], handing each candidate to `f`; `descriptors` is scratch space (the
+/// descriptor spans of one candidate), reused across calls.
+fn srcset_candidates<'a>(
+    input: &'a str,
+    descriptors: &mut Vec<(usize, usize)>,
+    mut f: impl FnMut(ImageCandidate<'a>),
+) {
     let bytes = input.as_bytes();
     let mut position = 0;
-    let mut candidates = Vec::new();
-    // Descriptor spans (start, end) in `input`, reused per candidate.
-    let mut descriptors: Vec<(usize, usize)> = Vec::new();
     loop {
         // 4. Splitting loop: skip ASCII whitespace and commas.
         while position < bytes.len() && (is_ascii_ws(bytes[position]) || bytes[position] == b',') {
@@ -427,7 +484,7 @@ pub fn parse_srcset(input: &str) -> Vec<ImageCandidate<'_>> {
         }
         // 5. End of input: return the candidates.
         if position >= bytes.len() {
-            return candidates;
+            return;
         }
         // 6. The URL: a run of non-whitespace.
         let url_start = position;
@@ -443,12 +500,12 @@ pub fn parse_srcset(input: &str) -> Vec<ImageCandidate<'_>> {
             }
         } else {
             // 8.1 Descriptor tokenizer.
-            tokenize_descriptors(bytes, &mut position, &mut descriptors);
+            tokenize_descriptors(bytes, &mut position, descriptors);
         }
         let url = &input[url_start..url_end];
         // 9-13. Descriptor parser.
-        if let Some(c) = parse_descriptors(input, url, url_start, &descriptors) {
-            candidates.push(c);
+        if let Some(c) = parse_descriptors(input, url, url_start, descriptors) {
+            f(c);
         }
     }
 }
@@ -646,6 +703,34 @@ mod tests {
 
     // The srcset examples of the HTML Standard (§4.8.4.3 and §4.8.4.3.10).
     #[test]
+    fn every_url_attribute_name_has_a_static_atom() {
+        // The walk in `links` finds elements and attributes by static atom.
+        for u in URL_ATTRIBUTES {
+            assert!(LocalName::from_static(u.element).is_some(), "{}", u.element);
+            assert!(LocalName::from_static(u.attr).is_some(), "{}", u.attr);
+        }
+        let t = AtomTable::get();
+        let img = LocalName::from_static("img").unwrap();
+        let names: Vec<&str> = t.of(img).iter().map(|&(_, n, _)| n).collect();
+        assert_eq!(names, ["src", "srcset"]);
+        assert!(t.of(LocalName::from_static("div").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn namespaced_and_foreign_url_attributes_are_not_links() {
+        let doc = parse_document(
+            "<svg><a href=/svg-a xlink:href=/x><image href=/i /></a></svg><a href=/html>h</a>",
+            ParseOptions::default(),
+        );
+        let raws: Vec<&str> = doc
+            .links(None, Encoding::UTF_8)
+            .iter()
+            .map(|l| l.raw)
+            .collect();
+        assert_eq!(raws, ["/html"]);
+    }
+
+    #[test]
     fn srcset_spec_examples() {
         let c = parse_srcset("/uploads/150-marie-lloyd.jpg 1.5x, /uploads/200-marie-lloyd.jpg 2x");
         assert_eq!(
@@ -801,6 +886,35 @@ mod tests {
             hrefs("<a href=x></a><base href=/in-body/>", Some(&p))[0].as_deref(),
             Some("https://example.org/in-body/x")
         );
+    }
+
+    #[test]
+    fn links_before_a_late_base_are_resolved_against_it() {
+        let p = page();
+        let doc = parse_document(
+            "<a href='x y'></a><img srcset='i.png 2x'><base href=/late/><base href=sec/><a href=z>",
+            ParseOptions::default(),
+        );
+        let links = doc.links(Some(&p), Encoding::UTF_8);
+        let got: Vec<&str> = links
+            .iter()
+            .map(|l| l.url.as_ref().unwrap().href())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "https://example.org/late/x%20y",
+                "https://example.org/late/i.png",
+                // Each base's own href is parsed against the document's URL.
+                "https://example.org/late/",
+                "https://example.org/dir/sec/",
+                "https://example.org/late/z",
+            ]
+        );
+        // Validation errors are those of the final parse.
+        assert_eq!(links[0].errors.len(), 1);
+        assert_eq!(links[0].errors[0].kind, ValidationErrorKind::InvalidUrlUnit);
+        assert!(links[1].errors.is_empty());
     }
 
     #[test]

@@ -210,15 +210,52 @@ pub(crate) fn check_url_unit<S: ErrorSink>(rep: &mut Reporter<'_, S>, input: &st
     }
 }
 
-/// Validates a run of input (errors only).
+/// For each byte, how [`check_url_units`] treats it: 0 an ASCII URL code point (ASCII
+/// alphanumerics and `!$&'()*+,-./:;=?@_~`), 1 any other ASCII byte except `%` (an invalid URL
+/// unit), 2 `%` or a non-ASCII byte (checked by [`check_url_unit`]).
+static URL_UNIT_CLASS: [u8; 256] = {
+    let mut t = [1u8; 256];
+    let mut c = 0usize;
+    while c < 256 {
+        if c >= 0x80 || c == b'%' as usize {
+            t[c] = 2;
+        } else if (c as u8).is_ascii_alphanumeric() {
+            t[c] = 0;
+        }
+        c += 1;
+    }
+    let punct = b"!$&'()*+,-./:;=?@_~";
+    let mut i = 0;
+    while i < punct.len() {
+        t[punct[i] as usize] = 0;
+        i += 1;
+    }
+    t
+};
+
+/// Validates a run of input (errors only): [`check_url_unit`] for each code point, with
+/// ASCII other than `%` classified by a table.
 #[inline]
 fn check_url_units<S: ErrorSink>(rep: &mut Reporter<'_, S>, input: &str, from: usize, to: usize) {
     if !S::ACTIVE {
         return;
     }
-    if let Some(run) = input.get(from..to) {
-        for (i, _) in run.char_indices() {
-            check_url_unit(rep, input, from + i);
+    let Some(run) = input.get(from..to) else {
+        return;
+    };
+    let bytes = run.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match URL_UNIT_CLASS[usize::from(b)] {
+            0 => i += 1,
+            1 => {
+                rep.err(K::InvalidUrlUnit, from + i);
+                i += 1;
+            }
+            _ => {
+                check_url_unit(rep, input, from + i);
+                i += run[i..].chars().next().map_or(1, char::len_utf8);
+            }
         }
     }
 }
@@ -1133,4 +1170,22 @@ pub(crate) fn itoa_u16(mut v: u16, buf: &mut [u8; 5]) -> &str {
         }
     }
     std::str::from_utf8(&buf[i..]).unwrap_or("0")
+}
+
+#[cfg(test)]
+mod unit_tests {
+    use super::*;
+
+    #[test]
+    fn ascii_url_code_point_set_agrees_with_the_definition() {
+        assert!(URL_UNIT_CLASS[0x80..].iter().all(|&c| c == 2));
+        for b in 0u8..128 {
+            let class = URL_UNIT_CLASS[usize::from(b)];
+            if b == b'%' {
+                assert_eq!(class, 2);
+            } else {
+                assert_eq!(class == 0, is_url_code_point(char::from(b)), "{b:#x}");
+            }
+        }
+    }
 }

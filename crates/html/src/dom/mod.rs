@@ -17,6 +17,7 @@
 mod access;
 mod dump;
 mod edit;
+pub(crate) mod index;
 mod name;
 mod shadow;
 pub(crate) mod spans;
@@ -450,6 +451,12 @@ pub struct Document {
     shadow_roots: HashMap<NodeId, NodeId>,
     /// Line starts and offset maps of the parsed source, for [`Document::line_col`].
     source: Option<Box<spans::SourceIndex>>,
+    /// The element index of the selector engine, built on first use and dropped by every
+    /// change to the tree or to attributes.
+    index: std::sync::OnceLock<Box<index::ElementIndex>>,
+    /// Set by the first whole-document query since the last change (the second builds the
+    /// index: a single query walks the tree instead, which costs less than building it).
+    queried: std::sync::OnceLock<()>,
 }
 
 impl Default for Document {
@@ -604,6 +611,8 @@ impl Document {
             errors: Vec::new(),
             shadow_roots: HashMap::new(),
             source: None,
+            index: std::sync::OnceLock::new(),
+            queried: std::sync::OnceLock::new(),
         }
     }
 
@@ -629,8 +638,8 @@ impl Document {
     }
 
     /// The heap memory this document holds, in bytes (its buffers' capacities, the source
-    /// index for [`line_col`](Self::line_col) included; approximate: allocator overhead is not
-    /// counted).
+    /// index for [`line_col`](Self::line_col) included, and the selector engine's element
+    /// index once a `select` has built it; approximate: allocator overhead is not counted).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         let doctypes_and_roots: usize = self
@@ -648,6 +657,7 @@ impl Document {
             + self.errors.capacity() * size_of::<ParseError>()
             + self.source.as_ref().map_or(0, |s| s.heap_bytes())
             + doctypes_and_roots
+            + self.index.get().map_or(0, |ix| ix.heap_bytes())
     }
 
     /// What node `id` is, borrowed.
@@ -676,7 +686,7 @@ impl Document {
 
     /// The index of element `id`'s record (element records are numbered in creation order,
     /// densely: a smaller key than the node index for per-element side tables).
-    pub(crate) fn element_index(&self, id: NodeId) -> Option<u32> {
+    pub(crate) fn element_record(&self, id: NodeId) -> Option<u32> {
         match self.nodes.get(id.index())?.data {
             Stored::Element(i) => Some(i),
             _ => None,
@@ -981,6 +991,7 @@ impl Document {
 
     /// Sets the template contents of element `id` (the parser's declarative shadow roots).
     pub(crate) fn set_template_contents(&mut self, id: NodeId, contents: NodeId) {
+        self.invalidate_index();
         if let Some(e) = self.elem_data_mut(id) {
             e.template_contents = contents.0;
         }
@@ -1002,6 +1013,7 @@ impl Document {
     /// range is not at the end of the attribute vector is moved there with room to grow, so
     /// repeated additions stay amortized O(1).
     fn push_attr(&mut self, id: NodeId, attr: AttrData) {
+        self.invalidate_index();
         let Stored::Element(i) = self.nodes[id.index()].data else {
             return;
         };
@@ -1035,6 +1047,7 @@ impl Document {
 
     /// Sets (or adds) attribute `name` in no namespace on element `id`.
     pub(crate) fn set_attr_value(&mut self, id: NodeId, name: &str, value: &str) {
+        self.invalidate_index();
         let name = self.names.intern(name);
         let value_range = self.push_str(value);
         let Some(e) = self.elem_data(id) else {
@@ -1067,6 +1080,7 @@ impl Document {
 
     /// Removes attribute `name` in no namespace from element `id`; whether there was one.
     pub(crate) fn remove_attr(&mut self, id: NodeId, name: &str) -> bool {
+        self.invalidate_index();
         let Some(name) = self.names.get(name) else {
             return false;
         };
@@ -1092,6 +1106,7 @@ impl Document {
 
     /// Removes `id` from its parent (if any).
     pub(crate) fn detach(&mut self, id: NodeId) {
+        self.invalidate_index();
         let n = &self.nodes[id.index()];
         let (parent, prev, next) = (n.parent, n.prev_sibling, n.next_sibling);
         if parent == NONE {
@@ -1117,6 +1132,7 @@ impl Document {
     /// tree builder's insertion (the spec's algorithms never make an invalid tree); editing
     /// goes through [`Document::append_child`].
     pub(crate) fn append(&mut self, parent: NodeId, child: NodeId) {
+        self.invalidate_index();
         self.detach(child);
         let last = self.nodes[parent.index()].last_child;
         {
@@ -1135,6 +1151,7 @@ impl Document {
     /// Inserts `child` (detaching it first) immediately before `sibling`, which must have a
     /// parent (if it has none, nothing happens). Unchecked, like [`Document::append`].
     pub(crate) fn insert_before_unchecked(&mut self, sibling: NodeId, child: NodeId) {
+        self.invalidate_index();
         self.detach(child);
         let s = &self.nodes[sibling.index()];
         let (parent, prev) = (s.parent, s.prev_sibling);

@@ -36,6 +36,24 @@ impl LocalName {
         static_index().get(name).map(|&i| LocalName(i))
     }
 
+    /// Whether this is a static name (the same in every document).
+    #[inline]
+    pub(crate) fn is_static(self) -> bool {
+        self.0 & DYNAMIC == 0
+    }
+
+    /// The index of a static name in the static list (`None` for a name interned by a
+    /// document): a dense small number, for tables indexed by name.
+    #[inline]
+    pub(crate) fn static_index(self) -> Option<usize> {
+        self.is_static().then_some(self.0 as usize)
+    }
+
+    /// The number of static names (the bound of [`LocalName::static_index`]).
+    pub(crate) fn static_count() -> usize {
+        STATIC_NAMES.len()
+    }
+
     /// The string of a static name (`None` for a name interned by a document).
     pub fn as_static_str(self) -> Option<&'static str> {
         if self.0 & DYNAMIC == 0 {

@@ -26,6 +26,12 @@
 //! (as browsers do), exactly otherwise. Template contents are not searched (as
 //! `querySelectorAll`).
 //!
+//! From the second whole-document query on, a document keeps an index of its elements (by
+//! local name, attribute name, ID and class, in tree order; dropped by every edit), and only
+//! the elements that meet the conditions read from the selector (its rightmost compound, the
+//! compounds of its ancestors, its downward `:has()` arguments) are given to the matcher.
+//! The results are the same as trying every element; `docs/select.md` has the details.
+//!
 //! ```
 //! use websyntax_html::{parse_document, ParseOptions};
 //! use websyntax_html::select::Selector;
@@ -63,8 +69,9 @@ use selectors::matching::{ElementSelectorFlags, matches_selector_list};
 use selectors::parser::{ParseRelative, SelectorList, SelectorParseErrorKind};
 use selectors::{Element as _, OpaqueElement, SelectorImpl};
 
-use crate::dom::NodeKind;
+use crate::dom::index::ElementIndex;
 use crate::dom::{AttrNamespace, Document, Namespace, NodeId, QuirksMode as DomQuirksMode};
+use crate::dom::{LocalName, NodeKind};
 
 #[cfg(test)]
 mod tests;
@@ -80,12 +87,30 @@ pub struct Impl;
 pub struct Ident {
     name: Box<str>,
     hash: u32,
+    /// The static atom of the name, when it has one: a document's element and attribute
+    /// names with that string always carry this atom, so comparing names is an integer
+    /// compare (a name without a static atom is interned per document, and compared as text).
+    atom: Option<LocalName>,
 }
 
 impl Ident {
     /// The identifier's text.
     pub fn as_str(&self) -> &str {
         &self.name
+    }
+
+    /// Whether the name `atom` of a document `doc` is this identifier.
+    #[inline]
+    fn is_name(&self, doc: &Document, atom: LocalName) -> bool {
+        match self.atom {
+            Some(a) => a == atom,
+            None => !atom.is_static() && str_eq(doc.name_str(atom), &self.name),
+        }
+    }
+
+    /// The atom of this identifier in `doc`, if any element or attribute of `doc` has it.
+    fn atom_in(&self, doc: &Document) -> Option<LocalName> {
+        self.atom.or_else(|| doc.lookup_name(&self.name))
     }
 }
 
@@ -100,6 +125,7 @@ impl From<&str> for Ident {
         Ident {
             name: s.into(),
             hash,
+            atom: LocalName::from_static(s),
         }
     }
 }
@@ -354,64 +380,412 @@ impl<'i> selectors::parser::Parser<'i> for Parser {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Selector {
     list: SelectorList<Impl>,
-    /// A necessary condition for a match, from each selector's rightmost compound: the element
-    /// has one of these local names, IDs or classes. `None` when some selector of the list has
-    /// none of them (then every element is tried).
-    keys: Option<Vec<Key>>,
+    /// For each selector of the list, what its compounds require of a match ([`Plan`]).
+    plans: Vec<Plan>,
 }
 
-/// One selector's cheapest necessary condition (see [`Selector::keys`]).
+/// Necessary conditions for a match of one selector, read from its compounds: they narrow
+/// the elements the matcher is run on (it still decides every match).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Plan {
+    /// What the rightmost compound requires of the element itself.
+    subject: Option<Need>,
+    /// What compounds to the left, joined to the subject by child and descendant combinators
+    /// only, require: for each, some ancestor of the element meets it; with `Some(k)` when
+    /// only child combinators lead there, the ancestor `k` levels up (the parent for 1).
+    ancestors: Vec<(Need, Option<u32>)>,
+    /// The subject's `:has()` arguments whose relative selectors only look down (`>` and
+    /// descendant combinators): for each, some descendant of the element meets one of the
+    /// needs (of the relative selectors' rightmost compounds); a child of it when the flag
+    /// is set (`:has(> img)`).
+    has: Vec<Vec<(Need, bool)>>,
+}
+
+/// Necessary conditions on one element: every key holds for it, so any one of them can pick
+/// the candidates (the one with the fewest, per document).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Need(Vec<Key>);
+
+/// One necessary condition (see [`Need`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Key {
-    /// A type selector: `name` as written (for non-HTML elements), `lower` for HTML elements.
-    Name { name: Box<str>, lower: Box<str> },
+    /// A type selector: `lower` for HTML elements, `name` (as written) for others.
+    Name { name: Ident, lower: Ident },
     /// An ID selector.
     Id(Box<str>),
     /// A class selector.
     Class(Box<str>),
+    /// An attribute selector (any operator): the element has an attribute of this local name
+    /// (`lower` on HTML elements), in some namespace.
+    Attr { name: Ident, lower: Ident },
+    /// `[class op value]` with a value without whitespace: some class contains the value
+    /// (ASCII case-insensitively; the value here is ASCII-lowercased).
+    ClassContains(Box<str>),
+    /// `[id op value]`: the ID contains the value (as [`Key::ClassContains`]).
+    IdContains(Box<str>),
+    /// `:is()` / `:where()`: the element meets one of these.
+    Any(Vec<Need>),
 }
 
-impl Key {
-    /// The key of `selector`'s rightmost compound: its type selector, else its ID, else its
-    /// first class.
-    fn of(selector: &selectors::parser::Selector<Impl>) -> Option<Key> {
-        use selectors::parser::Component;
-        let (mut id, mut class) = (None, None);
-        for c in selector.iter() {
+/// Whether `s` has ASCII whitespace.
+fn has_ascii_ws(s: &str) -> bool {
+    s.bytes()
+        .any(|b| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' '))
+}
+
+impl Plan {
+    fn of(selector: &selectors::parser::Selector<Impl>) -> Plan {
+        use selectors::parser::Combinator;
+        let mut iter = selector.iter();
+        let mut has = Vec::new();
+        let subject = Need::of_compound(&mut iter, Some(&mut has));
+        let mut ancestors = Vec::new();
+        // How many levels up the next compound is, while only child combinators were met.
+        let mut levels = Some(0u32);
+        while let Some(c) = iter.next_sequence() {
             match c {
-                Component::LocalName(n) => {
-                    return Some(Key::Name {
-                        name: n.name.as_str().into(),
-                        lower: n.lower_name.as_str().into(),
-                    });
+                Combinator::Child => levels = levels.map(|k| k + 1),
+                Combinator::Descendant => levels = None,
+                _ => break,
+            }
+            if let Some(n) = Need::of_compound(&mut iter, None) {
+                ancestors.push((n, levels));
+            }
+        }
+        Plan {
+            subject,
+            ancestors,
+            has,
+        }
+    }
+
+    /// The positions in `ix` of the elements of `doc` that may match (sorted); `None` when
+    /// that is every element.
+    fn candidates(&self, doc: &Document, ix: &ElementIndex) -> Option<Vec<u32>> {
+        let mut base: Option<Vec<u32>> = self
+            .subject
+            .as_ref()
+            .and_then(|n| n.candidates(doc, ix))
+            .map(|(lists, _)| union(lists));
+        for (need, levels) in &self.ancestors {
+            let Some((lists, len)) = need.candidates(doc, ix) else {
+                continue;
+            };
+            if len >= ix.order.len() {
+                continue;
+            }
+            let anc = union(lists);
+            let base = base.get_or_insert_with(|| (0..ix.order.len() as u32).collect());
+            match levels {
+                Some(k) => {
+                    let set = PositionSet::of(&anc, ix.order.len());
+                    base.retain(|&p| set.contains(ancestor_at(&ix.parents, p, *k)));
                 }
-                Component::ID(i) if id.is_none() => id = Some(Key::Id(i.as_str().into())),
-                Component::Class(c) if class.is_none() => {
-                    class = Some(Key::Class(c.as_str().into()));
+                None => keep_below(base, &anc, &ix.ends),
+            }
+        }
+        'has: for alternatives in &self.has {
+            // Elements with a descendant meeting one of the alternatives, and elements with a
+            // child meeting one.
+            let (mut below, mut parents) = (Vec::new(), Vec::new());
+            for (need, child) in alternatives {
+                let Some((lists, _)) = need.candidates(doc, ix) else {
+                    continue 'has;
+                };
+                if *child {
+                    for l in lists {
+                        parents.extend(
+                            l.iter()
+                                .map(|&q| ix.parents.get(q as usize).copied().unwrap_or(u32::MAX)),
+                        );
+                    }
+                } else {
+                    below.extend(lists);
+                }
+            }
+            parents.retain(|&p| p != u32::MAX);
+            parents.sort_unstable();
+            parents.dedup();
+            let below = union(below);
+            let base = base.get_or_insert_with(|| (0..ix.order.len() as u32).collect());
+            let mut in_parents = parents.iter().peekable();
+            let mut kept = base.clone();
+            keep_above(&mut kept, &below, &ix.ends);
+            let mut in_below = kept.iter().peekable();
+            base.retain(|&p| {
+                let mut hit = false;
+                while let Some(&&q) = in_parents.peek() {
+                    if q > p {
+                        break;
+                    }
+                    hit |= q == p;
+                    in_parents.next();
+                }
+                while let Some(&&q) = in_below.peek() {
+                    if q > p {
+                        break;
+                    }
+                    hit |= q == p;
+                    in_below.next();
+                }
+                hit
+            });
+        }
+        base
+    }
+}
+
+/// The ancestor `levels` levels above position `p` (`u32::MAX` when there is none).
+fn ancestor_at(parents: &[u32], mut p: u32, levels: u32) -> u32 {
+    for _ in 0..levels {
+        p = parents.get(p as usize).copied().unwrap_or(u32::MAX);
+    }
+    p
+}
+
+/// A set of positions, as bits.
+struct PositionSet(Vec<u64>);
+
+impl PositionSet {
+    fn of(positions: &[u32], len: usize) -> PositionSet {
+        let mut bits = vec![0u64; len.div_ceil(64)];
+        for &p in positions {
+            if let Some(w) = bits.get_mut(p as usize / 64) {
+                *w |= 1 << (p % 64);
+            }
+        }
+        PositionSet(bits)
+    }
+
+    fn contains(&self, p: u32) -> bool {
+        self.0
+            .get(p as usize / 64)
+            .is_some_and(|w| w >> (p % 64) & 1 == 1)
+    }
+}
+
+/// The sorted union of sorted position lists.
+fn union(lists: Vec<&[u32]>) -> Vec<u32> {
+    let lists: Vec<&[u32]> = lists.into_iter().filter(|l| !l.is_empty()).collect();
+    match lists.len() {
+        0 => Vec::new(),
+        1 => lists[0].to_vec(),
+        _ => {
+            let mut all: Vec<u32> = Vec::with_capacity(lists.iter().map(|l| l.len()).sum());
+            for l in lists {
+                all.extend_from_slice(l);
+            }
+            all.sort_unstable();
+            all.dedup();
+            all
+        }
+    }
+}
+
+/// Keeps the positions of `base` that have an ancestor in `anc` (both sorted; `ends[p]` is
+/// the end of the subtree of `p`). Subtrees nest, so `p` has an ancestor in `anc` exactly when
+/// some `q < p` of `anc` has a subtree reaching past `p`.
+fn keep_below(base: &mut Vec<u32>, anc: &[u32], ends: &[u32]) {
+    let (mut j, mut reach) = (0, 0);
+    base.retain(|&p| {
+        while let Some(&q) = anc.get(j)
+            && q < p
+        {
+            reach = reach.max(ends.get(q as usize).copied().unwrap_or(0));
+            j += 1;
+        }
+        p < reach
+    });
+}
+
+/// Keeps the positions of `base` that have a descendant in `below` (both sorted).
+fn keep_above(base: &mut Vec<u32>, below: &[u32], ends: &[u32]) {
+    let mut j = 0;
+    base.retain(|&p| {
+        while let Some(&q) = below.get(j)
+            && q <= p
+        {
+            j += 1;
+        }
+        below
+            .get(j)
+            .is_some_and(|&q| q < ends.get(p as usize).copied().unwrap_or(0))
+    });
+}
+
+impl Need {
+    /// The keys of the compound `iter` is at (consumed up to its combinator); `:has()`
+    /// arguments go to `has` when given.
+    fn of_compound(
+        iter: &mut selectors::parser::SelectorIter<'_, Impl>,
+        mut has: Option<&mut Vec<Vec<(Need, bool)>>>,
+    ) -> Option<Need> {
+        use selectors::parser::{Component, RelativeSelectorMatchHint as Hint};
+        let mut keys = Vec::new();
+        for c in iter {
+            match c {
+                Component::LocalName(n) => keys.push(Key::Name {
+                    name: n.name.clone(),
+                    lower: n.lower_name.clone(),
+                }),
+                Component::ID(i) => keys.push(Key::Id(i.as_str().into())),
+                Component::Class(c) => keys.push(Key::Class(c.as_str().into())),
+                Component::AttributeInNoNamespaceExists {
+                    local_name,
+                    local_name_lower,
+                } => keys.push(Key::Attr {
+                    name: local_name.clone(),
+                    lower: local_name_lower.clone(),
+                }),
+                Component::AttributeInNoNamespace {
+                    local_name, value, ..
+                } => {
+                    keys.push(Key::Attr {
+                        name: local_name.clone(),
+                        lower: local_name.clone(),
+                    });
+                    // Every operator (=, ~=, |=, ^=, $=, *=) with a value free of whitespace
+                    // implies a class (an ID) containing that value; an empty value matches
+                    // nothing with ^=, $=, *= and ~=, and only an empty attribute with = and
+                    // |=, so it gives no key.
+                    let v = value.as_ref();
+                    if !v.is_empty() && !has_ascii_ws(v) {
+                        let v: Box<str> = v.to_ascii_lowercase().into();
+                        match local_name.as_str() {
+                            "class" => keys.push(Key::ClassContains(v)),
+                            "id" => keys.push(Key::IdContains(v)),
+                            _ => {}
+                        }
+                    }
+                }
+                Component::AttributeOther(a) => keys.push(Key::Attr {
+                    name: a.local_name.clone(),
+                    lower: a.local_name_lower.clone(),
+                }),
+                Component::Is(list) | Component::Where(list) => {
+                    let needs: Option<Vec<Need>> = list
+                        .slice()
+                        .iter()
+                        .map(|s| Need::of_compound(&mut s.iter(), None))
+                        .collect();
+                    if let Some(needs) = needs {
+                        keys.push(Key::Any(needs));
+                    }
+                }
+                Component::Has(relative) => {
+                    if let Some(has) = has.as_deref_mut() {
+                        let needs: Option<Vec<(Need, bool)>> = relative
+                            .iter()
+                            .map(|r| match r.match_hint {
+                                Hint::InChild => {
+                                    Some((Need::of_compound(&mut r.selector.iter(), None)?, true))
+                                }
+                                Hint::InSubtree => {
+                                    Some((Need::of_compound(&mut r.selector.iter(), None)?, false))
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        if let Some(needs) = needs {
+                            has.push(needs);
+                        }
+                    }
                 }
                 _ => {}
             }
         }
-        id.or(class)
+        // The cheapest keys to test one element against first (the walk tests only one).
+        keys.sort_by_key(|k| match k {
+            Key::Name { .. } => 0,
+            Key::Id(_) => 1,
+            Key::Class(_) => 2,
+            Key::Attr { .. } => 3,
+            Key::ClassContains(_) | Key::IdContains(_) => 4,
+            Key::Any(_) => 5,
+        });
+        (!keys.is_empty()).then_some(Need(keys))
     }
 
-    /// Whether element `el`, whose local name is `local`, meets the condition.
-    fn matches(&self, el: &ElementRef<'_>, local: &str, case: CaseSensitivity) -> bool {
+    /// Whether `el` passes the first (cheapest) key: a necessary condition for a match.
+    fn may_match(&self, el: &ElementRef<'_>, case: CaseSensitivity) -> bool {
+        self.0.first().is_none_or(|k| k.matches(el, case))
+    }
+
+    /// The candidates of the key with the fewest of them in `ix`: sorted position lists
+    /// whose union holds every element of the document meeting this need, and their total
+    /// length (`None` when no key can tell).
+    fn candidates<'i>(
+        &self,
+        doc: &Document,
+        ix: &'i ElementIndex,
+    ) -> Option<(Vec<&'i [u32]>, usize)> {
+        let mut best: Option<(Vec<&'i [u32]>, usize)> = None;
+        for k in &self.0 {
+            let Some(lists) = k.candidates(doc, ix) else {
+                continue;
+            };
+            let n = lists.iter().map(|l| l.len()).sum();
+            if best.as_ref().is_none_or(|(_, m)| n < *m) {
+                best = Some((lists, n));
+            }
+            if n == 0 {
+                break;
+            }
+        }
+        best
+    }
+}
+
+impl Key {
+    /// Whether element `el` meets the condition.
+    fn matches(&self, el: &ElementRef<'_>, case: CaseSensitivity) -> bool {
+        let html = el.is_html_element_in_html_document();
         match self {
             Key::Name { name, lower } => {
-                if name == lower {
-                    return str_eq(local, name);
-                }
-                let want = if el.doc.namespace(el.id) == Some(Namespace::Html) {
-                    lower
-                } else {
-                    name
-                };
-                str_eq(local, want)
+                (if html { lower } else { name }).is_name(el.doc, el.el.local_name())
             }
             Key::Id(i) => el.id_is(i, case),
             Key::Class(c) => el.class_contains(c, case),
+            Key::Attr { name, lower } => el
+                .el
+                .attrs()
+                .any(|a| (if html { lower } else { name }).is_name(el.doc, a.local_name())),
+            Key::ClassContains(_) | Key::IdContains(_) => true,
+            Key::Any(needs) => needs.iter().any(|n| n.may_match(el, case)),
         }
+    }
+
+    /// The sorted position lists of `ix` whose union holds every element meeting the
+    /// condition (`None` when the index cannot tell).
+    fn candidates<'i>(&self, doc: &Document, ix: &'i ElementIndex) -> Option<Vec<&'i [u32]>> {
+        let by_names =
+            |name: &Ident, lower: &Ident, get: fn(&'i ElementIndex, LocalName) -> &'i [u32]| {
+                let mut lists = Vec::with_capacity(2);
+                if let Some(a) = lower.atom_in(doc) {
+                    lists.push(get(ix, a));
+                }
+                if name != lower
+                    && let Some(a) = name.atom_in(doc)
+                {
+                    lists.push(get(ix, a));
+                }
+                lists
+            };
+        Some(match self {
+            Key::Name { name, lower } => by_names(name, lower, ElementIndex::by_name),
+            Key::Attr { name, lower } => by_names(name, lower, ElementIndex::by_attr),
+            Key::Id(i) => vec![ix.by_id(doc, i)],
+            Key::Class(c) => vec![ix.by_class(doc, c)],
+            Key::ClassContains(v) => ix.classes_containing(doc, v)?,
+            Key::IdContains(v) => ix.ids_containing(doc, v)?,
+            Key::Any(needs) => {
+                let mut lists = Vec::new();
+                for n in needs {
+                    lists.extend(n.candidates(doc, ix)?.0);
+                }
+                lists
+            }
+        })
     }
 }
 
@@ -430,8 +804,8 @@ impl Selector {
         let result = SelectorList::parse(&Parser, &mut parser, ParseRelative::No);
         match result {
             Ok(list) => {
-                let keys = list.slice().iter().map(Key::of).collect();
-                Ok(Selector { list, keys })
+                let plans = list.slice().iter().map(Plan::of).collect();
+                Ok(Selector { list, plans })
             }
             Err(e) => {
                 let end = parser.position().byte_index();
@@ -454,16 +828,25 @@ impl Selector {
         matches_with(self, doc, id, None, &mut caches)
     }
 
-    /// Whether element `el` (local name `local`) passes the necessary condition of
-    /// [`Selector::keys`].
-    fn may_match(&self, el: &ElementRef<'_>, local: &str, quirks: QuirksMode) -> bool {
-        match &self.keys {
-            None => true,
-            Some(keys) => {
-                let case = quirks.classes_and_ids_case_sensitivity();
-                keys.iter().any(|k| k.matches(el, local, case))
-            }
+    /// Whether element `el` passes the subject conditions of the plans (a walk's filter).
+    fn may_match(&self, el: &ElementRef<'_>, quirks: QuirksMode) -> bool {
+        let case = quirks.classes_and_ids_case_sensitivity();
+        self.plans
+            .iter()
+            .any(|p| p.subject.as_ref().is_none_or(|n| n.may_match(el, case)))
+    }
+
+    /// The positions in `ix` of the elements of `doc` that may match, in document order
+    /// (`None`: every element may).
+    fn candidates(&self, doc: &Document, ix: &ElementIndex) -> Option<Vec<u32>> {
+        let mut lists = Vec::with_capacity(self.plans.len());
+        for p in &self.plans {
+            lists.push(p.candidates(doc, ix)?);
         }
+        if lists.len() == 1 {
+            return lists.pop();
+        }
+        Some(union(lists.iter().map(Vec::as_slice).collect()))
     }
 }
 
@@ -672,9 +1055,9 @@ fn matches_with(
     scope: Option<NodeId>,
     caches: &mut SelectorCaches,
 ) -> bool {
-    if !doc.is_element(id) {
+    let Some(el) = ElementRef::new(doc, id) else {
         return false;
-    }
+    };
     let mut context = MatchingContext::new(
         MatchingMode::Normal,
         None,
@@ -683,8 +1066,10 @@ fn matches_with(
         NeedsSelectorFlags::No,
         MatchingForInvalidation::No,
     );
-    context.scope_element = scope.map(|s| ElementRef { doc, id: s }.opaque());
-    matches_selector_list(&selector.list, &ElementRef { doc, id }, &mut context)
+    context.scope_element = scope
+        .and_then(|s| ElementRef::new(doc, s))
+        .map(|s| s.opaque());
+    matches_selector_list(&selector.list, &el, &mut context)
 }
 
 enum SelectorHolder<'a> {
@@ -714,8 +1099,24 @@ pub struct Select<'a> {
     doc: &'a Document,
     selector: SelectorHolder<'a>,
     scope: Option<NodeId>,
-    nodes: crate::dom::Descendants<'a>,
+    source: Source<'a>,
     caches: SelectorCaches,
+}
+
+/// Where [`Select`] takes the elements to try from.
+enum Source<'a> {
+    /// The whole document, through its element index; not looked at yet.
+    Document,
+    /// Every element of the document, by position.
+    All { index: &'a ElementIndex, next: u32 },
+    /// The candidate positions of the document.
+    Candidates {
+        index: &'a ElementIndex,
+        list: Vec<u32>,
+        next: usize,
+    },
+    /// The descendants of a node, walked.
+    Walk(crate::dom::Descendants<'a>),
 }
 
 impl fmt::Debug for Select<'_> {
@@ -734,11 +1135,22 @@ impl Iterator for Select<'_> {
             doc,
             selector,
             scope,
-            nodes,
+            source,
             caches,
         } = self;
         let doc: &Document = doc;
         let selector = selector.get();
+        if let Source::Document = source {
+            let ix = doc.element_index();
+            *source = match selector.candidates(doc, ix) {
+                None => Source::All { index: ix, next: 0 },
+                Some(list) => Source::Candidates {
+                    index: ix,
+                    list,
+                    next: 0,
+                },
+            };
+        }
         let quirks = quirks_mode(doc);
         // One matching context for all the elements tried in this call.
         let mut context = MatchingContext::new(
@@ -749,21 +1161,46 @@ impl Iterator for Select<'_> {
             NeedsSelectorFlags::No,
             MatchingForInvalidation::No,
         );
-        context.scope_element = scope.map(|s| ElementRef { doc, id: s }.opaque());
-        for id in nodes.by_ref() {
-            // Elements only (one lookup gives both the check and the name).
-            let Some(local) = doc.local_name(id) else {
-                continue;
-            };
-            let el = ElementRef { doc, id };
-            if !selector.may_match(&el, local, quirks) {
-                continue;
+        context.scope_element = scope
+            .and_then(|s| ElementRef::new(doc, s))
+            .map(|s| s.opaque());
+        match source {
+            Source::Document => None,
+            Source::All { index, next } => {
+                while let Some(el) = ElementRef::at(doc, index, *next) {
+                    *next += 1;
+                    if matches_selector_list(&selector.list, &el, &mut context) {
+                        return Some(el.id());
+                    }
+                }
+                None
             }
-            if matches_selector_list(&selector.list, &el, &mut context) {
-                return Some(id);
+            Source::Candidates { index, list, next } => {
+                while let Some(&pos) = list.get(*next) {
+                    *next += 1;
+                    if let Some(el) = ElementRef::at(doc, index, pos)
+                        && matches_selector_list(&selector.list, &el, &mut context)
+                    {
+                        return Some(el.id());
+                    }
+                }
+                None
+            }
+            Source::Walk(nodes) => {
+                for id in nodes.by_ref() {
+                    let Some(el) = ElementRef::new(doc, id) else {
+                        continue;
+                    };
+                    if !selector.may_match(&el, quirks) {
+                        continue;
+                    }
+                    if matches_selector_list(&selector.list, &el, &mut context) {
+                        return Some(id);
+                    }
+                }
+                None
             }
         }
-        None
     }
 }
 
@@ -819,11 +1256,18 @@ impl Document {
         selector: SelectorHolder<'a>,
         scope: Option<NodeId>,
     ) -> Select<'a> {
+        // The document's own tree has an index (from its second query on); below another
+        // node, walk.
+        let source = if root == self.root() && self.element_index_for_query().is_some() {
+            Source::Document
+        } else {
+            Source::Walk(self.descendants(root))
+        };
         Select {
             doc: self,
             selector,
             scope,
-            nodes: self.descendants(root),
+            source,
             caches: SelectorCaches::default(),
         }
     }
@@ -886,26 +1330,60 @@ impl Document {
 #[derive(Clone, Copy)]
 pub struct ElementRef<'a> {
     doc: &'a Document,
-    id: NodeId,
+    el: crate::dom::ElementRef<'a>,
+    /// The document's element index and this element's position in it, when the element
+    /// came from the index: tree navigation then reads the index's compact arrays.
+    at: Option<(&'a ElementIndex, u32)>,
 }
+
+/// The static atoms of the attribute names the matcher looks up itself.
+struct Atoms {
+    id: Option<LocalName>,
+    class: Option<LocalName>,
+    href: Option<LocalName>,
+    a: Option<LocalName>,
+    area: Option<LocalName>,
+}
+
+static ATOMS: std::sync::LazyLock<Atoms> = std::sync::LazyLock::new(|| Atoms {
+    id: LocalName::from_static("id"),
+    class: LocalName::from_static("class"),
+    href: LocalName::from_static("href"),
+    a: LocalName::from_static("a"),
+    area: LocalName::from_static("area"),
+});
 
 impl<'a> ElementRef<'a> {
     /// `id` as an element handle (`None` when `id` is not an element).
     pub fn new(doc: &'a Document, id: NodeId) -> Option<ElementRef<'a>> {
-        doc.is_element(id).then_some(ElementRef { doc, id })
+        Some(ElementRef {
+            doc,
+            el: doc.element(id)?,
+            at: None,
+        })
+    }
+
+    /// The element at position `pos` of `doc`'s element index `ix`.
+    #[inline]
+    fn at(doc: &'a Document, ix: &'a ElementIndex, pos: u32) -> Option<ElementRef<'a>> {
+        Some(ElementRef {
+            doc,
+            el: ix.element(doc, pos)?,
+            at: Some((ix, pos)),
+        })
     }
 
     /// The element's node.
     pub fn id(&self) -> NodeId {
-        self.id
+        self.el.id()
     }
 
-    fn wrap(&self, id: NodeId) -> ElementRef<'a> {
-        ElementRef { doc: self.doc, id }
+    fn wrap(&self, id: NodeId) -> Option<ElementRef<'a>> {
+        ElementRef::new(self.doc, id)
     }
 
     fn is_html(&self, name: &str) -> bool {
-        self.doc.is_html_element(self.id, name)
+        self.el.namespace() == Namespace::Html && self.el.name() == name
     }
 
     fn has_attr(&self, name: &str) -> bool {
@@ -925,7 +1403,7 @@ impl<'a> ElementRef<'a> {
             "optgroup" => self.has_attr("disabled"),
             "option" => {
                 self.has_attr("disabled")
-                    || doc.parent(self.id).is_some_and(|p| {
+                    || doc.parent(self.id()).is_some_and(|p| {
                         doc.is_html_element(p, "optgroup") && doc.attribute(p, "disabled").is_some()
                     })
             }
@@ -936,8 +1414,8 @@ impl<'a> ElementRef<'a> {
     /// A descendant of a disabled `fieldset`, but not of its first `legend` child.
     fn in_disabled_fieldset(&self) -> bool {
         let doc = self.doc;
-        let mut child = self.id;
-        for anc in doc.ancestors(self.id) {
+        let mut child = self.id();
+        for anc in doc.ancestors(self.id()) {
             if doc.is_html_element(anc, "fieldset") && doc.attribute(anc, "disabled").is_some() {
                 let first_legend = doc
                     .children(anc)
@@ -955,21 +1433,31 @@ impl<'a> ElementRef<'a> {
     /// The value of attribute `name` in no namespace.
     #[inline]
     fn attr(&self, name: &str) -> Option<&'a str> {
-        self.doc
-            .attrs(self.id)
+        self.el
+            .attrs()
             .find(|a| str_eq(a.name(), name) && a.namespace() == AttrNamespace::None)
+            .map(|a| a.value())
+    }
+
+    /// The value of the attribute in no namespace whose name is the static atom `name`.
+    #[inline]
+    fn attr_atom(&self, name: Option<LocalName>) -> Option<&'a str> {
+        let name = name?;
+        self.el
+            .attrs()
+            .find(|a| a.local_name() == name && a.namespace() == AttrNamespace::None)
             .map(|a| a.value())
     }
 
     /// Whether the element's ID (a non-empty `id` attribute) is `id`.
     fn id_is(&self, id: &str, case: CaseSensitivity) -> bool {
-        self.attr("id")
+        self.attr_atom(ATOMS.id)
             .is_some_and(|v| !v.is_empty() && case_eq(v, id, case))
     }
 
     /// Whether the element's `class` attribute, split on ASCII whitespace, holds `name`.
     fn class_contains(&self, name: &str, case: CaseSensitivity) -> bool {
-        let Some(classes) = self.attr("class") else {
+        let Some(classes) = self.attr_atom(ATOMS.class) else {
             return false;
         };
         classes
@@ -978,8 +1466,8 @@ impl<'a> ElementRef<'a> {
     }
 
     fn html_name(&self) -> Option<&'a str> {
-        if self.doc.namespace(self.id) == Some(Namespace::Html) {
-            self.doc.local_name(self.id)
+        if self.doc.namespace(self.id()) == Some(Namespace::Html) {
+            self.doc.local_name(self.id())
         } else {
             None
         }
@@ -994,7 +1482,7 @@ impl<'a> ElementRef<'a> {
 
     fn input_type(&self) -> String {
         self.doc
-            .attribute(self.id, "type")
+            .attribute(self.id(), "type")
             .unwrap_or("text")
             .to_ascii_lowercase()
     }
@@ -1025,7 +1513,7 @@ impl<'a> ElementRef<'a> {
             Some("textarea") => !self.has_attr("readonly") && !self.is_disabled(),
             Some(_) => self
                 .doc
-                .attribute(self.id, "contenteditable")
+                .attribute(self.id(), "contenteditable")
                 .is_some_and(|v| {
                     matches!(
                         v.to_ascii_lowercase().as_str(),
@@ -1042,8 +1530,8 @@ impl fmt::Debug for ElementRef<'_> {
         write!(
             f,
             "ElementRef({}, {:?})",
-            self.id,
-            self.doc.local_name(self.id).unwrap_or("")
+            self.id(),
+            self.doc.local_name(self.id()).unwrap_or("")
         )
     }
 }
@@ -1052,17 +1540,19 @@ impl selectors::Element for ElementRef<'_> {
     type Impl = Impl;
 
     fn opaque(&self) -> OpaqueElement {
-        OpaqueElement::new(self.doc.identity(self.id))
+        OpaqueElement::new(self.doc.identity(self.id()))
     }
 
     fn parent_element(&self) -> Option<Self> {
-        let p = self.doc.parent(self.id)?;
-        self.doc.is_element(p).then(|| self.wrap(p))
+        if let Some((ix, pos)) = self.at {
+            return ElementRef::at(self.doc, ix, ix.parent(pos)?);
+        }
+        self.wrap(self.doc.parent(self.id())?)
     }
 
     fn parent_node_is_shadow_root(&self) -> bool {
         self.doc
-            .parent(self.id)
+            .parent(self.id())
             .is_some_and(|p| self.doc.kind(p) == NodeKind::ShadowRoot)
     }
 
@@ -1075,10 +1565,13 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn prev_sibling_element(&self) -> Option<Self> {
-        let mut s = self.doc.prev_sibling(self.id);
+        if let Some((ix, pos)) = self.at {
+            return ElementRef::at(self.doc, ix, ix.prev_sibling(pos)?);
+        }
+        let mut s = self.doc.prev_sibling(self.id());
         while let Some(id) = s {
-            if self.doc.is_element(id) {
-                return Some(self.wrap(id));
+            if let Some(e) = self.wrap(id) {
+                return Some(e);
             }
             s = self.doc.prev_sibling(id);
         }
@@ -1086,10 +1579,13 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn next_sibling_element(&self) -> Option<Self> {
-        let mut s = self.doc.next_sibling(self.id);
+        if let Some((ix, pos)) = self.at {
+            return ElementRef::at(self.doc, ix, ix.next_sibling(pos)?);
+        }
+        let mut s = self.doc.next_sibling(self.id());
         while let Some(id) = s {
-            if self.doc.is_element(id) {
-                return Some(self.wrap(id));
+            if let Some(e) = self.wrap(id) {
+                return Some(e);
             }
             s = self.doc.next_sibling(id);
         }
@@ -1097,33 +1593,35 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn first_element_child(&self) -> Option<Self> {
-        let mut s = self.doc.first_child(self.id);
+        if let Some((ix, pos)) = self.at {
+            return ElementRef::at(self.doc, ix, ix.first_child(pos)?);
+        }
+        let mut s = self.doc.first_child(self.id());
         while let Some(id) = s {
-            if self.doc.is_element(id) {
-                return Some(self.wrap(id));
+            if let Some(e) = self.wrap(id) {
+                return Some(e);
             }
             s = self.doc.next_sibling(id);
         }
         None
     }
 
+    #[inline]
     fn is_html_element_in_html_document(&self) -> bool {
-        self.doc.namespace(self.id) == Some(Namespace::Html)
+        self.el.namespace() == Namespace::Html
     }
 
+    #[inline]
     fn has_local_name(&self, local_name: &Ident) -> bool {
-        self.doc
-            .local_name(self.id)
-            .is_some_and(|n| str_eq(n, local_name.as_str()))
+        local_name.is_name(self.doc, self.el.local_name())
     }
 
     fn has_namespace(&self, ns: &Ns) -> bool {
-        self.doc.namespace(self.id).map(Ns::of_element) == Some(*ns)
+        Ns::of_element(self.el.namespace()) == *ns
     }
 
     fn is_same_type(&self, other: &Self) -> bool {
-        self.doc.local_name(self.id) == other.doc.local_name(other.id)
-            && self.doc.namespace(self.id) == other.doc.namespace(other.id)
+        self.el.local_name() == other.el.local_name() && self.el.namespace() == other.el.namespace()
     }
 
     fn attr_matches(
@@ -1132,13 +1630,19 @@ impl selectors::Element for ElementRef<'_> {
         local_name: &Ident,
         operation: &AttrSelectorOperation<&AttrValue>,
     ) -> bool {
-        self.doc.attrs(self.id).any(|a| {
-            str_eq(a.name(), local_name.as_str())
+        self.el.attrs().any(|a| {
+            local_name.is_name(self.doc, a.local_name())
                 && match ns {
                     NamespaceConstraint::Any => true,
                     NamespaceConstraint::Specific(ns) => Ns::of_attr(a.namespace()) == **ns,
                 }
                 && operation.eval_str(a.value())
+        })
+    }
+
+    fn has_attr_in_no_namespace(&self, local_name: &Ident) -> bool {
+        self.el.attrs().any(|a| {
+            local_name.is_name(self.doc, a.local_name()) && a.namespace() == AttrNamespace::None
         })
     }
 
@@ -1167,10 +1671,10 @@ impl selectors::Element for ElementRef<'_> {
             PseudoClass::ReadWrite => self.is_read_write(),
             PseudoClass::ReadOnly => !self.is_read_write(),
             PseudoClass::Defined => {
-                !(self.doc.namespace(self.id) == Some(Namespace::Html)
+                !(self.doc.namespace(self.id()) == Some(Namespace::Html)
                     && self
                         .doc
-                        .local_name(self.id)
+                        .local_name(self.id())
                         .is_some_and(|n| n.contains('-')))
             }
         }
@@ -1187,9 +1691,10 @@ impl selectors::Element for ElementRef<'_> {
     fn apply_selector_flags(&self, _flags: ElementSelectorFlags) {}
 
     fn is_link(&self) -> bool {
-        matches!(self.doc.local_name(self.id), Some("a" | "area"))
-            && self.doc.namespace(self.id) == Some(Namespace::Html)
-            && self.has_attr("href")
+        let name = Some(self.el.local_name());
+        self.el.namespace() == Namespace::Html
+            && (name == ATOMS.a || name == ATOMS.area)
+            && self.attr_atom(ATOMS.href).is_some()
     }
 
     fn is_html_slot_element(&self) -> bool {
@@ -1217,16 +1722,18 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn is_empty(&self) -> bool {
-        self.doc.children(self.id).all(|c| match self.doc.kind(c) {
-            NodeKind::Element => false,
-            NodeKind::Text => self.doc.text(c).is_none_or(str::is_empty),
-            _ => true,
-        })
+        self.doc
+            .children(self.id())
+            .all(|c| match self.doc.kind(c) {
+                NodeKind::Element => false,
+                NodeKind::Text => self.doc.text(c).is_none_or(str::is_empty),
+                _ => true,
+            })
     }
 
     fn is_root(&self) -> bool {
         self.doc
-            .parent(self.id)
+            .parent(self.id())
             .is_some_and(|p| self.doc.kind(p) == NodeKind::Document)
     }
 

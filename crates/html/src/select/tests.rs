@@ -346,3 +346,261 @@ proptest::proptest! {
         }
     }
 }
+
+// ----- the element index and the candidate narrowing (checked against plain matching) -----
+
+/// Every element below `root` that `selector` matches, found by trying each one with the
+/// matcher alone (no index, no narrowing): what `select` / `select_in` must return.
+fn brute_force(doc: &Document, root: NodeId, sel: &Selector) -> Vec<NodeId> {
+    let scope = doc.is_element(root).then_some(root);
+    let mut caches = SelectorCaches::default();
+    doc.descendants(root)
+        .filter(|&n| matches_with(sel, doc, n, scope, &mut caches))
+        .collect()
+}
+
+/// Documents with the shapes the index must get right: tree order unlike creation order
+/// (foster parenting, the adoption agency), template contents, foreign elements with
+/// mixed-case names, quirks mode with mixed-case classes and IDs, custom element names.
+const INDEX_DOCS: &[&str] = &[
+    "<!DOCTYPE html><header><nav><a href=http://x id=h1><img id=i1></a></nav></header>\
+     <div class='content Main'><p id=p1>x<div><div><div><p id=p2></div></div></div></div>\
+     <section><h2 id=s2>t</h2></section><ul><li><a id=l1>a</a></li><li><a id=l2 class=btn-x>b</a>\
+     </li></ul><footer><a id=f1 href=/f>f</a></footer><span></span><span></span><span></span>",
+    "<!DOCTYPE html><table><tr><td id=t1>1</td></tr><p id=fostered class=x>f</p>\
+     <tr><td id=t2 class=X>2</td></tr></table><b><p id=aa>1</b>2</p>",
+    "<!DOCTYPE html><template id=tpl><p id=in class=x>in</p><img></template><p id=out class=x>\
+     <img id=im></p><div><template><img></template></div>",
+    "<!DOCTYPE html><svg><foreignObject id=fo><p id=fp class=Q></p></foreignObject>\
+     <a xlink:href=#x id=sa></a><clipPath id=cp></clipPath></svg><math><mi id=mi></mi></math>",
+    "<p id=Main class='Note Big btn'><a id=ID2 class=BTN>x</a></p><P ID=main CLASS=note>\
+     <my-widget id=w class=note><x-y data-x=1 id=xy></x-y></my-widget>",
+];
+
+const INDEX_SELECTORS: &[&str] = &[
+    "*",
+    "p",
+    "P",
+    "a, img",
+    "td, p, td",
+    "foreignObject",
+    "foreignobject",
+    "clippath",
+    "svg|a",
+    "my-widget",
+    "x-y[data-x]",
+    "#main",
+    "#Main",
+    "#nope",
+    ".x",
+    ".X",
+    ".note",
+    ".Note.big",
+    ".btn, #main",
+    "[class]",
+    "[CLASS]",
+    "[class*=btn]",
+    "[class*=BTN]",
+    "[class*=btn i]",
+    "[class^=btn]",
+    "[class$=x]",
+    "[class~=note]",
+    "[class|=btn]",
+    "[class=x]",
+    "[class='']",
+    "[class*='a b']",
+    "[class*='']",
+    "[id*=ai]",
+    "[id^=t]",
+    "[id=main i]",
+    "[href]",
+    "[*|href]",
+    "[xlink|href]",
+    "a[href^=http]",
+    "nav a[href^=\"http\"]",
+    ":is(header, footer) a",
+    ":where(header, .content) p",
+    "div.content p",
+    "div > div > div > p",
+    "li:last-child > a",
+    "ul > li:first-child",
+    "table tr:nth-child(2n) td",
+    "tr td",
+    "body > p",
+    ".x + p",
+    ".x ~ *",
+    "div p ~ div",
+    "div:has(> img)",
+    "p:has(img)",
+    "a:has(img)",
+    ":has(> img)",
+    "section:has(h2)",
+    "section:has(h2, h3)",
+    ":has(+ p)",
+    "p:has(~ b)",
+    ":has(:is(h2, img))",
+    "*:not(p)",
+    ":not(.x) > p",
+    "span:nth-of-type(3n+1)",
+    ":nth-child(2 of .x)",
+    ":root",
+    ":scope",
+    ":scope > body",
+    "html:has(template)",
+    ":is(#in, #out)",
+    "html > body > p",
+    "body > div > div",
+    "div > p span",
+    "ul > li > a",
+    "li > a > img",
+    ":has(> a + b)",
+    "div:has(> p ~ span)",
+    ":has(> li > a)",
+    ":has(> img, h2)",
+    "section:has(> h2):has(h2)",
+    "td:has(> *)",
+];
+
+#[test]
+fn select_agrees_with_plain_matching() {
+    for html in INDEX_DOCS {
+        let doc = parse_document(html, ParseOptions::default());
+        for s in INDEX_SELECTORS {
+            let sel = Selector::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+            let got: Vec<NodeId> = doc.select_with(&sel).collect();
+            assert_eq!(got, brute_force(&doc, doc.root(), &sel), "{s} on {html}");
+        }
+    }
+}
+
+#[test]
+fn select_in_agrees_with_plain_matching() {
+    for html in INDEX_DOCS {
+        let doc = parse_document(html, ParseOptions::default());
+        // Build the index first: select_in must not be misled by it.
+        let _ = doc.select("p").unwrap().count();
+        let scopes: Vec<NodeId> = doc
+            .node_ids()
+            .filter(|&n| doc.is_element(n) || doc.kind(n) == NodeKind::Fragment)
+            .collect();
+        for s in [
+            "p",
+            ":scope > *",
+            ":scope p",
+            ".x",
+            "img",
+            ":has(img)",
+            "div p",
+        ] {
+            let sel = Selector::parse(s).unwrap();
+            for &scope in &scopes {
+                let got: Vec<NodeId> = doc.select_in(scope, &sel).collect();
+                assert_eq!(
+                    got,
+                    brute_force(&doc, scope, &sel),
+                    "{s} in {scope} of {html}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn editing_after_a_select_is_seen_by_the_next_select() {
+    let mut doc = parse_document(
+        "<!DOCTYPE html><div id=d class=a><p id=p1></p></div><p id=p2></p>",
+        ParseOptions::default(),
+    );
+    let check = |doc: &Document, s: &str, want: &[&str]| {
+        let sel = Selector::parse(s).unwrap();
+        let got: Vec<&str> = doc
+            .select_with(&sel)
+            .map(|n| doc.attribute(n, "id").unwrap_or("?"))
+            .collect();
+        assert_eq!(got, want, "{s}");
+        assert_eq!(
+            doc.select_with(&sel).collect::<Vec<_>>(),
+            brute_force(doc, doc.root(), &sel),
+            "{s}"
+        );
+    };
+    check(&doc, ".a p", &["p1"]);
+    let d = doc.find_element("div").unwrap();
+    let p2 = doc.select_first("#p2").unwrap().unwrap();
+    // Moving an element changes ancestors and order.
+    doc.append_child(d, p2).unwrap();
+    check(&doc, ".a p", &["p1", "p2"]);
+    // A new element, with attributes set after the index was built again.
+    check(&doc, "#p3, [data-k], .b", &[]);
+    let p3 = doc.create_html_element("p");
+    doc.set_attribute(p3, "id", "p3").unwrap();
+    doc.insert_before(d, p3, doc.first_child(d)).unwrap();
+    check(&doc, "#p3", &["p3"]);
+    doc.set_attribute(p3, "class", "b").unwrap();
+    doc.set_attribute(p3, "data-k", "v").unwrap();
+    check(&doc, "#p3, [data-k], .b", &["p3"]);
+    check(&doc, "div:has(> .b)", &["d"]);
+    doc.remove_attribute(p3, "class").unwrap();
+    check(&doc, ".b", &[]);
+    check(&doc, "div:has(> .b)", &[]);
+    // Removing and replacing.
+    let p1 = doc.select_first("#p1").unwrap().unwrap();
+    doc.remove(p1).unwrap();
+    check(&doc, "p", &["p3", "p2"]);
+    let em = doc.create_html_element("em");
+    doc.replace_with(p3, em).unwrap();
+    check(&doc, "div > *", &["?", "p2"]);
+    // A cloned document keeps a correct index of its own.
+    let copy = doc.clone();
+    check(&copy, "div > *", &["?", "p2"]);
+}
+
+#[test]
+fn quirks_mode_changed_after_a_select() {
+    let mut doc = parse_document(
+        "<!DOCTYPE html><p id=Main class=Note></p>",
+        ParseOptions::default(),
+    );
+    assert_eq!(doc.select(".note").unwrap().count(), 0);
+    assert_eq!(doc.select("#main").unwrap().count(), 0);
+    doc.quirks_mode = DomQuirksMode::Quirks;
+    assert_eq!(doc.select(".note").unwrap().count(), 1);
+    assert_eq!(doc.select("#main").unwrap().count(), 1);
+    doc.quirks_mode = DomQuirksMode::NoQuirks;
+    assert_eq!(doc.select(".Note").unwrap().count(), 1);
+    assert_eq!(doc.select(".note").unwrap().count(), 0);
+}
+
+#[test]
+fn documents_stay_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Document>();
+    assert_send_sync::<Selector>();
+}
+
+#[test]
+fn the_index_is_built_by_the_second_query_and_dropped_by_edits() {
+    let mut doc = parse_document("<p class=a>1</p><p>2</p>", ParseOptions::default());
+    let bare = doc.heap_bytes();
+    // One query walks the tree: no index.
+    assert_eq!(doc.select("p").unwrap().count(), 2);
+    assert_eq!(doc.heap_bytes(), bare);
+    // The second builds it.
+    assert_eq!(doc.select(".a").unwrap().count(), 1);
+    let indexed = doc.heap_bytes();
+    assert!(indexed > bare);
+    // select_in, matches and closest neither use nor build it.
+    let p = doc.find_element("p").unwrap();
+    let sel = Selector::parse("p").unwrap();
+    assert!(doc.matches(p, &sel));
+    assert_eq!(doc.select_in(doc.root(), &sel).count(), 2);
+    assert_eq!(doc.heap_bytes(), indexed);
+    // An edit drops it; the next query walks again, the one after rebuilds it.
+    doc.set_attribute(p, "class", "b").unwrap();
+    let edited = doc.heap_bytes();
+    assert!(edited < indexed);
+    assert_eq!(doc.select(".a").unwrap().count(), 0);
+    assert_eq!(doc.heap_bytes(), edited);
+    assert_eq!(doc.select(".b").unwrap().count(), 1);
+    assert!(doc.heap_bytes() > edited);
+}

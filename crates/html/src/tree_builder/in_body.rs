@@ -629,7 +629,7 @@ impl TreeBuilder {
                 self.afe_replace(node_afe, new);
                 kept.push(super::Open {
                     node: new,
-                    elem: self.doc.element_index(new).unwrap_or(super::stack::NONE),
+                    elem: self.doc.element_record(new).unwrap_or(super::stack::NONE),
                     ..node
                 });
                 if last_node == fb_node {

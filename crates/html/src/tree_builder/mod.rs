@@ -692,7 +692,7 @@ impl TreeBuilder {
         };
         Open {
             node,
-            elem: self.doc.element_index(node).unwrap_or(stack::NONE),
+            elem: self.doc.element_record(node).unwrap_or(stack::NONE),
             tag,
             ns,
             classes: stack::classes(tag, ns),
@@ -848,7 +848,7 @@ impl TreeBuilder {
     }
 
     fn stack_index(&self, node: NodeId) -> Option<usize> {
-        self.ix.pos_of(self.doc.element_index(node)? as usize)
+        self.ix.pos_of(self.doc.element_record(node)? as usize)
     }
 
     fn current(&self) -> Option<Open> {
