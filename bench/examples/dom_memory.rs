@@ -35,26 +35,6 @@ fn main() {
             opts.parse.collect_errors = true;
             let d = parse_document_bytes(&bytes, opts);
             eprintln!("document heap_bytes {}", d.document.heap_bytes());
-            if std::env::var_os("LIVE").is_some() {
-                let doc = &d.document;
-                let mut live = 0usize;
-                let mut ws = 0usize;
-                for id in doc.node_ids() {
-                    if let Some(t) = doc.text(id) {
-                        live += t.len();
-                        if t.trim().is_empty() {
-                            ws += 1;
-                        }
-                    }
-                    if let Some(t) = doc.comment(id) {
-                        live += t.len();
-                    }
-                    for a in doc.attrs(id) {
-                        live += a.value().len();
-                    }
-                }
-                eprintln!("live text {live}, whitespace-only text nodes {ws}");
-            }
             black_box(&d);
         }
         "lexbor" => {
