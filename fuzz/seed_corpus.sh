@@ -110,6 +110,20 @@ link_docs = [s.encode() for s in [
 for i, data in enumerate(docs + small_pages + link_docs):
     seed("html_links", bytes([i % 16]) + data)
 
+# URL parser and setters: the web-platform-tests URL inputs with their bases.
+import json
+wpt = os.path.join(root, "tests", "data", "wpt-url", "urltestdata.json")
+if os.path.exists(wpt):
+    for t in json.load(open(wpt, encoding="utf-8")):
+        if not isinstance(t, dict):
+            continue
+        inp, base = t.get("input", ""), t.get("base") or ""
+        try:
+            seed("url_parse", f"{base}\n{inp}".encode())
+            seed("url_setters", f"{inp}\n\x00{base}".encode())
+        except UnicodeEncodeError:  # lone surrogates
+            pass
+
 for t, c in sorted(counts.items()):
     print(f"{t}: {c} seeds written to {out}/{t}")
 PY
