@@ -138,15 +138,15 @@ pub(crate) fn clean_input<'i, S: ErrorSink>(
     let mut first = true;
     for (i, c) in s.char_indices() {
         if matches!(c, '\t' | '\n' | '\r') {
-            if S::ACTIVE {
-                rep.removed.push(rep.lead + i);
-                if first {
-                    rep.sink.report(ValidationError {
-                        kind: K::InvalidUrlUnit,
-                        position: rep.lead + i,
-                    });
-                    first = false;
-                }
+            // Recorded even without a sink: a failure's position is an offset into the
+            // caller's input too.
+            rep.removed.push(rep.lead + i);
+            if S::ACTIVE && first {
+                rep.sink.report(ValidationError {
+                    kind: K::InvalidUrlUnit,
+                    position: rep.lead + i,
+                });
+                first = false;
             }
         } else {
             out.push(c);

@@ -199,3 +199,34 @@ fn positions_point_into_the_callers_input() {
     let err = Url::parse("https://example.org:7z", None).unwrap_err();
     assert_eq!((err.kind().name(), err.position()), ("port-invalid", 21));
 }
+
+/// A failure's position is an offset into the caller's input whether or not validation errors
+/// are collected: tabs and newlines the parser removes first count (found by the `html_links`
+/// fuzz target, whose links collect errors, comparing with a plain parse).
+#[test]
+fn failure_position_counts_removed_tabs_and_newlines() {
+    for (input, kind, position) in [
+        (
+            "http://www.sol\n\n\n:\n\nx/",
+            ValidationErrorKind::PortInvalid,
+            20,
+        ),
+        ("http://a\n\n:x/", ValidationErrorKind::PortInvalid, 11),
+        (
+            "http://h:\n99999999/",
+            ValidationErrorKind::PortOutOfRange,
+            10,
+        ),
+        ("  \thttp://a\t:b/", ValidationErrorKind::PortInvalid, 13),
+    ] {
+        let plain = Url::parse(input, None).unwrap_err();
+        let (collected, _) = Url::parse_with_errors(input, None);
+        let collected = collected.unwrap_err();
+        assert_eq!(plain, collected, "{input:?}");
+        assert_eq!(
+            (plain.kind(), plain.position()),
+            (kind, position),
+            "{input:?}"
+        );
+    }
+}
