@@ -584,6 +584,20 @@ impl Pass {
         }
     }
 
+    /// Ends the pass: the parse result, with what sniffing and "change the encoding" did.
+    fn into_parsed(mut self, sniffed: Sniffed, change: Option<EncodingChange>) -> ParsedDocument {
+        let (encoding, confidence) = (self.encoding, self.confidence);
+        let decode_errors = std::mem::take(&mut self.decode_errors);
+        ParsedDocument {
+            document: self.into_document(),
+            encoding,
+            confidence,
+            sniffed,
+            change,
+            decode_errors,
+        }
+    }
+
     /// Ends the pass: the document, with every offset turned into an offset into the bytes
     /// and every parse error's line and column filled in.
     fn into_document(self) -> Document {
@@ -718,19 +732,7 @@ impl DocumentParser {
         self.push(&[], true);
         let change = self.change;
         match self.phase {
-            Phase::Parsing { pass, sniffed } => {
-                let mut pass = *pass;
-                let (encoding, confidence) = (pass.encoding, pass.confidence);
-                let decode_errors = std::mem::take(&mut pass.decode_errors);
-                ParsedDocument {
-                    document: pass.into_document(),
-                    encoding,
-                    confidence,
-                    sniffed,
-                    change,
-                    decode_errors,
-                }
-            }
+            Phase::Parsing { pass, sniffed } => pass.into_parsed(sniffed, change),
             // `start` always leaves the parsing phase; this arm only keeps the code total.
             Phase::Sniffing => ParsedDocument {
                 document: TreeBuilder::new(true, false).finish(),
@@ -972,15 +974,5 @@ pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> Par
             pass = new;
         }
     }
-    let mut pass = *pass;
-    let (encoding, confidence) = (pass.encoding, pass.confidence);
-    let decode_errors = std::mem::take(&mut pass.decode_errors);
-    ParsedDocument {
-        document: pass.into_document(),
-        encoding,
-        confidence,
-        sniffed,
-        change,
-        decode_errors,
-    }
+    pass.into_parsed(sniffed, change)
 }
