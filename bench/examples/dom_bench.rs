@@ -17,7 +17,6 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
-use websyntax::html::tokenizer as ws;
 use websyntax_bench::{corpus_root, lexbor, load_files};
 
 fn websyntax_dom(bytes: &[u8]) -> usize {
@@ -38,28 +37,8 @@ fn scraper_dom(s: &str) -> usize {
     scraper::Html::parse_document(s).tree.nodes().count()
 }
 
-struct Count(usize);
-
-impl ws::TokenSink for Count {
-    fn process_token(
-        &mut self,
-        token: ws::Token<'_>,
-        _at: websyntax::html::Position,
-    ) -> ws::SinkResult {
-        black_box(&token);
-        self.0 += 1;
-        ws::SinkResult::Continue
-    }
-}
-
-/// The tokenizer as the document parser runs it: positions as byte offsets (lines and
-/// columns on request from the offsets), like lol_html's byte ranges.
 fn websyntax_tokens(s: &str) -> usize {
-    let mut t = ws::Tokenizer::new(Count(0));
-    t.set_offsets_only(true);
-    t.feed(s);
-    t.end();
-    t.into_sink().0
+    websyntax_bench::websyntax_token_count(s)
 }
 
 fn lol_html_tokens(bytes: &[u8]) -> usize {

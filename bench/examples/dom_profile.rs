@@ -5,25 +5,8 @@
 //! `dom` is the full byte pipeline with spans and errors (as `dom_bench`); `tokens` is the
 //! tokenizer alone over the pages decoded to UTF-8.
 
-use std::hint::black_box;
-
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
-use websyntax::html::tokenizer as ws;
 use websyntax_bench::{corpus_root, load_files};
-
-struct Count(usize);
-
-impl ws::TokenSink for Count {
-    fn process_token(
-        &mut self,
-        token: ws::Token<'_>,
-        _at: websyntax::html::Position,
-    ) -> ws::SinkResult {
-        black_box(&token);
-        self.0 += 1;
-        ws::SinkResult::Continue
-    }
-}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -39,13 +22,7 @@ fn main() {
     for _ in 0..rounds {
         for ((_, bytes), s) in files.iter().zip(&strings) {
             n += match stage.as_str() {
-                "tokens" => {
-                    let mut t = ws::Tokenizer::new(Count(0));
-                    t.set_offsets_only(true);
-                    t.feed(s);
-                    t.end();
-                    t.into_sink().0
-                }
+                "tokens" => websyntax_bench::websyntax_token_count(s),
                 _ => {
                     let mut opts = DocumentParserOptions::default();
                     opts.parse.collect_errors = true;

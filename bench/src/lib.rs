@@ -69,3 +69,27 @@ pub const SELECTORS: [&str; 20] = [
     "div > div > div > p",
     "span:nth-of-type(3n+1)",
 ];
+
+/// Runs the websyntax tokenizer over `s` as the document parser runs it (positions as byte
+/// offsets; lines and columns on request from the offsets, like lol_html's byte ranges) and
+/// returns the number of tokens.
+pub fn websyntax_token_count(s: &str) -> usize {
+    use websyntax::html::tokenizer as ws;
+    struct Count(usize);
+    impl ws::TokenSink for Count {
+        fn process_token(
+            &mut self,
+            token: ws::Token<'_>,
+            _at: websyntax::html::Position,
+        ) -> ws::SinkResult {
+            std::hint::black_box(&token);
+            self.0 += 1;
+            ws::SinkResult::Continue
+        }
+    }
+    let mut t = ws::Tokenizer::new(Count(0));
+    t.set_offsets_only(true);
+    t.feed(s);
+    t.end();
+    t.into_sink().0
+}
