@@ -75,13 +75,22 @@ fn static_index() -> &'static FxMap<&'static str, u32> {
     })
 }
 
-/// A document's names that are not static: each distinct string stored once.
+/// A document's names that are not static: each distinct string stored once, in one string
+/// buffer (no allocation per name).
+///
+/// Lookups go through keyed hashes: `map` takes the name's hash under randomly seeded keys
+/// (SipHash, not FxHash: the names come from the input, and an attacker could craft names
+/// whose FxHash values collide) to the first name with that hash, so the table never reads the
+/// names to rehash. Two different names with one 64-bit keyed hash (which an input cannot
+/// arrange) go to `overflow`.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct NameTable {
-    /// Keyed by the standard library's randomly seeded hasher, not FxHash: the names come
-    /// from the input, and an attacker could craft names whose FxHash values collide.
-    map: HashMap<Box<str>, u32>,
-    names: Vec<Box<str>>,
+    keys: std::hash::RandomState,
+    map: FxMap<u64, u32>,
+    overflow: HashMap<Box<str>, u32>,
+    /// The names, one after another; `ends[i]` is where name `i` ends.
+    buf: String,
+    ends: Vec<u32>,
 }
 
 impl NameTable {
@@ -90,30 +99,74 @@ impl NameTable {
         if let Some(n) = LocalName::from_static(name) {
             return n;
         }
-        if let Some(&i) = self.map.get(name) {
-            return LocalName(i | DYNAMIC);
+        use std::hash::BuildHasher;
+        let h = self.keys.hash_one(name);
+        match self.map.get(&h) {
+            Some(&i) if self.str_at(i) == name => return LocalName(i | DYNAMIC),
+            Some(_) => {
+                if let Some(&i) = self.overflow.get(name) {
+                    return LocalName(i | DYNAMIC);
+                }
+                let i = self.push(name);
+                self.overflow.insert(name.into(), i);
+                return LocalName(i | DYNAMIC);
+            }
+            None => {}
         }
-        // Names beyond 2^31 distinct ones cannot happen with less than 2^31 bytes of names;
-        // saturate rather than panic.
-        let i = u32::try_from(self.names.len())
+        let i = self.push(name);
+        self.map.insert(h, i);
+        LocalName(i | DYNAMIC)
+    }
+
+    /// Stores `name` as the next dynamic name; its index. Names beyond 2^31 distinct ones, or
+    /// past 4 GiB of names, cannot happen in a document (its text is limited to 4 GiB):
+    /// saturate rather than panic.
+    fn push(&mut self, name: &str) -> u32 {
+        let i = u32::try_from(self.ends.len())
             .unwrap_or(DYNAMIC - 1)
             .min(DYNAMIC - 1);
-        self.names.push(name.into());
-        self.map.insert(name.into(), i);
-        LocalName(i | DYNAMIC)
+        self.buf.push_str(name);
+        self.ends
+            .push(u32::try_from(self.buf.len()).unwrap_or(u32::MAX));
+        i
+    }
+
+    /// The string of dynamic name `i` (empty if there is none).
+    fn str_at(&self, i: u32) -> &str {
+        let i = i as usize;
+        let start = i
+            .checked_sub(1)
+            .and_then(|p| self.ends.get(p))
+            .map_or(0, |&e| e as usize);
+        self.ends
+            .get(i)
+            .and_then(|&end| self.buf.get(start..end as usize))
+            .unwrap_or("")
     }
 
     /// The atom for `name` if it exists already (static or interned here).
     pub(crate) fn get(&self, name: &str) -> Option<LocalName> {
-        LocalName::from_static(name).or_else(|| self.map.get(name).map(|&i| LocalName(i | DYNAMIC)))
+        if let Some(n) = LocalName::from_static(name) {
+            return Some(n);
+        }
+        use std::hash::BuildHasher;
+        match self.map.get(&self.keys.hash_one(name)) {
+            Some(&i) if self.str_at(i) == name => Some(LocalName(i | DYNAMIC)),
+            Some(_) => self.overflow.get(name).map(|&i| LocalName(i | DYNAMIC)),
+            None => None,
+        }
     }
 
     /// Heap bytes held (approximate).
     pub(crate) fn heap_bytes(&self) -> usize {
-        let strings: usize = self.names.iter().map(|n| 2 * n.len()).sum();
-        strings
-            + self.names.capacity() * std::mem::size_of::<Box<str>>()
-            + self.map.capacity() * (std::mem::size_of::<Box<str>>() + 4 + 1)
+        self.buf.capacity()
+            + self.ends.capacity() * 4
+            + self.map.capacity() * (8 + 4 + 1)
+            + self
+                .overflow
+                .keys()
+                .map(|k| k.len() + std::mem::size_of::<Box<str>>() + 5)
+                .sum::<usize>()
     }
 
     /// The string of `name` (empty for an id this table did not make).
@@ -121,9 +174,7 @@ impl NameTable {
         if name.0 & DYNAMIC == 0 {
             STATIC_NAMES.get(name.0 as usize).copied().unwrap_or("")
         } else {
-            self.names
-                .get((name.0 & !DYNAMIC) as usize)
-                .map_or("", |s| s)
+            self.str_at(name.0 & !DYNAMIC)
         }
     }
 }
