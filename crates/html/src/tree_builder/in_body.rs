@@ -649,7 +649,7 @@ impl TreeBuilder {
             // Step 18: the list of active formatting elements.
             let sig = match self.afe.get(fe_afe) {
                 Some(super::Afe::Element(_, _, s)) => *s,
-                _ => self.signature(new),
+                _ => self.afe_sig(new, id),
             };
             if let Some(i) = self.afe_index(fe_node) {
                 if i < bookmark {

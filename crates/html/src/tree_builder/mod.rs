@@ -78,7 +78,8 @@ pub(crate) struct Open {
 }
 
 /// An entry of the list of active formatting elements: a marker, or an element with its tag id
-/// and the signature of its name and attributes (for the Noah's Ark clause).
+/// and the signature of its name and attributes (for the Noah's Ark clause; 0 until computed, see
+/// [`AfeSection`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Afe {
     Marker,
@@ -89,10 +90,17 @@ enum Afe {
 /// after a marker, or before the first one): how many entries have each tag id and each
 /// signature, so that the walks "find an `a` after the last marker", "find the formatting
 /// element" and the Noah's Ark clause only run when they will find something.
+///
+/// Signatures cost a hash of every attribute, and the Noah's Ark clause can only remove
+/// something once a section holds three entries with one tag name, so they are computed
+/// lazily: an entry's signature is 0 until its tag is `tracked` in its section. A tag becomes
+/// tracked the first time a push finds three entries with it (their signatures are computed
+/// then, once); from then on every entry with that tag gets its signature when it enters.
 #[derive(Debug, Default)]
 struct AfeSection {
     tags: HashMap<TagId, u32>,
     sigs: HashMap<u64, u32>,
+    tracked: HashSet<TagId>,
 }
 
 /// Opt-in resource limits for untrusted input (all off by default, so that the tree is the
@@ -1354,7 +1362,36 @@ impl TreeBuilder {
                 a.value().hash(s);
             }));
         }
-        sig
+        // Never 0, which marks a signature not computed.
+        sig | 1
+    }
+
+    /// The signature an entry for `node` with tag `tag` gets in the last section: computed if
+    /// the section tracks the tag, else 0 (see [`AfeSection`]).
+    fn afe_sig(&mut self, node: NodeId, tag: TagId) -> u64 {
+        if self.afe_section().tracked.contains(&tag) {
+            self.signature(node)
+        } else {
+            0
+        }
+    }
+
+    /// Starts tracking the signatures of `tag` in the last section: computes those of its
+    /// entries there (once per tag and section).
+    fn track_sigs(&mut self, tag: TagId) {
+        for i in (0..self.afe.len()).rev() {
+            self.work += 1;
+            match self.afe[i] {
+                Afe::Marker => break,
+                Afe::Element(n, t, 0) if t == tag => {
+                    let sig = self.signature(n);
+                    self.afe[i] = Afe::Element(n, t, sig);
+                    *self.afe_section().sigs.entry(sig).or_insert(0) += 1;
+                }
+                Afe::Element(..) => {}
+            }
+        }
+        self.afe_section().tracked.insert(tag);
     }
 
     /// Whether `a` and `b` have the same tag name, namespace and attributes (as a set).
@@ -1390,7 +1427,9 @@ impl TreeBuilder {
     fn afe_added(&mut self, node: NodeId, tag: TagId, sig: u64) {
         let sec = self.afe_section();
         *sec.tags.entry(tag).or_insert(0) += 1;
-        *sec.sigs.entry(sig).or_insert(0) += 1;
+        if sig != 0 {
+            *sec.sigs.entry(sig).or_insert(0) += 1;
+        }
         let i = node.index();
         if self.in_afe.len() <= i / 64 {
             self.in_afe.resize(i / 64 + 1, 0);
@@ -1404,7 +1443,9 @@ impl TreeBuilder {
         if let Some(c) = sec.tags.get_mut(&tag) {
             *c = c.saturating_sub(1);
         }
-        if let Some(c) = sec.sigs.get_mut(&sig) {
+        if sig != 0
+            && let Some(c) = sec.sigs.get_mut(&sig)
+        {
             *c = c.saturating_sub(1);
         }
         let i = node.index();
@@ -1461,12 +1502,18 @@ impl TreeBuilder {
     /// namespace and attributes, remove the earliest of them. The walk runs only when the
     /// section holds at least three entries with the same signature.
     fn push_afe(&mut self, node: NodeId, tag: TagId) {
-        let sig = self.signature(node);
-        let same_sig = self
-            .afe_sections
-            .last()
-            .and_then(|s| s.sigs.get(&sig).copied())
-            .unwrap_or(0);
+        if self.afe_tag_count(tag) >= 3 && !self.afe_section().tracked.contains(&tag) {
+            self.track_sigs(tag);
+        }
+        let sig = self.afe_sig(node, tag);
+        let same_sig = match sig {
+            0 => 0,
+            _ => self
+                .afe_sections
+                .last()
+                .and_then(|s| s.sigs.get(&sig).copied())
+                .unwrap_or(0),
+        };
         if same_sig >= 3 {
             let mut count = 0;
             let mut earliest = None;
