@@ -1,9 +1,10 @@
 //! Runs one stage of websyntax over `corpus_root()/html` ROUNDS times, for `perf record`:
 //!
-//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|tokens [ROUNDS]`
+//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|dom-no-errors|tokens [ROUNDS]`
 //!
 //! `dom` is the full byte pipeline with spans and errors (as `dom_bench`); `tokens` is the
-//! tokenizer alone over the pages decoded to UTF-8.
+//! tokenizer alone over the pages decoded to UTF-8; `dom-no-errors` the byte pipeline without
+//! collecting parse errors.
 
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
 use websyntax_bench::{corpus_root, load_files};
@@ -25,7 +26,7 @@ fn main() {
                 "tokens" => websyntax_bench::websyntax_token_count(s),
                 _ => {
                     let mut opts = DocumentParserOptions::default();
-                    opts.parse.collect_errors = true;
+                    opts.parse.collect_errors = stage != "dom-no-errors";
                     let parsed = parse_document_bytes(bytes, opts);
                     parsed.document.len() + parsed.document.errors().len()
                 }

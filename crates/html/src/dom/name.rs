@@ -91,7 +91,12 @@ pub(crate) struct NameTable {
     /// The names, one after another; `ends[i]` is where name `i` ends.
     buf: String,
     ends: Vec<u32>,
+    /// Recently interned names by a cheap hash of the name: index + 1, 0 when empty.
+    recent: [u32; RECENT],
 }
+
+/// The number of slots of [`NameTable::recent`].
+const RECENT: usize = 32;
 
 impl NameTable {
     /// The atom for `name`: static if known, else interned here.
@@ -100,22 +105,38 @@ impl NameTable {
             return n;
         }
         use std::hash::BuildHasher;
+        // A small cache of recent names, in front of the keyed hash: pages repeat their
+        // dynamic names (`data-*` attributes, custom elements). A slot is only a hint, checked
+        // by comparing the names, so names that share a slot only cost a miss.
+        let slot = rustc_hash::FxBuildHasher.hash_one(name) as usize % RECENT;
+        if let Some(i) = self.recent[slot].checked_sub(1)
+            && self.str_at(i) == name
+        {
+            return LocalName(i | DYNAMIC);
+        }
         let h = self.keys.hash_one(name);
+        let i = self.intern_keyed(name, h);
+        self.recent[slot] = i + 1;
+        LocalName(i | DYNAMIC)
+    }
+
+    /// The index of dynamic name `name` whose keyed hash is `h`, stored if new.
+    fn intern_keyed(&mut self, name: &str, h: u64) -> u32 {
         match self.map.get(&h) {
-            Some(&i) if self.str_at(i) == name => return LocalName(i | DYNAMIC),
+            Some(&i) if self.str_at(i) == name => return i,
             Some(_) => {
                 if let Some(&i) = self.overflow.get(name) {
-                    return LocalName(i | DYNAMIC);
+                    return i;
                 }
                 let i = self.push(name);
                 self.overflow.insert(name.into(), i);
-                return LocalName(i | DYNAMIC);
+                return i;
             }
             None => {}
         }
         let i = self.push(name);
         self.map.insert(h, i);
-        LocalName(i | DYNAMIC)
+        i
     }
 
     /// Stores `name` as the next dynamic name; its index. Names beyond 2^31 distinct ones, or

@@ -400,6 +400,7 @@ impl Default for Machine {
 
 impl Machine {
     /// The position of byte `p` of the current input.
+    #[inline]
     pub(super) fn pos_of(&mut self, bytes: &[u8], p: usize) -> Position {
         let p = p.min(bytes.len());
         if self.offsets_only {
@@ -409,6 +410,11 @@ impl Machine {
                 column: 0,
             };
         }
+        self.line_col_of(bytes, p)
+    }
+
+    /// [`Machine::pos_of`] with line and column: counted from the cursor.
+    fn line_col_of(&mut self, bytes: &[u8], p: usize) -> Position {
         if p >= self.cur_p {
             let (l, c) = advance(bytes, self.cur_p, p, self.cur_line, self.cur_col);
             self.cur_p = p;

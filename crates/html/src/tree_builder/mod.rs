@@ -95,7 +95,8 @@ enum Afe {
 /// something once a section holds three entries with one tag name, so they are computed
 /// lazily: an entry's signature is 0 until its tag is `tracked` in its section. A tag becomes
 /// tracked the first time a push finds three entries with it (their signatures are computed
-/// then, once); from then on every entry with that tag gets its signature when it enters.
+/// then, once); from then on every entry with that tag gets its signature when it enters,
+/// until the section holds no entry with the tag.
 #[derive(Debug, Default)]
 struct AfeSection {
     tags: HashMap<TagId, u32>,
@@ -1197,7 +1198,11 @@ impl TreeBuilder {
         {
             parent = grand;
         }
-        // Template contents.
+        // Template contents (only a `template` element has them: skip reading the element
+        // record when the target is known to be something else).
+        if parent == target && target_tag != Template {
+            return (parent, before);
+        }
         match self.doc.template_contents(parent) {
             Some(c) if before.is_none() => (c, None),
             _ => (parent, before),
@@ -1442,6 +1447,10 @@ impl TreeBuilder {
         let sec = self.afe_section();
         if let Some(c) = sec.tags.get_mut(&tag) {
             *c = c.saturating_sub(1);
+            if *c == 0 {
+                // No entry left to keep a signature for.
+                sec.tracked.remove(&tag);
+            }
         }
         if sig != 0
             && let Some(c) = sec.sigs.get_mut(&sig)
