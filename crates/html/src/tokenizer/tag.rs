@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use super::token::TokenSink;
 use super::tokenization::{
     Buf, Cx, Flow, Machine, Nx, St, T_ATTR_DQ, T_ATTR_NAME, T_ATTR_SQ, T_ATTR_UNQ, T_TAG_NAME,
-    eof_here, err, getc, is_ws, peek,
+    eof_here, err, getc, is_ws, peek, scan,
 };
 
 impl Machine {
@@ -410,5 +410,223 @@ impl Machine {
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+/// Bytes that may appear in a tag name on the fast path: printable ASCII except `/` and `>`;
+/// 2 for an uppercase letter (lowercased when copied), 1 for the others, 0 for the rest.
+const fn name_bytes() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0x21;
+    while b < 0x7F {
+        if b != b'/' as usize && b != b'>' as usize {
+            t[b] = if b >= b'A' as usize && b <= b'Z' as usize {
+                2
+            } else {
+                1
+            };
+        }
+        b += 1;
+    }
+    t
+}
+
+/// Bytes that may appear in an attribute name on the fast path: those of a tag name except the
+/// ones 13.2.5.32–33 treat specially (`=`, and `"`, `'`, `<`, which are parse errors).
+const fn attr_name_bytes() -> [u8; 256] {
+    let mut t = name_bytes();
+    t[b'=' as usize] = 0;
+    t[b'"' as usize] = 0;
+    t[b'\'' as usize] = 0;
+    t[b'<' as usize] = 0;
+    t
+}
+
+static FAST_TAG_NAME: [u8; 256] = name_bytes();
+static FAST_ATTR_NAME: [u8; 256] = attr_name_bytes();
+
+/// The most attributes the fast path handles in one tag.
+const FAST_MAX_ATTRS: usize = 16;
+
+/// One attribute found by [`Machine::fast_tag`]: its name's byte range and whether the name
+/// has uppercase letters, its value's byte range (if any) and where the attribute ends (after a
+/// closing quote).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct FastAttr {
+    name: (usize, usize),
+    upper: bool,
+    value: Option<(usize, usize)>,
+    end: usize,
+}
+
+#[inline]
+fn fast_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\t' | b'\x0C')
+}
+
+/// The end of the name that starts at `i` (bytes `t` marks) and whether it has an uppercase
+/// letter; `None` at the end of the input.
+#[inline]
+fn fast_name(bytes: &[u8], mut i: usize, t: &[u8; 256]) -> Option<(usize, bool)> {
+    let mut kinds = 0;
+    loop {
+        let k = t[usize::from(*bytes.get(i)?)];
+        if k == 0 {
+            return Some((i, kinds & 2 != 0));
+        }
+        kinds |= k;
+        i += 1;
+    }
+}
+
+impl Machine {
+    /// A fast path for the states 13.2.5.6–8 and 13.2.5.32–40 on an ordinary tag: a name at
+    /// byte `p` (just after `<`, or `</` when `end`), then attributes that are a name alone or a
+    /// name, `=` and a quoted or unquoted value, then `>` or `/>`, all within the current
+    /// input. Such a tag is read in one step: no parse error can occur in it (no duplicate
+    /// attribute, no `&`, U+0000, CR or control character, no missing whitespace, no
+    /// attribute or `/` on an end tag), so the token, its spans and the machine's state after
+    /// it are exactly what the state-by-state path produces. Anything else returns `None`
+    /// with nothing changed, and the states take the tag character by character. Returns the
+    /// index just after the tag's `>`.
+    #[inline]
+    pub(super) fn fast_tag<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        bytes: &[u8],
+        input: &str,
+        p: usize,
+        end: bool,
+    ) -> Option<usize> {
+        // Phase 1: read the whole tag without changing the token.
+        if !bytes.get(p)?.is_ascii_alphabetic() {
+            return None;
+        }
+        let (name_end, name_upper) = fast_name(bytes, p, &FAST_TAG_NAME)?;
+        let mut attrs = std::mem::take(&mut self.fast_attrs);
+        attrs.clear();
+        let found = fast_attrs(bytes, name_end, end, &mut attrs);
+        let Some((gt, self_closing)) = found else {
+            self.fast_attrs = attrs;
+            return None;
+        };
+        // Phase 2: the token, as the states would have built it. Every range ends at an ASCII
+        // byte, so each is a `str` slice.
+        self.new_tag(end);
+        self.tag.name.push_str(input.get(p..name_end).unwrap_or(""));
+        if name_upper {
+            self.tag.name.make_ascii_lowercase();
+        }
+        for a in &attrs {
+            self.new_attr(a.name.0);
+            let base = self.base;
+            if let Some(at) = self.tag.attrs.last_mut() {
+                at.name
+                    .push_str(input.get(a.name.0..a.name.1).unwrap_or(""));
+                if a.upper {
+                    at.name.make_ascii_lowercase();
+                }
+                at.span.end = base + a.end;
+                if let Some((vs, ve)) = a.value {
+                    at.value.push_str(input.get(vs..ve).unwrap_or(""));
+                    at.value_span = Some(crate::error::Span::new(base + vs, base + ve));
+                }
+            }
+        }
+        self.fast_attrs = attrs;
+        self.tag.self_closing = self_closing;
+        self.state = St::Data;
+        self.emit_tag(sink, bytes, gt);
+        Some(gt + 1)
+    }
+}
+
+/// Phase 1 of [`Machine::fast_tag`] after the tag name, which ends at `i`: reads the
+/// attributes into `attrs`; the index of the tag's `>` and the self-closing flag, or `None` if
+/// the tag is not one the fast path takes.
+#[inline]
+fn fast_attrs(
+    bytes: &[u8],
+    mut i: usize,
+    end: bool,
+    attrs: &mut Vec<FastAttr>,
+) -> Option<(usize, bool)> {
+    loop {
+        let b = *bytes.get(i)?;
+        if b == b'>' {
+            return Some((i, false));
+        }
+        if b == b'/' {
+            // 13.2.5.40: only `/>` (and not on an end tag, where it is a parse error).
+            if end || *bytes.get(i + 1)? != b'>' {
+                return None;
+            }
+            return Some((i + 1, true));
+        }
+        if !fast_ws(b) {
+            return None;
+        }
+        while fast_ws(*bytes.get(i)?) {
+            i += 1;
+        }
+        let b = *bytes.get(i)?;
+        if b == b'>' || b == b'/' {
+            continue;
+        }
+        // 13.2.5.33 attribute name (an end tag's attributes are a parse error).
+        if end || attrs.len() == FAST_MAX_ATTRS || FAST_ATTR_NAME[usize::from(b)] == 0 {
+            return None;
+        }
+        let (name_end, upper) = fast_name(bytes, i, &FAST_ATTR_NAME)?;
+        let mut a = FastAttr {
+            name: (i, name_end),
+            upper,
+            value: None,
+            end: name_end,
+        };
+        i = name_end;
+        let b = *bytes.get(i)?;
+        if b == b'=' {
+            i += 1;
+            let q = *bytes.get(i)?;
+            if q == b'"' || q == b'\'' {
+                // 13.2.5.36–37 quoted value, then 13.2.5.39: whitespace, `/` or `>` follows.
+                let t = if q == b'"' { &T_ATTR_DQ } else { &T_ATTR_SQ };
+                let v = i + 1;
+                i = scan(bytes, v, t);
+                if *bytes.get(i)? != q {
+                    return None;
+                }
+                a.value = Some((v, i));
+                i += 1;
+                a.end = i;
+                let b = *bytes.get(i)?;
+                if !(fast_ws(b) || b == b'/' || b == b'>') {
+                    return None;
+                }
+            } else {
+                // 13.2.5.38 unquoted value, not empty, ended by whitespace or `>`.
+                let v = i;
+                i = scan(bytes, v, &T_ATTR_UNQ);
+                let b = *bytes.get(i)?;
+                if i == v || !(fast_ws(b) || b == b'>') {
+                    return None;
+                }
+                a.value = Some((v, i));
+                a.end = i;
+            }
+        } else if !(fast_ws(b) || b == b'/' || b == b'>') {
+            return None;
+        }
+        // A duplicate name is a parse error: the states handle it.
+        let new = bytes.get(a.name.0..a.name.1)?;
+        if attrs.iter().any(|o| {
+            bytes
+                .get(o.name.0..o.name.1)
+                .is_some_and(|x| x.eq_ignore_ascii_case(new))
+        }) {
+            return None;
+        }
+        attrs.push(a);
     }
 }

@@ -26,8 +26,17 @@ impl Machine {
             }
             Some(('<', n)) => {
                 self.token_start = self.pos_of(cx.bytes, at);
-                self.state = St::TagOpen;
                 cx.pos += n;
+                // An ordinary start or end tag in one step (`fast_tag`), else state by state.
+                let fast = match cx.bytes.get(cx.pos) {
+                    Some(b'/') => self.fast_tag(sink, cx.bytes, cx.input, cx.pos + 1, true),
+                    Some(_) => self.fast_tag(sink, cx.bytes, cx.input, cx.pos, false),
+                    None => None,
+                };
+                match fast {
+                    Some(p) => cx.pos = p,
+                    None => self.state = St::TagOpen,
+                }
             }
             Some((c, n)) => {
                 self.emit_char(sink, cx.bytes, c, at);

@@ -344,6 +344,8 @@ pub(crate) struct Machine {
     pub(super) attr_names: rustc_hash::FxHashMap<u64, u32>,
     pub(super) attr_keys: std::hash::RandomState,
     pub(super) scratch: String,
+    /// The attributes the fast path for ordinary tags found (reused from tag to tag).
+    pub(super) fast_attrs: Vec<super::tag::FastAttr>,
     pub(super) comment: String,
     pub(super) doctype: Doctype,
     pub(super) temp: String,
@@ -380,6 +382,7 @@ impl Default for Machine {
             attr_names: rustc_hash::FxHashMap::default(),
             attr_keys: std::hash::RandomState::new(),
             scratch: String::new(),
+            fast_attrs: Vec::new(),
             comment: String::new(),
             doctype: Doctype::default(),
             temp: String::new(),
