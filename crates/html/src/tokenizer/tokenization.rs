@@ -632,16 +632,16 @@ impl Machine {
         if !self.attr_names.is_empty() {
             self.attr_names.clear();
         }
-        for mut a in self.tag.attrs.drain(..) {
-            a.name.clear();
-            a.value.clear();
-            self.pool.push(a);
-        }
+        // The attributes go back to the pool whole (one copy of the vector's contents); their
+        // strings are cleared when they are reused.
+        self.pool.append(&mut self.tag.attrs);
     }
 
     /// Starts a new attribute whose name begins at byte `p` of the current input.
     pub(super) fn new_attr(&mut self, p: usize) {
         let mut a = self.pool.pop().unwrap_or_default();
+        a.name.clear();
+        a.value.clear();
         let start = self.base + p;
         a.span = Span::new(start, start);
         a.value_span = None;
