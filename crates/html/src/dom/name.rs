@@ -120,22 +120,27 @@ impl NameTable {
         LocalName(i | DYNAMIC)
     }
 
+    /// The index of dynamic name `name`, whose keyed hash is `h`, if it is stored.
+    fn find_keyed(&self, name: &str, h: u64) -> Option<u32> {
+        match self.map.get(&h) {
+            Some(&i) if self.str_at(i) == name => Some(i),
+            Some(_) => self.overflow.get(name).copied(),
+            None => None,
+        }
+    }
+
     /// The index of dynamic name `name` whose keyed hash is `h`, stored if new.
     fn intern_keyed(&mut self, name: &str, h: u64) -> u32 {
-        match self.map.get(&h) {
-            Some(&i) if self.str_at(i) == name => return i,
-            Some(_) => {
-                if let Some(&i) = self.overflow.get(name) {
-                    return i;
-                }
-                let i = self.push(name);
-                self.overflow.insert(name.into(), i);
-                return i;
-            }
-            None => {}
+        if let Some(i) = self.find_keyed(name, h) {
+            return i;
         }
         let i = self.push(name);
-        self.map.insert(h, i);
+        if let std::collections::hash_map::Entry::Vacant(e) = self.map.entry(h) {
+            e.insert(i);
+        } else {
+            // Another name has this hash already.
+            self.overflow.insert(name.into(), i);
+        }
         i
     }
 
@@ -171,11 +176,8 @@ impl NameTable {
             return Some(n);
         }
         use std::hash::BuildHasher;
-        match self.map.get(&self.keys.hash_one(name)) {
-            Some(&i) if self.str_at(i) == name => Some(LocalName(i | DYNAMIC)),
-            Some(_) => self.overflow.get(name).map(|&i| LocalName(i | DYNAMIC)),
-            None => None,
-        }
+        self.find_keyed(name, self.keys.hash_one(name))
+            .map(|i| LocalName(i | DYNAMIC))
     }
 
     /// Heap bytes held (approximate).
