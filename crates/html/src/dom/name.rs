@@ -120,27 +120,22 @@ impl NameTable {
         LocalName(i | DYNAMIC)
     }
 
-    /// The index of dynamic name `name`, whose keyed hash is `h`, if it is stored.
-    fn find_keyed(&self, name: &str, h: u64) -> Option<u32> {
-        match self.map.get(&h) {
-            Some(&i) if self.str_at(i) == name => Some(i),
-            Some(_) => self.overflow.get(name).copied(),
-            None => None,
-        }
-    }
-
     /// The index of dynamic name `name` whose keyed hash is `h`, stored if new.
     fn intern_keyed(&mut self, name: &str, h: u64) -> u32 {
-        if let Some(i) = self.find_keyed(name, h) {
-            return i;
+        match self.map.get(&h) {
+            Some(&i) if self.str_at(i) == name => return i,
+            Some(_) => {
+                if let Some(&i) = self.overflow.get(name) {
+                    return i;
+                }
+                let i = self.push(name);
+                self.overflow.insert(name.into(), i);
+                return i;
+            }
+            None => {}
         }
         let i = self.push(name);
-        if let std::collections::hash_map::Entry::Vacant(e) = self.map.entry(h) {
-            e.insert(i);
-        } else {
-            // Another name has this hash already.
-            self.overflow.insert(name.into(), i);
-        }
+        self.map.insert(h, i);
         i
     }
 
@@ -176,8 +171,11 @@ impl NameTable {
             return Some(n);
         }
         use std::hash::BuildHasher;
-        self.find_keyed(name, self.keys.hash_one(name))
-            .map(|i| LocalName(i | DYNAMIC))
+        match self.map.get(&self.keys.hash_one(name)) {
+            Some(&i) if self.str_at(i) == name => Some(LocalName(i | DYNAMIC)),
+            Some(_) => self.overflow.get(name).map(|&i| LocalName(i | DYNAMIC)),
+            None => None,
+        }
     }
 
     /// Heap bytes held (approximate).

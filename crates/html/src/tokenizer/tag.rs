@@ -451,7 +451,7 @@ const FAST_MAX_ATTRS: usize = 16;
 /// One attribute found by [`Machine::fast_tag`]: its name's byte range and whether the name
 /// has uppercase letters, its value's byte range (if any) and where the attribute ends (after a
 /// closing quote).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub(super) struct FastAttr {
     name: (usize, usize),
     upper: bool,
@@ -459,10 +459,9 @@ pub(super) struct FastAttr {
     end: usize,
 }
 
-/// ASCII whitespace as the tag states see it (CR is not on the fast path).
 #[inline]
 fn fast_ws(b: u8) -> bool {
-    is_ws(char::from(b))
+    matches!(b, b' ' | b'\n' | b'\t' | b'\x0C')
 }
 
 /// The end of the name that starts at `i` (bytes `t` marks) and whether it has an uppercase
