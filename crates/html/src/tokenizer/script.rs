@@ -3,7 +3,9 @@
 use std::ops::ControlFlow;
 
 use super::token::TokenSink;
-use super::tokenization::{Cx, Flow, Machine, Nx, St, eof_here, err, getc, is_ws, peek};
+use super::tokenization::{
+    Cx, Flow, Machine, Nul, Nx, St, T_SCRIPT_ESCAPED, eof_here, err, getc, is_ws, peek,
+};
 
 impl Machine {
     // 13.2.5.15 Script data less-than sign state
@@ -61,8 +63,15 @@ impl Machine {
         sink: &mut S,
         cx: &mut Cx<'_>,
     ) -> Flow {
-        let at = cx.pos;
         let st = self.state;
+        if st == St::ScriptDataEscaped {
+            // The characters that do not leave the state, as one run.
+            match self.text_run(sink, cx.input, cx.pos, cx.eof, &T_SCRIPT_ESCAPED, Nul::Stop) {
+                Ok(p) => cx.pos = p,
+                Err(p) => return ControlFlow::Break(p),
+            }
+        }
+        let at = cx.pos;
         match getc!(self, sink, cx) {
             Some(('-', n)) => {
                 self.state = match st {
@@ -167,8 +176,15 @@ impl Machine {
         sink: &mut S,
         cx: &mut Cx<'_>,
     ) -> Flow {
-        let at = cx.pos;
         let st = self.state;
+        if st == St::ScriptDataDoubleEscaped {
+            // The characters that do not leave the state, as one run.
+            match self.text_run(sink, cx.input, cx.pos, cx.eof, &T_SCRIPT_ESCAPED, Nul::Stop) {
+                Ok(p) => cx.pos = p,
+                Err(p) => return ControlFlow::Break(p),
+            }
+        }
+        let at = cx.pos;
         match getc!(self, sink, cx) {
             Some(('-', n)) => {
                 self.state = match st {

@@ -237,6 +237,8 @@ const fn with_upper(mut t: [bool; 256]) -> [bool; 256] {
 pub(super) static T_DATA: [bool; 256] = table(b"<&");
 pub(super) static T_RCDATA: [bool; 256] = table(b"<&");
 pub(super) static T_RAWTEXT: [bool; 256] = table(b"<");
+/// 13.2.5.20 script data escaped and 13.2.5.27 script data double escaped states.
+pub(super) static T_SCRIPT_ESCAPED: [bool; 256] = table(b"-<");
 pub(super) static T_PLAINTEXT: [bool; 256] = table(b"");
 pub(super) static T_CDATA: [bool; 256] = table(b"]");
 pub(super) static T_TAG_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C />"));
