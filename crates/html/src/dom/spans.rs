@@ -103,8 +103,36 @@ impl Runs {
 
     /// The offset in `B` of offset `a` of `A` (an offset inside a character maps to the
     /// character's start; past the end, the ends line up).
+    #[cfg(test)]
     pub(crate) fn a_to_b(&self, a: usize) -> usize {
         let i = self.segs.partition_point(|s| s.a <= a);
+        self.a_to_b_at(i, a)
+    }
+
+    /// [`a_to_b`](Self::a_to_b) for a caller that maps offsets in mostly ascending order:
+    /// `hint` is the segment the previous offset fell in; when `a` falls in it or in one of the
+    /// next two, no search is needed.
+    pub(crate) fn a_to_b_near(&self, a: usize, hint: &mut usize) -> usize {
+        let fits = |i: usize| {
+            (i == 0 || self.segs.get(i - 1).is_some_and(|s| s.a <= a))
+                && self.segs.get(i).is_none_or(|s| s.a > a)
+        };
+        let h = *hint;
+        let i = if fits(h) {
+            h
+        } else if fits(h + 1) {
+            h + 1
+        } else if fits(h + 2) {
+            h + 2
+        } else {
+            self.segs.partition_point(|s| s.a <= a)
+        };
+        *hint = i;
+        self.a_to_b_at(i, a)
+    }
+
+    /// The offset in `B` of `a`, where `i` is the number of segments starting at or before `a`.
+    fn a_to_b_at(&self, i: usize, a: usize) -> usize {
         let Some(s) = i.checked_sub(1).and_then(|i| self.segs.get(i)) else {
             return a;
         };
@@ -148,13 +176,145 @@ impl Runs {
 /// BOM or malformed bytes), a segment per run of characters of one width elsewhere.
 pub(crate) type OffsetMap = Runs;
 
+/// The UTF-16 length of every prefix of a UTF-8 text, for columns. A character takes one
+/// unit per byte less its continuation bytes, plus one if it is outside the BMP (four bytes,
+/// two units). So the index keeps, for each 64-byte block of the text that holds a non-ASCII
+/// byte, a bit per continuation byte and the count of continuation bytes before the block,
+/// and the offsets of the four-byte characters: 16 bytes per such block, nothing for ASCII.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Units {
+    blocks: Vec<UnitBlock>,
+    /// Offsets of the first bytes of characters of four bytes.
+    astral: Vec<u32>,
+    /// Continuation bytes so far.
+    cont_total: u32,
+    /// Bytes indexed so far.
+    len: usize,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct UnitBlock {
+    /// Offset / 64.
+    index: u32,
+    /// Continuation bytes before the block.
+    before: u32,
+    /// Bit `i`: byte `64 * index + i` is a continuation byte.
+    cont: u64,
+}
+
+/// Bits 7, 15, … 63 of the mask: the bytes of `x` that are UTF-8 continuation bytes.
+#[inline]
+fn cont_bytes(x: u64) -> u64 {
+    x & !(x << 1) & 0x8080_8080_8080_8080
+}
+
+/// The high bits of the eight bytes of `m` (as [`cont_bytes`] gives) as bits 0..8.
+#[inline]
+fn gather(m: u64) -> u64 {
+    (m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+impl Units {
+    fn heap_bytes(&self) -> usize {
+        self.blocks.capacity() * std::mem::size_of::<UnitBlock>()
+            + self.astral.capacity() * std::mem::size_of::<u32>()
+    }
+
+    /// Indexes the next piece of the text (pieces are consecutive and split only between
+    /// characters).
+    fn push(&mut self, bytes: &[u8]) {
+        let base = self.len;
+        self.len += bytes.len();
+        let mut i = 0;
+        while i < bytes.len() {
+            i += ascii_run(&bytes[i..]);
+            if i >= bytes.len() {
+                break;
+            }
+            // The rest of the 64-byte block that holds the non-ASCII byte at `i`.
+            let abs = base + i;
+            let block = abs / 64;
+            let end = (block * 64 + 64 - base).min(bytes.len());
+            let mut m = 0u64;
+            let mut j = i;
+            while j + 8 <= end {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(&bytes[j..j + 8]);
+                let x = u64::from_le_bytes(w);
+                m |= gather(cont_bytes(x)) << ((base + j) % 64);
+                if x & (x << 1) & (x << 2) & (x << 3) & 0x8080_8080_8080_8080 != 0 {
+                    self.note_astral(&bytes[j..j + 8], base + j);
+                }
+                j += 8;
+            }
+            for (k, &b) in bytes[j..end].iter().enumerate() {
+                if b & 0xC0 == 0x80 {
+                    m |= 1 << ((base + j + k) % 64);
+                }
+            }
+            self.note_astral(&bytes[j..end], base + j);
+            let index = u32::try_from(block).unwrap_or(u32::MAX);
+            match self.blocks.last_mut() {
+                Some(last) if last.index == index => last.cont |= m,
+                _ => self.blocks.push(UnitBlock {
+                    index,
+                    before: self.cont_total,
+                    cont: m,
+                }),
+            }
+            self.cont_total = self.cont_total.saturating_add(m.count_ones());
+            i = end;
+        }
+    }
+
+    /// Records the four-byte characters that start in `bytes`, at offset `at`.
+    fn note_astral(&mut self, bytes: &[u8], at: usize) {
+        for (k, &b) in bytes.iter().enumerate() {
+            if b >= 0xF0 {
+                self.astral.push(offset_u32(at + k));
+            }
+        }
+    }
+
+    /// Whether byte `d` is a continuation byte, and the continuation bytes before it.
+    fn cont_at(&self, d: usize) -> (bool, usize) {
+        let k = d / 64;
+        let i = self.blocks.partition_point(|b| b.index as usize <= k);
+        let Some(b) = i.checked_sub(1).and_then(|i| self.blocks.get(i)) else {
+            return (false, 0);
+        };
+        if b.index as usize == k {
+            let bit = 1u64 << (d % 64);
+            let below = (b.cont & (bit - 1)).count_ones();
+            (b.cont & bit != 0, (b.before + below) as usize)
+        } else {
+            (false, (b.before + b.cont.count_ones()) as usize)
+        }
+    }
+
+    /// The UTF-16 code units of the text before offset `d` (an offset inside a character
+    /// counts as the character's start; past the end, one unit per byte).
+    fn units_to(&self, d: usize) -> usize {
+        let (inside, cont) = self.cont_at(d);
+        let astral = self.astral.partition_point(|&a| (a as usize) < d);
+        let mut units = d - cont + astral;
+        if inside {
+            // The character's first byte was counted: take it back (two units if it starts
+            // a four-byte character).
+            let four = astral > 0 && self.astral[astral - 1] as usize + 3 >= d;
+            units -= if four { 2 } else { 1 };
+        }
+        units
+    }
+}
+
 /// Line starts and UTF-16 widths of the decoded text, for [`Document::line_col`].
 #[derive(Debug, Clone, Default)]
 pub(crate) struct SourceIndex {
     /// Offset (in the decoded text) of the start of each line after the first.
     line_starts: Vec<u32>,
     /// Decoded text offsets → UTF-16 code units before them.
-    units: Runs,
+    units: Units,
     /// Decoded text length so far.
     len: usize,
     /// The last text pushed ended with CR (a LF next continues the same line break).
@@ -198,27 +358,7 @@ impl SourceIndex {
             }
             self.line_starts.push(offset_u32(base + i + 1));
         }
-        // UTF-16 widths: ASCII runs are one unit per byte.
-        if bytes.is_ascii() {
-            self.units.identity(bytes.len());
-            self.len += bytes.len();
-            return;
-        }
-        let mut i = 0;
-        while i < bytes.len() {
-            let run = ascii_run(&bytes[i..]);
-            self.units.identity(run);
-            i += run;
-            if let Some(&b) = bytes.get(i) {
-                let (w, u) = match b {
-                    0xF0.. => (4, 2),
-                    0xE0.. => (3, 1),
-                    _ => (2, 1),
-                };
-                self.units.char(w, u);
-                i += usize::from(w);
-            }
-        }
+        self.units.push(bytes);
         self.len += bytes.len();
     }
 
@@ -245,7 +385,7 @@ impl SourceIndex {
             .checked_sub(1)
             .and_then(|i| self.line_starts.get(i))
             .map_or(0, |&s| s as usize);
-        let col = self.units.a_to_b(d) - self.units.a_to_b(start.min(d)) + 1;
+        let col = self.units.units_to(d) - self.units.units_to(start.min(d)) + 1;
         (line + 1, col)
     }
 }
@@ -402,24 +542,34 @@ impl Document {
     }
 
     /// Replaces every offset the document holds (node, tag and attribute spans; parse error
-    /// spans and positions) by `f(offset)`: the parser's last step when the source offsets
-    /// differ from the decoded text's.
-    pub(crate) fn map_offsets(&mut self, f: impl Fn(usize) -> usize) {
-        let g = |s: PackedSpan| PackedSpan::pack(s.get().map(|s| Span::new(f(s.start), f(s.end))));
+    /// spans and positions) by `f(offset, hint)`: the parser's last step when the source
+    /// offsets differ from the decoded text's. Each kind of offset is mapped in storage order,
+    /// which is nearly source order, with its own `hint` (see [`Runs::a_to_b_near`]).
+    pub(crate) fn map_offsets(&mut self, f: impl Fn(usize, &mut usize) -> usize) {
+        let g = |s: PackedSpan, h: &mut [usize; 2]| {
+            PackedSpan::pack(
+                s.get()
+                    .map(|s| Span::new(f(s.start, &mut h[0]), f(s.end, &mut h[1]))),
+            )
+        };
+        let mut h = [0; 2];
         for n in &mut self.nodes {
-            n.span = g(n.span);
+            n.span = g(n.span, &mut h);
         }
+        let (mut h, mut h2) = ([0; 2], [0; 2]);
         for e in &mut self.elements {
-            e.start_tag = g(e.start_tag);
-            e.end_tag = g(e.end_tag);
+            e.start_tag = g(e.start_tag, &mut h);
+            e.end_tag = g(e.end_tag, &mut h2);
         }
+        let (mut h, mut h2) = ([0; 2], [0; 2]);
         for a in &mut self.attrs {
-            a.span = g(a.span);
-            a.value_span = g(a.value_span);
+            a.span = g(a.span, &mut h);
+            a.value_span = g(a.value_span, &mut h2);
         }
+        let mut h = [0; 3];
         for e in &mut self.errors {
-            e.span = Span::new(f(e.span.start), f(e.span.end));
-            e.position.offset = f(e.position.offset);
+            e.span = Span::new(f(e.span.start, &mut h[0]), f(e.span.end, &mut h[1]));
+            e.position.offset = f(e.position.offset, &mut h[2]);
         }
     }
 
@@ -450,6 +600,74 @@ mod tests {
         assert_eq!(ascii_run(b"abcdefghij\xC3\xA9"), 10);
         assert_eq!(ascii_run(b"abc\xC3\xA9defghijkl"), 3);
         assert_eq!(ascii_run(b"abcdefgh"), 8);
+    }
+
+    /// UTF-16 units of the characters of `text` that end at or before `d`, then one per byte.
+    fn units_reference(text: &str, d: usize) -> usize {
+        let mut u = 0;
+        for (i, c) in text.char_indices() {
+            if i + c.len_utf8() <= d {
+                u += c.len_utf16();
+            }
+        }
+        u + d.saturating_sub(text.len())
+    }
+
+    #[test]
+    fn units_agree_with_counting() {
+        let texts = [
+            String::new(),
+            "plain ascii only".repeat(9),
+            "Марс — четвёртая по удалённости от Солнца планета. ".repeat(7),
+            "a😀b\u{10FFFF}€x".repeat(23),
+            format!("{}é{}😀{}", "x".repeat(63), "y".repeat(62), "z".repeat(60)),
+            "日本語のテキスト、と ascii mixed 😀😀 ".repeat(11),
+        ];
+        for text in &texts {
+            // Whole, and in pieces cut at character boundaries of every stride.
+            for stride in [usize::MAX, 1, 5, 13, 64, 100] {
+                let mut units = Units::default();
+                let mut start = 0;
+                while start < text.len() {
+                    let mut end = start.saturating_add(stride).min(text.len());
+                    while !text.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    units.push(&text.as_bytes()[start..end]);
+                    start = end;
+                }
+                for d in 0..=text.len() + 3 {
+                    assert_eq!(
+                        units.units_to(d),
+                        units_reference(text, d),
+                        "offset {d}, stride {stride}, text {text:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn near_mapping_agrees_with_search() {
+        let mut r = Runs::default();
+        r.skip_b(3);
+        r.identity(5);
+        r.char(2, 1);
+        r.char(2, 1);
+        r.char(3, 1);
+        r.identity(4);
+        r.skip_b(2);
+        r.char(1, 2);
+        r.identity(7);
+        let end = r.end_a() + 3;
+        // Ascending, descending and jumping orders, one hint throughout.
+        let mut order: Vec<usize> = (0..=end).collect();
+        order.extend((0..=end).rev());
+        order.extend((0..=end).map(|i| (i * 7) % (end + 1)));
+        let mut hint = 0;
+        for a in order {
+            assert_eq!(r.a_to_b_near(a, &mut hint), r.a_to_b(a), "offset {a}");
+        }
     }
 
     #[test]
