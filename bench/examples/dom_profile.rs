@@ -1,6 +1,8 @@
 //! Runs one stage of websyntax over `corpus_root()/html` ROUNDS times, for `perf record`:
 //!
-//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|dom-no-errors|tokens [ROUNDS]`
+//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|dom-no-errors|tokens [ROUNDS] [FILE]`
+//!
+//! With FILE, that one page instead of the corpus (to profile a page `dom_perfile` singles out).
 //!
 //! `dom` is the full byte pipeline with spans and errors (as `dom_bench`); `tokens` is the
 //! tokenizer alone over the pages decoded to UTF-8; `dom-no-errors` the byte pipeline without
@@ -13,7 +15,10 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let stage = args.next().unwrap_or_else(|| "dom".into());
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
-    let files = load_files(&corpus_root().join("html"), &[".html", ".htm"]);
+    let files = match args.next() {
+        Some(f) => vec![(f.clone().into(), std::fs::read(&f).expect("readable FILE"))],
+        None => load_files(&corpus_root().join("html"), &[".html", ".htm"]),
+    };
     let strings: Vec<String> = files
         .iter()
         .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
