@@ -25,7 +25,6 @@
 //! applies "change the encoding" (§13.2.3.4: UTF-16 → UTF-8, x-user-defined → windows-1252,
 //! switch on the fly or restart) when the tree builder's "in head" `<meta>` handling declares
 //! an encoding while the confidence is [`Confidence::Tentative`].
-#![forbid(unsafe_code)]
 
 use std::fmt;
 

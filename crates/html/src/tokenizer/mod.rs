@@ -129,15 +129,26 @@
 //! is one line break) and columns count UTF-16 code units, as html5lib-tests does. Offsets are
 //! byte offsets into the input as fed (the concatenation of the chunks).
 
+#[forbid(unsafe_code)]
 mod char_ref;
+#[forbid(unsafe_code)]
 mod comment;
+#[forbid(unsafe_code)]
 mod doctype;
+#[forbid(unsafe_code)]
 mod named_entities;
+#[forbid(unsafe_code)]
 mod preprocessing;
+#[forbid(unsafe_code)]
 mod script;
+mod simd;
+#[forbid(unsafe_code)]
 mod tag;
+#[forbid(unsafe_code)]
 mod text;
+#[forbid(unsafe_code)]
 mod token;
+#[forbid(unsafe_code)]
 mod tokenization;
 
 pub use token::{Attribute, Doctype, SinkResult, State, Tag, Token, TokenSink};

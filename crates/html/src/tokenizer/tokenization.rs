@@ -234,30 +234,63 @@ const fn with_upper(mut t: [bool; 256]) -> [bool; 256] {
     t
 }
 
-pub(super) static T_DATA: [bool; 256] = table(b"<&");
-pub(super) static T_RCDATA: [bool; 256] = table(b"<&");
-pub(super) static T_RAWTEXT: [bool; 256] = table(b"<");
-/// 13.2.5.20 script data escaped and 13.2.5.27 script data double escaped states.
-pub(super) static T_SCRIPT_ESCAPED: [bool; 256] = table(b"-<");
-pub(super) static T_PLAINTEXT: [bool; 256] = table(b"");
-pub(super) static T_CDATA: [bool; 256] = table(b"]");
-pub(super) static T_TAG_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C />"));
-pub(super) static T_ATTR_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C />=\"'<"));
-pub(super) static T_ATTR_DQ: [bool; 256] = table(b"\"&");
-pub(super) static T_ATTR_SQ: [bool; 256] = table(b"'&");
-pub(super) static T_ATTR_UNQ: [bool; 256] = table(b"\t\n\x0C &>\"'<=`");
-pub(super) static T_COMMENT: [bool; 256] = table(b"<-");
-pub(super) static T_BOGUS_COMMENT: [bool; 256] = table(b">");
-pub(super) static T_DOCTYPE_NAME: [bool; 256] = with_upper(table(b"\t\n\x0C >"));
-pub(super) static T_DOCTYPE_DQ: [bool; 256] = table(b"\">");
-pub(super) static T_DOCTYPE_SQ: [bool; 256] = table(b"'>");
+/// A stop set of a run scan: the table, and the pair of extra bytes when the set is the
+/// preprocessing set plus at most two bytes (then [`scan`] looks at 16 bytes at a time).
+pub(super) struct Stops {
+    pub(super) t: [bool; 256],
+    pair: Option<[u8; 2]>,
+}
 
-/// Index of the first byte at or after `from` that `t` marks, or `bytes.len()`.
-#[inline]
-pub(super) fn scan(bytes: &[u8], from: usize, t: &[bool; 256]) -> usize {
+/// The stop set `table(special)`, scanned a block at a time when `special` has two bytes or
+/// fewer.
+const fn stops(special: &[u8]) -> Stops {
+    let pair = match special {
+        [] => Some([0, 0]),
+        [a] => Some([*a, *a]),
+        [a, b] => Some([*a, *b]),
+        _ => None,
+    };
+    Stops {
+        t: table(special),
+        pair,
+    }
+}
+
+/// A stop set scanned by its table only.
+const fn stops_table(t: [bool; 256]) -> Stops {
+    Stops { t, pair: None }
+}
+
+pub(super) static T_DATA: Stops = stops(b"<&");
+pub(super) static T_RCDATA: Stops = stops(b"<&");
+pub(super) static T_RAWTEXT: Stops = stops(b"<");
+/// 13.2.5.20 script data escaped and 13.2.5.27 script data double escaped states.
+pub(super) static T_SCRIPT_ESCAPED: Stops = stops(b"-<");
+pub(super) static T_PLAINTEXT: Stops = stops(b"");
+pub(super) static T_CDATA: Stops = stops(b"]");
+pub(super) static T_TAG_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />")));
+pub(super) static T_ATTR_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />=\"'<")));
+pub(super) static T_ATTR_DQ: Stops = stops(b"\"&");
+pub(super) static T_ATTR_SQ: Stops = stops(b"'&");
+pub(super) static T_ATTR_UNQ: Stops = stops(b"\t\n\x0C &>\"'<=`");
+pub(super) static T_COMMENT: Stops = stops(b"<-");
+pub(super) static T_BOGUS_COMMENT: Stops = stops(b">");
+pub(super) static T_DOCTYPE_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C >")));
+pub(super) static T_DOCTYPE_DQ: Stops = stops(b"\">");
+pub(super) static T_DOCTYPE_SQ: Stops = stops(b"'>");
+
+/// Index of the first byte at or after `from` that `s` marks, or `bytes.len()`.
+#[inline(always)]
+pub(super) fn scan(bytes: &[u8], from: usize, s: &Stops) -> usize {
     let mut i = from;
+    if let Some(pair) = s.pair {
+        match super::simd::scan16(bytes, from, pair) {
+            Ok(i) => return i,
+            Err(rest) => i = rest,
+        }
+    }
     while let Some(&b) = bytes.get(i) {
-        if t[usize::from(b)] {
+        if s.t[usize::from(b)] {
             return i;
         }
         i += 1;
@@ -758,7 +791,7 @@ impl Machine {
 
     /// Appends the plain run starting at `pos` (bytes `t` does not mark) to `b`; returns its end.
     #[inline]
-    pub(super) fn run_into(&mut self, input: &str, pos: usize, t: &[bool; 256], b: Buf) -> usize {
+    pub(super) fn run_into(&mut self, input: &str, pos: usize, t: &Stops, b: Buf) -> usize {
         let end = scan(input.as_bytes(), pos, t);
         if end > pos
             && let Some(s) = input.get(pos..end)
@@ -812,7 +845,7 @@ impl Machine {
         input: &str,
         pos: usize,
         eof: bool,
-        t: &[bool; 256],
+        t: &Stops,
         nul: Nul,
     ) -> Result<usize, usize> {
         let bytes = input.as_bytes();

@@ -1,0 +1,129 @@
+//! The one place in the crate with `unsafe` code: a 16-byte-at-a-time version of the
+//! tokenizer's run scan ([`super::tokenization::scan`]) for the stop sets that are the
+//! preprocessing set plus at most two bytes (text in the data, RCDATA, RAWTEXT, script and
+//! comment states, quoted attribute values). Measured in `bench/` (`dom_profile`): the table
+//! scan took about a tenth of parsing a page to a DOM.
+//!
+//! The set it finds is exactly `tokenization::table(&[a, b])`: U+0000 and CR, the C0 controls
+//! other than tab, LF and FF, U+007F, the lead bytes 0xC2, 0xEF and 0xF0..=0xF4 (see
+//! `preprocessing::is_candidate_byte`), and `a` and `b`. The tests compare the two for every
+//! byte value at every position of a block.
+
+#![allow(unsafe_code)]
+
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::{
+    __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8,
+    _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
+};
+
+/// The index of the first byte at or after `from` in the stop set with the extra bytes
+/// `pair`, looking at 16 bytes at a time; `None` when fewer than 16 bytes remain unexamined
+/// past the returned-so-far position (`Err(i)`: the caller scans from `i` with its table).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) fn scan16(bytes: &[u8], from: usize, pair: [u8; 2]) -> Result<usize, usize> {
+    let mut i = from;
+    // SAFETY: SSE2 is part of the x86_64 baseline (`target_feature = "sse2"` is always on for
+    // this architecture), so its intrinsics are available. `_mm_loadu_si128` reads 16 bytes
+    // at `bytes.as_ptr() + i` without alignment requirements; the loop condition
+    // `i + 16 <= bytes.len()` keeps every read inside `bytes`.
+    unsafe {
+        let a = _mm_set1_epi8(pair[0] as i8);
+        let b = _mm_set1_epi8(pair[1] as i8);
+        let c1f = _mm_set1_epi8(0x1F);
+        let tab = _mm_set1_epi8(0x09);
+        let lf = _mm_set1_epi8(0x0A);
+        let ff = _mm_set1_epi8(0x0C);
+        let del = _mm_set1_epi8(0x7F);
+        let c2 = _mm_set1_epi8(0xC2u8 as i8);
+        let ef = _mm_set1_epi8(0xEFu8 as i8);
+        let f0 = _mm_set1_epi8(0xF0u8 as i8);
+        let four = _mm_set1_epi8(4);
+        while i + 16 <= bytes.len() {
+            let v = _mm_loadu_si128(bytes.as_ptr().add(i).cast::<__m128i>());
+            // v <= 0x1F, but not tab, LF or FF.
+            let low = _mm_cmpeq_epi8(_mm_min_epu8(v, c1f), v);
+            let ws = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)),
+                _mm_cmpeq_epi8(v, ff),
+            );
+            let ctl = _mm_andnot_si128(ws, low);
+            // 0x7F, 0xC2, 0xEF; 0xF0..=0xF4 as (v - 0xF0) <= 4.
+            let d = _mm_sub_epi8(v, f0);
+            let lead = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(v, del), _mm_cmpeq_epi8(v, c2)),
+                _mm_or_si128(
+                    _mm_cmpeq_epi8(v, ef),
+                    _mm_cmpeq_epi8(_mm_min_epu8(d, four), d),
+                ),
+            );
+            let extra = _mm_or_si128(_mm_cmpeq_epi8(v, a), _mm_cmpeq_epi8(v, b));
+            let m = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(ctl, lead), extra));
+            if m != 0 {
+                return Ok(i + m.trailing_zeros() as usize);
+            }
+            i += 16;
+        }
+    }
+    Err(i)
+}
+
+/// Elsewhere: no block scan; the caller's table does all of it.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub(super) fn scan16(_bytes: &[u8], from: usize, _pair: [u8; 2]) -> Result<usize, usize> {
+    Err(from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tokenization::{Stops, scan};
+
+    /// Every byte value at every position of a 16-byte block (and past it), for several stop
+    /// sets: the block scan and the table agree. Under Miri (`cargo +nightly miri test -p
+    /// websyntax-html --lib simd`, which checks the unaligned loads stay in bounds) a sample of
+    /// the byte values, around every edge of the set.
+    #[test]
+    fn block_scan_matches_the_table() {
+        let values: Vec<u8> = if cfg!(miri) {
+            vec![
+                0, 8, 9, 10, 11, 12, 13, 0x1F, 0x20, b'"', b'&', b'-', b'<', 0x7E, 0x7F, 0x80,
+                0xC1, 0xC2, 0xC3, 0xEE, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+            ]
+        } else {
+            (0..=255).collect()
+        };
+        for stops in [
+            &super::super::tokenization::T_DATA,
+            &super::super::tokenization::T_RAWTEXT,
+            &super::super::tokenization::T_PLAINTEXT,
+            &super::super::tokenization::T_ATTR_DQ,
+            &super::super::tokenization::T_COMMENT,
+        ] {
+            for len in [0usize, 1, 15, 16, 17, 31, 32, 40] {
+                for pos in 0..len.max(1) {
+                    for &v in &values {
+                        let mut buf = vec![b'x'; len];
+                        if pos < len {
+                            buf[pos] = v;
+                        }
+                        for from in [0, 1, 5].into_iter().filter(|&f| f <= len) {
+                            assert_eq!(
+                                scan(&buf, from, stops),
+                                table_scan(&buf, from, stops),
+                                "len {len} pos {pos} byte {v:#x} from {from}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn table_scan(bytes: &[u8], from: usize, s: &Stops) -> usize {
+        (from..bytes.len())
+            .find(|&i| s.t[usize::from(bytes[i])])
+            .unwrap_or(bytes.len())
+    }
+}
