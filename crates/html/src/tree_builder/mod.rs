@@ -230,6 +230,8 @@ pub struct TreeBuilder {
     /// The current token is an end tag that has not closed an element yet, and its name.
     end_tag_open: bool,
     end_tag_name: String,
+    /// The current end tag's id (`Other` for a name without one).
+    end_tag_id: TagId,
     /// The source of text inserted when it does not come from the current token.
     text_span_override: Option<Span>,
     /// The character a tree-construction error about character tokens is about: its offset
@@ -300,6 +302,7 @@ impl TreeBuilder {
             tok_tag: 0,
             end_tag_open: false,
             end_tag_name: String::new(),
+            end_tag_id: TagId::Other,
             text_span_override: None,
             chars_src: None,
             self_closing_acked: true,
@@ -653,17 +656,23 @@ impl TreeBuilder {
     /// The element `node` was removed from the stack of open elements: if the current end
     /// tag names it and has not closed another element, it is its end tag; then its span is
     /// completed.
-    fn closed(&mut self, node: NodeId) {
+    fn closed(&mut self, o: &Open) {
+        // An HTML element with a known id has the end tag's name exactly when it has its id;
+        // other elements compare names (a foreign element's may have capitals).
         if self.end_tag_open
-            && self
-                .doc
-                .element(node)
-                .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
+            && if o.ns == Namespace::Html && o.tag != TagId::Other {
+                o.tag == self.end_tag_id
+            } else {
+                self.doc
+                    .element(o.node)
+                    .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
+            }
         {
+            let node = o.node;
             self.doc.set_end_tag(node, self.tok_span);
             self.end_tag_open = false;
         }
-        self.doc.close_element_span(node);
+        self.doc.close_element_span(o.node);
     }
 
     /// `</body>` / `</html>`: the open `body` / `html` element gets the end tag's span (the
@@ -687,8 +696,13 @@ impl TreeBuilder {
 
     /// The stack entry for `node` (its classes, name slot and integration-point flag).
     fn make_open(&mut self, node: NodeId, tag: TagId, ns: Namespace) -> Open {
-        let name = self.doc.local_name(node).unwrap_or("");
-        let slot = self.ix.slot_for(tag, ns, name);
+        // Only elements without an id of their own have a name slot.
+        let slot = if ns == Namespace::Html && tag != TagId::Other {
+            stack::NONE
+        } else {
+            let name = self.doc.local_name(node).unwrap_or("");
+            self.ix.slot_for(tag, ns, name)
+        };
         let html_ip = match tag {
             TagId::SvgForeignObject | TagId::SvgDesc | TagId::SvgTitle => true,
             TagId::MathAnnotationXml => self.doc.attrs(node).any(|a| {
@@ -734,7 +748,7 @@ impl TreeBuilder {
             self.open.pop();
             self.holes -= 1;
         }
-        self.closed(o.node);
+        self.closed(&o);
         Some(o)
     }
 
@@ -847,7 +861,7 @@ impl TreeBuilder {
             let o = self.open[idx];
             self.splice_stack(idx, idx + 1, Vec::new());
             if !o.is_hole() {
-                self.closed(o.node);
+                self.closed(&o);
             }
         }
     }
@@ -1943,7 +1957,8 @@ impl TokenSink for TreeBuilder {
                         self.end_tag_open = true;
                         self.end_tag_name.clear();
                         self.end_tag_name.push_str(&t.name);
-                        Tok::End(t, TagId::from_html(&t.name))
+                        self.end_tag_id = TagId::from_html(&t.name);
+                        Tok::End(t, self.end_tag_id)
                     }
                     Token::Comment(c) => Tok::Comment(c),
                     _ => Tok::Eof,
