@@ -17,9 +17,9 @@ use std::arch::x86_64::{
     _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
 };
 
-/// The index of the first byte at or after `from` in the stop set with the extra bytes
-/// `pair`, looking at 16 bytes at a time; `None` when fewer than 16 bytes remain unexamined
-/// past the returned-so-far position (`Err(i)`: the caller scans from `i` with its table).
+/// `Ok(i)`: the index of the first byte at or after `from` in the stop set with the extra
+/// bytes `pair`, found looking at 16 bytes at a time. `Err(i)`: none before `i`, where fewer
+/// than 16 bytes remain; the caller scans on from `i` with its table.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(super) fn scan16(bytes: &[u8], from: usize, pair: [u8; 2]) -> Result<usize, usize> {

@@ -668,8 +668,7 @@ impl TreeBuilder {
                     .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
             }
         {
-            let node = o.node;
-            self.doc.set_end_tag(node, self.tok_span);
+            self.doc.set_end_tag(o.node, self.tok_span);
             self.end_tag_open = false;
         }
         self.doc.close_element_span(o.node);
@@ -696,7 +695,8 @@ impl TreeBuilder {
 
     /// The stack entry for `node` (its classes, name slot and integration-point flag).
     fn make_open(&mut self, node: NodeId, tag: TagId, ns: Namespace) -> Open {
-        // Only elements without an id of their own have a name slot.
+        // Only elements without an id of their own have a name slot (`slot_for` says so too):
+        // skip the name lookup for the others.
         let slot = if ns == Namespace::Html && tag != TagId::Other {
             stack::NONE
         } else {
