@@ -33,6 +33,10 @@ type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 impl LocalName {
     /// The static id of `name`, if it is one of the known names.
     pub fn from_static(name: &str) -> Option<LocalName> {
+        let b = name.as_bytes();
+        if (1..=16).contains(&b.len()) {
+            return static_short().get(b).map(LocalName);
+        }
         static_index().get(name).map(|&i| LocalName(i))
     }
 
@@ -47,6 +51,11 @@ impl LocalName {
     #[inline]
     pub(crate) fn static_index(self) -> Option<usize> {
         self.is_static().then_some(self.0 as usize)
+    }
+
+    /// The static name at index `i` of the static list, if there is one.
+    pub(crate) fn from_static_index(i: usize) -> Option<LocalName> {
+        (i < STATIC_NAMES.len()).then_some(LocalName(i as u32))
     }
 
     /// The number of static names (the bound of [`LocalName::static_index`]).
@@ -72,6 +81,105 @@ fn static_index() -> &'static FxMap<&'static str, u32> {
             m.entry(*n).or_insert(i as u32);
         }
         m
+    })
+}
+
+/// The static names of 1 to 16 bytes (nearly every name a page uses), in an open-addressing
+/// table keyed by the name's bytes loaded as two words: a lookup is a multiply, a shift and one
+/// or two word compares, with no byte loop. The table is fixed, so no input can lengthen a
+/// probe sequence.
+struct ShortTable {
+    slots: Box<[ShortSlot]>,
+    shift: u32,
+}
+
+/// One slot: the key words and `len | index << 8` (0 when empty: no name is empty).
+#[derive(Clone, Copy, Default)]
+struct ShortSlot {
+    a: u64,
+    b: u64,
+    meta: u32,
+}
+
+/// The key of a name of 1 to 16 bytes: two words that, with the length, determine the bytes
+/// (overlapping loads from both ends).
+#[inline]
+fn short_key(b: &[u8]) -> (u64, u64) {
+    let n = b.len();
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    let half = |at: usize| {
+        let mut w = [0u8; 4];
+        w.copy_from_slice(&b[at..at + 4]);
+        u64::from(u32::from_le_bytes(w))
+    };
+    if n >= 8 {
+        (word(0), word(n - 8))
+    } else if n >= 4 {
+        (half(0), half(n - 4))
+    } else {
+        let (x, y, z) = (b[0], b[n / 2], b[n - 1]);
+        (u64::from(x) | u64::from(y) << 8 | u64::from(z) << 16, 0)
+    }
+}
+
+impl ShortTable {
+    #[inline]
+    fn slot(&self, key: (u64, u64), len: usize) -> usize {
+        let h = (key.0 ^ key.1.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> self.shift) as usize
+    }
+
+    #[inline]
+    fn get(&self, name: &[u8]) -> Option<u32> {
+        let key = short_key(name);
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key, name.len());
+        loop {
+            let s = self.slots[i];
+            if s.meta == 0 {
+                return None;
+            }
+            if s.meta & 0xFF == name.len() as u32 && s.a == key.0 && s.b == key.1 {
+                return Some(s.meta >> 8);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+fn static_short() -> &'static ShortTable {
+    static TABLE: OnceLock<ShortTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let bits = (STATIC_NAMES.len() * 2)
+            .next_power_of_two()
+            .trailing_zeros();
+        let mut t = ShortTable {
+            slots: vec![ShortSlot::default(); 1 << bits].into_boxed_slice(),
+            shift: 64 - bits,
+        };
+        let mask = t.slots.len() - 1;
+        for (idx, n) in STATIC_NAMES.iter().enumerate() {
+            let b = n.as_bytes();
+            // A duplicate in the list keeps its first index.
+            if !(1..=16).contains(&b.len()) || t.get(b).is_some() {
+                continue;
+            }
+            let key = short_key(b);
+            let mut i = t.slot(key, b.len());
+            while t.slots[i].meta != 0 {
+                i = (i + 1) & mask;
+            }
+            t.slots[i] = ShortSlot {
+                a: key.0,
+                b: key.1,
+                meta: b.len() as u32 | (idx as u32) << 8,
+            };
+        }
+        t
     })
 }
 
@@ -748,6 +856,36 @@ mod tests {
         assert_eq!(t.get("my-widget"), Some(custom));
         assert_eq!(t.get("other"), None);
         assert_eq!(custom.as_static_str(), None);
+    }
+
+    #[test]
+    fn short_table_finds_exactly_the_static_names() {
+        // Every prefix, suffix and one-byte change of a static name is looked up: only the
+        // names of the list are found, each at its first index.
+        let known: std::collections::HashSet<&str> = STATIC_NAMES.iter().copied().collect();
+        for n in STATIC_NAMES {
+            let first = STATIC_NAMES.iter().position(|m| m == n).unwrap();
+            assert_eq!(LocalName::from_static(n), Some(LocalName(first as u32)));
+            let mut probes: Vec<String> = Vec::new();
+            for i in 0..n.len() {
+                probes.push(n[..i].to_string());
+                probes.push(n[i..].to_string());
+                let mut b = n.as_bytes().to_vec();
+                b[i] ^= 0x20;
+                probes.extend(String::from_utf8(b).ok());
+            }
+            probes.push(format!("{n}x"));
+            for p in probes {
+                assert_eq!(
+                    LocalName::from_static(&p).is_some(),
+                    known.contains(p.as_str()),
+                    "{p:?}"
+                );
+            }
+        }
+        for len in 0..=20 {
+            assert_eq!(LocalName::from_static(&"\0".repeat(len)), None);
+        }
     }
 
     #[test]

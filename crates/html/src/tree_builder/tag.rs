@@ -6,6 +6,8 @@
 //! name (MathML text integration points, SVG HTML integration points) have their own
 //! ids so that an SVG `title` never matches HTML `title`.
 
+use crate::dom::LocalName;
+
 /// A tag name known to the tree builder (`Other` for everything else).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
@@ -140,6 +142,25 @@ pub const TAG_COUNT: usize = 122;
 impl TagId {
     /// The id of an HTML tag name (already ASCII-lowercased).
     pub fn from_html(name: &str) -> TagId {
+        // Every name below is a static name (a test checks it): one static-name lookup, then
+        // a table by static index.
+        static BY_STATIC: std::sync::OnceLock<Box<[TagId]>> = std::sync::OnceLock::new();
+        let table = BY_STATIC.get_or_init(|| {
+            (0..LocalName::static_count())
+                .map(|i| {
+                    let n = LocalName::from_static_index(i).and_then(LocalName::as_static_str);
+                    n.map_or(TagId::Other, TagId::from_html_by_name)
+                })
+                .collect()
+        });
+        LocalName::from_static(name)
+            .and_then(LocalName::static_index)
+            .and_then(|i| table.get(i).copied())
+            .unwrap_or(TagId::Other)
+    }
+
+    /// [`TagId::from_html`] by comparing strings.
+    fn from_html_by_name(name: &str) -> TagId {
         match name {
             "a" => TagId::A,
             "address" => TagId::Address,
@@ -405,5 +426,33 @@ impl TagId {
             "annotation-xml" => TagId::MathAnnotationXml,
             _ => TagId::Other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_html_tag_name_is_static() {
+        // The names of `from_html_by_name`'s arms, read from this file.
+        let src = include_str!("tag.rs");
+        let body = &src[src.find("fn from_html_by_name").unwrap()..];
+        let body = &body[..body.find("\n    }\n").unwrap()];
+        let mut n = 0;
+        for line in body.lines().filter(|l| l.contains("\" => TagId::")) {
+            let name = line.trim().split('"').nth(1).unwrap();
+            assert!(LocalName::from_static(name).is_some(), "{name}");
+            assert_eq!(
+                TagId::from_html(name),
+                TagId::from_html_by_name(name),
+                "{name}"
+            );
+            n += 1;
+        }
+        assert!(n > 100);
+        assert_eq!(TagId::from_html("my-widget"), TagId::Other);
+        assert_eq!(TagId::from_html("DIV"), TagId::Other);
+        assert_eq!(TagId::from_html("foreignObject"), TagId::Other);
     }
 }
