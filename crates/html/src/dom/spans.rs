@@ -344,20 +344,21 @@ impl SourceIndex {
             skip_first_lf = true;
         }
         self.pending_cr = false;
-        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        let (line_starts, pending_cr) = (&mut self.line_starts, &mut self.pending_cr);
+        crate::tokenizer::simd::line_breaks(bytes, |i| {
             if i == 0 && skip_first_lf {
-                continue;
+                return;
             }
             if bytes[i] == b'\r' {
                 if bytes.get(i + 1) == Some(&b'\n') {
-                    continue;
+                    return;
                 }
                 if i + 1 == bytes.len() {
-                    self.pending_cr = true;
+                    *pending_cr = true;
                 }
             }
-            self.line_starts.push(offset_u32(base + i + 1));
-        }
+            line_starts.push(offset_u32(base + i + 1));
+        });
         self.units.push(bytes);
         self.len += bytes.len();
     }

@@ -141,7 +141,7 @@ mod named_entities;
 mod preprocessing;
 #[forbid(unsafe_code)]
 mod script;
-mod simd;
+pub(crate) mod simd;
 #[forbid(unsafe_code)]
 mod tag;
 #[forbid(unsafe_code)]
