@@ -8,10 +8,10 @@
 #
 # PAGES is a directory searched recursively for *.html / *.htm (a sample of the pages the build
 # will parse; a few MB is enough). Outputs, under target/pgo/:
-#   cli    use/release/websyntax
+#   cli    cli/release/websyntax
 #   wheel  wheels/websyntax-*.whl   (needs Python 3 with venv, and maturin: on PATH, or the
 #          target/py-venv that scripts/test.sh makes)
-#   bench  use/release/examples/{dom_bench,dom_memory,dom_profile,dom_perfile} (with the
+#   bench  bench/release/examples/{dom_bench,dom_memory,dom_profile,dom_perfile} (with the
 #          html5ever, lol_html and lexbor peers)
 # Needs llvm-profdata from the llvm-tools component: `rustup component add llvm-tools`.
 set -euo pipefail
@@ -109,14 +109,14 @@ for t in "${TARGETS[@]}"; do
     train
     "$PROFDATA" merge -o "$PGO/$t.profdata" "$PGO/profiles-$t"
     echo "== $t 3/3: optimized build"
-    cargo_build "use=$PGO/$t.profdata" "$PGO/use"
+    cargo_build "use=$PGO/$t.profdata" "$PGO/$t"
     case "$t" in
-    cli) echo "built $PGO/use/release/websyntax" ;;
-    bench) echo "built $PGO/use/release/examples/{dom_bench,dom_memory,dom_profile,dom_perfile}" ;;
+    cli) echo "built $PGO/cli/release/websyntax" ;;
+    bench) echo "built $PGO/bench/release/examples/{dom_bench,dom_memory,dom_profile,dom_perfile}" ;;
     wheel)
         mkdir -p "$PGO/wheels"
         rm -f "$PGO"/wheels/websyntax-*.whl
-        cp "$PGO"/use/wheels/websyntax-*.whl "$PGO/wheels/"
+        cp "$PGO"/wheel/wheels/websyntax-*.whl "$PGO/wheels/"
         echo "built $(ls "$PGO"/wheels/websyntax-*.whl)"
         ;;
     esac
