@@ -502,21 +502,44 @@ impl Document {
         let url = crate::query::document_url(document_url)?;
         let inner = &slf.get().inner;
         let enc = inner.encoding.unwrap_or(Encoding::UTF_8);
-        let mut out = Vec::new();
-        for link in inner.doc().links(url.as_ref(), enc) {
+        let links = inner.doc().links(url.as_ref(), enc);
+        let mut out = Vec::with_capacity(links.len());
+        // The keys are interned once; attribute names repeat (a few distinct ones per page), so
+        // each is made into a Python string once per call.
+        let (k_element, k_attr, k_raw, k_span) = (
+            pyo3::intern!(py, "element"),
+            pyo3::intern!(py, "attr"),
+            pyo3::intern!(py, "raw"),
+            pyo3::intern!(py, "span"),
+        );
+        let (k_url, k_error, k_errors) = (
+            pyo3::intern!(py, "url"),
+            pyo3::intern!(py, "error"),
+            pyo3::intern!(py, "errors"),
+        );
+        let mut attr_names: Vec<(&str, Bound<'py, PyString>)> = Vec::new();
+        for link in &links {
             let d = PyDict::new(py);
-            d.set_item("element", node(slf, link.element))?;
-            d.set_item("attr", link.attr)?;
-            d.set_item("raw", link.raw)?;
-            d.set_item("span", span(link.span))?;
+            d.set_item(k_element, node(slf, link.element))?;
+            let attr = match attr_names.iter().find(|(n, _)| *n == link.attr) {
+                Some((_, s)) => s.clone(),
+                None => {
+                    let s = PyString::new(py, link.attr);
+                    attr_names.push((link.attr, s.clone()));
+                    s
+                }
+            };
+            d.set_item(k_attr, attr)?;
+            d.set_item(k_raw, link.raw)?;
+            d.set_item(k_span, span(link.span))?;
             match &link.url {
                 Ok(u) => {
-                    d.set_item("url", u.href())?;
-                    d.set_item("error", py.None())?;
+                    d.set_item(k_url, u.href())?;
+                    d.set_item(k_error, py.None())?;
                 }
                 Err(e) => {
-                    d.set_item("url", py.None())?;
-                    d.set_item("error", e.kind().name())?;
+                    d.set_item(k_url, py.None())?;
+                    d.set_item(k_error, e.kind().name())?;
                 }
             }
             let errors: Vec<(&'static str, usize)> = link
@@ -524,7 +547,7 @@ impl Document {
                 .iter()
                 .map(|e| (e.kind.name(), e.position))
                 .collect();
-            d.set_item("errors", errors)?;
+            d.set_item(k_errors, errors)?;
             out.push(d);
         }
         Ok(out)
