@@ -73,8 +73,19 @@ pub(super) fn scan16(bytes: &[u8], from: usize, pair: [u8; 2]) -> Result<usize, 
 /// Calls `f(i)` for each index `i` of `bytes` that holds LF or CR, in order.
 #[inline]
 pub(crate) fn line_breaks(bytes: &[u8], mut f: impl FnMut(usize)) {
+    let i = line_break_blocks(bytes, &mut f);
+    for (k, &b) in bytes[i..].iter().enumerate() {
+        if b == b'\n' || b == b'\r' {
+            f(i + k);
+        }
+    }
+}
+
+/// [`line_breaks`] over whole 16-byte blocks; where the remaining bytes start.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn line_break_blocks(bytes: &[u8], f: &mut impl FnMut(usize)) -> usize {
     let mut i = 0;
-    #[cfg(target_arch = "x86_64")]
     while i + 16 <= bytes.len() {
         let mut m = line_break_mask(bytes, i);
         while m != 0 {
@@ -83,11 +94,14 @@ pub(crate) fn line_breaks(bytes: &[u8], mut f: impl FnMut(usize)) {
         }
         i += 16;
     }
-    for (k, &b) in bytes[i..].iter().enumerate() {
-        if b == b'\n' || b == b'\r' {
-            f(i + k);
-        }
-    }
+    i
+}
+
+/// Elsewhere: no block scan; the caller's byte loop does all of it.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn line_break_blocks(_bytes: &[u8], _f: &mut impl FnMut(usize)) -> usize {
+    0
 }
 
 /// Bit `k` set for each LF or CR at `bytes[i + k]`, `k < 16`.
