@@ -242,9 +242,9 @@ impl TokenSink for Collect {
     fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult {
         match token {
             Token::StartTag(tag) => {
-                self.tags.push((tag.name.clone(), at.offset));
-                let name = tag.name.as_str();
-                if matches!(name, "svg" | "math") && !tag.self_closing {
+                self.tags.push((tag.name().to_owned(), at.offset));
+                let name = tag.name();
+                if matches!(name, "svg" | "math") && !tag.self_closing() {
                     self.foreign += 1;
                 }
                 if self.foreign > 0 {
@@ -263,7 +263,7 @@ impl TokenSink for Collect {
                 }
             }
             Token::EndTag(tag) => {
-                if matches!(tag.name.as_str(), "svg" | "math") {
+                if matches!(tag.name(), "svg" | "math") {
                     self.foreign = self.foreign.saturating_sub(1);
                 }
                 SinkResult::Continue

@@ -43,16 +43,16 @@ fn token_value(token: &Token<'_>) -> Option<Value> {
         }
         Token::StartTag(t) => {
             let mut attrs = Map::new();
-            for a in &t.attrs {
-                attrs.insert(a.name.clone(), Value::String(a.value.clone()));
+            for a in t.attrs() {
+                attrs.insert(a.name.to_owned(), Value::String(a.value.to_owned()));
             }
-            let mut v = vec![json!("StartTag"), json!(t.name), Value::Object(attrs)];
-            if t.self_closing {
+            let mut v = vec![json!("StartTag"), json!(t.name()), Value::Object(attrs)];
+            if t.self_closing() {
                 v.push(Value::Bool(true));
             }
             Value::Array(v)
         }
-        Token::EndTag(t) => json!(["EndTag", t.name]),
+        Token::EndTag(t) => json!(["EndTag", t.name()]),
         Token::Comment(c) => json!(["Comment", c]),
         Token::Characters(_) | Token::Eof => return None,
     })

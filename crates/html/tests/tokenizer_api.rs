@@ -17,14 +17,14 @@ impl TokenSink for Rec {
     fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult {
         let (text, switch) = match token {
             Token::StartTag(t) => (
-                format!("<{}>", t.name),
-                match t.name.as_str() {
+                format!("<{}>", t.name()),
+                match t.name() {
                     "title" => Some(State::Rcdata),
                     "script" => Some(State::ScriptData),
                     _ => None,
                 },
             ),
-            Token::EndTag(t) => (format!("</{}>", t.name), None),
+            Token::EndTag(t) => (format!("</{}>", t.name()), None),
             Token::Characters(s) => (format!("{s:?}"), None),
             Token::Comment(c) => (format!("<!--{c}-->"), None),
             Token::Doctype(d) => (format!("<!DOCTYPE {:?}>", d.name), None),
@@ -174,7 +174,7 @@ fn many_attributes_and_duplicates() {
     impl TokenSink for Attrs {
         fn process_token(&mut self, token: Token<'_>, _: Position) -> SinkResult {
             if let Token::StartTag(t) = token {
-                self.0.push(t.attrs.len());
+                self.0.push(t.attr_count());
             }
             SinkResult::Continue
         }
@@ -196,4 +196,50 @@ fn many_attributes_and_duplicates() {
             .collect();
     assert_eq!(dups.len(), 3);
     assert_eq!(dups[2], html.len() - "=2 b>".len() + 1);
+}
+
+/// A tag the tokenizer hands out borrowed from the input (fed whole) is the same token, with
+/// the same spans, as one built in its buffers (fed a byte at a time).
+#[test]
+fn borrowed_and_buffered_tags_agree() {
+    use websyntax_html::tokenizer::{Tag, TagRef};
+    #[derive(Default)]
+    struct Tags(Vec<Tag>);
+    impl TokenSink for Tags {
+        fn process_token(&mut self, token: Token<'_>, _: Position) -> SinkResult {
+            if let Token::StartTag(t) | Token::EndTag(t) = token {
+                assert_eq!(t.attrs().len(), t.attr_count());
+                let owned = t.to_tag();
+                assert_eq!(TagRef::from(&owned), t);
+                self.0.push(owned);
+            }
+            SinkResult::Continue
+        }
+    }
+    let inputs = [
+        "<a href=x>",
+        "<a href='x' id=\"y\" hidden>t</a>",
+        "<DIV Class=a>",
+        "<DIV class=a>",
+        "<img src=a.png alt='' />",
+        "<p a=1 b='2' c=\"3\" d e>",
+        "<a href='&amp;'>",
+        "<a href=x href=y>",
+        "</p >",
+        "<br/>",
+    ];
+    for src in inputs {
+        let whole = Tokenizer::tokenize_str(Tags::default(), src).0;
+        let mut t = Tokenizer::new(Tags::default());
+        for (i, c) in src.char_indices() {
+            t.feed(&src[i..i + c.len_utf8()]);
+        }
+        t.end();
+        assert_eq!(whole, t.into_sink().0, "{src}");
+    }
+    let tags = Tokenizer::tokenize_str(Tags::default(), "<A Href=x b='&lt;'>").0;
+    let a = &tags[0];
+    assert_eq!((a.name.as_str(), a.attrs[0].name.as_str()), ("a", "href"));
+    assert_eq!(a.attrs[1].value, "<");
+    assert!(!a.attrs[1].value_verbatim);
 }

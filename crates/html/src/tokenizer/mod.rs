@@ -151,7 +151,10 @@ mod token;
 #[forbid(unsafe_code)]
 mod tokenization;
 
-pub use token::{Attribute, Doctype, SinkResult, State, Tag, Token, TokenSink};
+pub(crate) use token::SourceAttr;
+pub use token::{
+    AttrRef, Attribute, Attrs, Doctype, SinkResult, State, Tag, TagRef, Token, TokenSink,
+};
 
 use tokenization::Machine;
 
@@ -261,7 +264,7 @@ impl Default for TokenizerOptions {
 /// impl TokenSink for Names {
 ///     fn process_token(&mut self, token: Token<'_>, _at: Position) -> SinkResult {
 ///         if let Token::StartTag(tag) = token {
-///             self.0.push(tag.name.clone());
+///             self.0.push(tag.name().to_owned());
 ///         }
 ///         SinkResult::Continue
 ///     }

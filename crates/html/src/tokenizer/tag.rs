@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::token::TokenSink;
+use super::token::{SourceAttr, TagRef, Token, TokenSink};
 use super::tokenization::{
     Buf, Cx, Flow, Machine, Nx, St, T_ATTR_DQ, T_ATTR_NAME, T_ATTR_SQ, T_ATTR_UNQ, T_TAG_NAME,
     eof_here, err, getc, is_ws, peek, scan,
@@ -448,17 +448,6 @@ static FAST_ATTR_NAME: [u8; 256] = attr_name_bytes();
 /// The most attributes the fast path handles in one tag.
 const FAST_MAX_ATTRS: usize = 16;
 
-/// One attribute found by [`Machine::fast_tag`]: its name's byte range and whether the name
-/// has uppercase letters, its value's byte range (if any) and where the attribute ends (after a
-/// closing quote).
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct FastAttr {
-    name: (usize, usize),
-    upper: bool,
-    value: Option<(usize, usize)>,
-    end: usize,
-}
-
 #[inline]
 fn fast_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\t' | b'\x0C')
@@ -505,38 +494,65 @@ impl Machine {
         let (name_end, name_upper) = fast_name(bytes, p, &FAST_TAG_NAME)?;
         let mut attrs = std::mem::take(&mut self.fast_attrs);
         attrs.clear();
-        let found = fast_attrs(bytes, name_end, end, &mut attrs);
+        let mut attr_upper = false;
+        let found = fast_attrs(bytes, name_end, end, &mut attrs, &mut attr_upper);
         let Some((gt, self_closing)) = found else {
             self.fast_attrs = attrs;
             return None;
         };
         // Phase 2: the token, as the states would have built it. Every range ends at an ASCII
         // byte, so each is a `str` slice.
-        self.new_tag(end);
-        self.tag.name.push_str(input.get(p..name_end).unwrap_or(""));
-        if name_upper {
+        let name = input.get(p..name_end).unwrap_or("");
+        if attr_upper {
+            // Attribute names to lowercase: the token is built in the tokenizer's buffers.
+            self.new_tag(end);
+            self.tag.name.push_str(name);
             self.tag.name.make_ascii_lowercase();
-        }
-        for a in &attrs {
-            self.new_attr(a.name.0);
-            let base = self.base;
-            if let Some(at) = self.tag.attrs.last_mut() {
-                at.name
-                    .push_str(input.get(a.name.0..a.name.1).unwrap_or(""));
-                if a.upper {
+            for a in &attrs {
+                self.new_attr(a.name.0);
+                let base = self.base;
+                if let Some(at) = self.tag.attrs.last_mut() {
+                    at.name
+                        .push_str(input.get(a.name.0..a.name.1).unwrap_or(""));
                     at.name.make_ascii_lowercase();
-                }
-                at.span.end = base + a.end;
-                if let Some((vs, ve)) = a.value {
-                    at.value.push_str(input.get(vs..ve).unwrap_or(""));
-                    at.value_span = Some(crate::error::Span::new(base + vs, base + ve));
+                    at.span.end = base + a.end;
+                    if let Some((vs, ve)) = a.value {
+                        at.value.push_str(input.get(vs..ve).unwrap_or(""));
+                        at.value_span = Some(crate::error::Span::new(base + vs, base + ve));
+                    }
                 }
             }
+            self.fast_attrs = attrs;
+            self.tag.self_closing = self_closing;
+            self.state = St::Data;
+            self.emit_tag(sink, bytes, gt);
+            return Some(gt + 1);
         }
-        self.fast_attrs = attrs;
-        self.tag.self_closing = self_closing;
+        // Otherwise the token borrows the input (only an uppercase tag name is copied).
+        self.is_end = end;
         self.state = St::Data;
-        self.emit_tag(sink, bytes, gt);
+        let name = if name_upper {
+            self.tag.name.clear();
+            self.tag.name.push_str(name);
+            self.tag.name.make_ascii_lowercase();
+            self.tag.name.as_str()
+        } else {
+            name
+        };
+        if !end {
+            self.last_start_tag.clear();
+            self.last_start_tag.push_str(name);
+        }
+        let span = self.token_span(gt + 1);
+        let tag = TagRef::source(name, input, self.base, &attrs, self_closing);
+        let token = if end {
+            Token::EndTag(tag)
+        } else {
+            Token::StartTag(tag)
+        };
+        let r = sink.process_token_with_span(token, span, self.token_start);
+        self.fast_attrs = attrs;
+        self.apply(r);
         Some(gt + 1)
     }
 }
@@ -549,7 +565,8 @@ fn fast_attrs(
     bytes: &[u8],
     mut i: usize,
     end: bool,
-    attrs: &mut Vec<FastAttr>,
+    attrs: &mut Vec<SourceAttr>,
+    any_upper: &mut bool,
 ) -> Option<(usize, bool)> {
     loop {
         let b = *bytes.get(i)?;
@@ -578,9 +595,9 @@ fn fast_attrs(
             return None;
         }
         let (name_end, upper) = fast_name(bytes, i, &FAST_ATTR_NAME)?;
-        let mut a = FastAttr {
+        *any_upper |= upper;
+        let mut a = SourceAttr {
             name: (i, name_end),
-            upper,
             value: None,
             end: name_end,
         };

@@ -45,15 +45,299 @@ pub struct Tag {
     pub self_closing: bool,
 }
 
-/// A token, borrowed from the tokenizer's reusable buffers: a sink that keeps data copies it.
+impl Tag {
+    /// This tag as the borrowed view tokens carry.
+    ///
+    /// ```
+    /// use websyntax_html::tokenizer::Tag;
+    ///
+    /// let tag = Tag { name: "br".into(), ..Tag::default() };
+    /// assert_eq!(tag.view().name(), "br");
+    /// assert_eq!(tag.view().to_tag(), tag);
+    /// ```
+    pub fn view(&self) -> TagRef<'_> {
+        TagRef {
+            repr: TagRepr::Owned(self),
+        }
+    }
+}
+
+impl<'a> From<&'a Tag> for TagRef<'a> {
+    fn from(tag: &'a Tag) -> Self {
+        tag.view()
+    }
+}
+
+/// One attribute read straight from the input by the tokenizer's fast path: byte ranges in the
+/// current input (its name has no uppercase letters, its value no `&`, U+0000 or CR).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SourceAttr {
+    pub(crate) name: (usize, usize),
+    pub(crate) value: Option<(usize, usize)>,
+    pub(crate) end: usize,
+}
+
+/// A start or end tag token, borrowed: either from the tokenizer's buffers or, for a tag whose
+/// names and values are their source text unchanged, from the input itself (no copy). Its
+/// contents are those of a [`Tag`]; [`to_tag`](Self::to_tag) makes one.
+///
+/// ```
+/// use websyntax_html::tokenizer::{SinkResult, Token, TokenSink, Tokenizer};
+/// use websyntax_html::Position;
+///
+/// #[derive(Default)]
+/// struct Links(Vec<String>);
+/// impl TokenSink for Links {
+///     fn process_token(&mut self, token: Token<'_>, _: Position) -> SinkResult {
+///         if let Token::StartTag(tag) = token
+///             && tag.name() == "a"
+///             && let Some(href) = tag.attr("href")
+///         {
+///             self.0.push(href.to_owned());
+///         }
+///         SinkResult::Continue
+///     }
+/// }
+///
+/// let links = Tokenizer::tokenize_str(Links::default(), "<A HREF=x>1</a><a href='y&amp;'>");
+/// assert_eq!(links.0, ["x", "y&"]);
+/// ```
+#[derive(Clone, Copy)]
+pub struct TagRef<'a> {
+    repr: TagRepr<'a>,
+}
+
+#[derive(Clone, Copy)]
+enum TagRepr<'a> {
+    Owned(&'a Tag),
+    Source {
+        name: &'a str,
+        src: &'a str,
+        base: usize,
+        attrs: &'a [SourceAttr],
+        self_closing: bool,
+    },
+}
+
+impl<'a> TagRef<'a> {
+    /// A tag read from `src` (whose first byte is at absolute offset `base`): `name` is its
+    /// ASCII-lowercased name, `attrs` index `src`.
+    pub(crate) fn source(
+        name: &'a str,
+        src: &'a str,
+        base: usize,
+        attrs: &'a [SourceAttr],
+        self_closing: bool,
+    ) -> Self {
+        TagRef {
+            repr: TagRepr::Source {
+                name,
+                src,
+                base,
+                attrs,
+                self_closing,
+            },
+        }
+    }
+
+    /// The tag name, ASCII-lowercased.
+    pub fn name(&self) -> &'a str {
+        match self.repr {
+            TagRepr::Owned(t) => &t.name,
+            TagRepr::Source { name, .. } => name,
+        }
+    }
+
+    /// The self-closing flag.
+    pub fn self_closing(&self) -> bool {
+        match self.repr {
+            TagRepr::Owned(t) => t.self_closing,
+            TagRepr::Source { self_closing, .. } => self_closing,
+        }
+    }
+
+    /// The attributes in source order (duplicates already removed: the first one wins).
+    pub fn attrs(&self) -> Attrs<'a> {
+        Attrs {
+            inner: match self.repr {
+                TagRepr::Owned(t) => AttrsInner::Owned(t.attrs.iter()),
+                TagRepr::Source {
+                    src, base, attrs, ..
+                } => AttrsInner::Source {
+                    src,
+                    base,
+                    iter: attrs.iter(),
+                },
+            },
+        }
+    }
+
+    /// The number of attributes.
+    pub fn attr_count(&self) -> usize {
+        match self.repr {
+            TagRepr::Owned(t) => t.attrs.len(),
+            TagRepr::Source { attrs, .. } => attrs.len(),
+        }
+    }
+
+    /// The value of the attribute named `name` (lowercase), if the tag has one.
+    pub fn attr(&self, name: &str) -> Option<&'a str> {
+        self.attrs().find(|a| a.name == name).map(|a| a.value)
+    }
+
+    /// An owned copy.
+    pub fn to_tag(&self) -> Tag {
+        match self.repr {
+            TagRepr::Owned(t) => t.clone(),
+            TagRepr::Source { .. } => Tag {
+                name: self.name().to_owned(),
+                attrs: self.attrs().map(|a| a.to_attribute()).collect(),
+                self_closing: self.self_closing(),
+            },
+        }
+    }
+
+    /// Identifies the token this view borrows from (the same for copies of one view; fake
+    /// tags made elsewhere differ).
+    pub(crate) fn key(&self) -> usize {
+        match self.repr {
+            TagRepr::Owned(t) => std::ptr::from_ref(t) as usize,
+            TagRepr::Source { name, .. } => name.as_ptr() as usize,
+        }
+    }
+}
+
+impl std::fmt::Debug for TagRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tag")
+            .field("name", &self.name())
+            .field("attrs", &self.attrs().collect::<Vec<_>>())
+            .field("self_closing", &self.self_closing())
+            .finish()
+    }
+}
+
+impl PartialEq for TagRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+            && self.self_closing() == other.self_closing()
+            && self.attrs().eq(other.attrs())
+    }
+}
+
+impl Eq for TagRef<'_> {}
+
+/// One attribute of a [`TagRef`], borrowed; the fields are those of an [`Attribute`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttrRef<'a> {
+    /// The attribute name (ASCII-lowercased).
+    pub name: &'a str,
+    /// The attribute value with character references resolved.
+    pub value: &'a str,
+    /// The source: the name's first byte through the end of the value, closing quote included
+    /// (just the name for an attribute without a value).
+    pub span: Span,
+    /// The source of the value inside any quotes; `None` for an attribute without a value.
+    pub value_span: Option<Span>,
+    /// The value is its source text unchanged (see [`Attribute::value_verbatim`]).
+    pub value_verbatim: bool,
+}
+
+impl AttrRef<'_> {
+    /// An owned copy.
+    pub fn to_attribute(&self) -> Attribute {
+        Attribute {
+            name: self.name.to_owned(),
+            value: self.value.to_owned(),
+            span: self.span,
+            value_span: self.value_span,
+            value_verbatim: self.value_verbatim,
+        }
+    }
+}
+
+impl<'a> From<&'a Attribute> for AttrRef<'a> {
+    fn from(a: &'a Attribute) -> Self {
+        AttrRef {
+            name: &a.name,
+            value: &a.value,
+            span: a.span,
+            value_span: a.value_span,
+            value_verbatim: a.value_verbatim,
+        }
+    }
+}
+
+/// The attributes of a [`TagRef`], in source order.
+#[derive(Clone)]
+pub struct Attrs<'a> {
+    inner: AttrsInner<'a>,
+}
+
+#[derive(Clone)]
+enum AttrsInner<'a> {
+    Owned(std::slice::Iter<'a, Attribute>),
+    Source {
+        src: &'a str,
+        base: usize,
+        iter: std::slice::Iter<'a, SourceAttr>,
+    },
+}
+
+impl<'a> Iterator for Attrs<'a> {
+    type Item = AttrRef<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<AttrRef<'a>> {
+        match &mut self.inner {
+            AttrsInner::Owned(it) => it.next().map(AttrRef::from),
+            AttrsInner::Source { src, base, iter } => {
+                let a = iter.next()?;
+                let (value, value_span) = match a.value {
+                    Some((vs, ve)) => (
+                        src.get(vs..ve).unwrap_or(""),
+                        Some(Span::new(*base + vs, *base + ve)),
+                    ),
+                    None => ("", None),
+                };
+                Some(AttrRef {
+                    name: src.get(a.name.0..a.name.1).unwrap_or(""),
+                    value,
+                    span: Span::new(*base + a.name.0, *base + a.end),
+                    value_span,
+                    value_verbatim: true,
+                })
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = match &self.inner {
+            AttrsInner::Owned(it) => it.len(),
+            AttrsInner::Source { iter, .. } => iter.len(),
+        };
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Attrs<'_> {}
+
+impl std::fmt::Debug for Attrs<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
+}
+
+/// A token, borrowed from the tokenizer's reusable buffers or its input: a sink that keeps
+/// data copies it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token<'a> {
     /// A DOCTYPE token.
     Doctype(&'a Doctype),
     /// A start tag token.
-    StartTag(&'a Tag),
+    StartTag(TagRef<'a>),
     /// An end tag token.
-    EndTag(&'a Tag),
+    EndTag(TagRef<'a>),
     /// A comment token with its data.
     Comment(&'a str),
     /// A run of one or more character tokens. The run may contain U+0000 (the tokenizer emits

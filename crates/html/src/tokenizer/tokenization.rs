@@ -380,7 +380,7 @@ pub(crate) struct Machine {
     pub(super) attr_keys: std::hash::RandomState,
     pub(super) scratch: String,
     /// The attributes the fast path for ordinary tags found (reused from tag to tag).
-    pub(super) fast_attrs: Vec<super::tag::FastAttr>,
+    pub(super) fast_attrs: Vec<super::SourceAttr>,
     pub(super) comment: String,
     pub(super) doctype: Doctype,
     pub(super) temp: String,
@@ -620,7 +620,7 @@ impl Machine {
     }
 
     /// The span of the current token, from its `<` to `end` (relative to the current input).
-    fn token_span(&self, end: usize) -> Span {
+    pub(super) fn token_span(&self, end: usize) -> Span {
         let start = self.token_start.offset;
         Span::new(start, (self.base + end).max(start))
     }
@@ -649,13 +649,20 @@ impl Machine {
             if self.tag.self_closing {
                 self.err(sink, bytes, p, "end-tag-with-trailing-solidus");
             }
-            let r = sink.process_token_with_span(Token::EndTag(&self.tag), span, self.token_start);
+            let r = sink.process_token_with_span(
+                Token::EndTag(self.tag.view()),
+                span,
+                self.token_start,
+            );
             self.apply(r);
         } else {
             self.last_start_tag.clear();
             self.last_start_tag.push_str(&self.tag.name);
-            let r =
-                sink.process_token_with_span(Token::StartTag(&self.tag), span, self.token_start);
+            let r = sink.process_token_with_span(
+                Token::StartTag(self.tag.view()),
+                span,
+                self.token_start,
+            );
             self.apply(r);
         }
     }

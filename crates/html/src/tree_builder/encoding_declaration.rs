@@ -11,7 +11,7 @@ use websyntax_encoding::Encoding;
 
 use super::TreeBuilder;
 use crate::sniff::extract_character_encoding_from_meta;
-use crate::tokenizer::Tag;
+use crate::tokenizer::TagRef;
 
 /// Whether `<meta>` declarations are looked at, and the first one that named an encoding.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -60,19 +60,14 @@ impl TreeBuilder {
     /// has a content attribute, and applying the algorithm for extracting a character encoding
     /// from a meta element to that attribute's value returns an encoding, and the confidence
     /// is currently tentative, then change the encoding to the extracted encoding."
-    pub(super) fn meta_encoding_declaration(&mut self, tag: &Tag) {
+    pub(super) fn meta_encoding_declaration(&mut self, tag: TagRef<'_>) {
         let decl = &mut self.encoding_declaration;
         // Once one change was requested, the driver makes the confidence certain before any
         // later token could matter: later declarations are ignored.
         if !decl.tentative || decl.found.is_some() {
             return;
         }
-        let attr = |name: &str| {
-            tag.attrs
-                .iter()
-                .find(|a| a.name == name)
-                .map(|a| a.value.as_str())
-        };
+        let attr = |name: &str| tag.attrs().find(|a| a.name == name).map(|a| a.value);
         let from_charset = attr("charset").and_then(Encoding::for_label);
         let found = from_charset.or_else(|| {
             let http_equiv = attr("http-equiv")?;

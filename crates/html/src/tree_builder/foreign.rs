@@ -6,7 +6,7 @@ use super::foreign_tables::{SVG_ATTRS, SVG_TAGS};
 use super::{Step, Tok, TreeBuilder};
 
 use crate::dom::{AttrInput, AttrNamespace, Namespace};
-use crate::tokenizer::Tag;
+use crate::tokenizer::TagRef;
 
 /// The SVG element name for a (lowercase) token tag name, if the table adjusts it.
 pub(crate) fn adjust_svg_tag_name(name: &str) -> Option<&'static str> {
@@ -18,9 +18,9 @@ pub(crate) fn adjust_svg_tag_name(name: &str) -> Option<&'static str> {
 
 /// Builds the attributes of a foreign element: MathML/SVG case adjustments, then "adjust
 /// foreign attributes" (the prefix follows from the namespace and name when stored).
-fn foreign_attrs(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrInput<'_>> {
-    tag.attrs.iter().map(move |a| {
-        let name = a.name.as_str();
+fn foreign_attrs(tag: TagRef<'_>, ns: Namespace) -> impl Iterator<Item = AttrInput<'_>> {
+    tag.attrs().map(move |a| {
+        let name = a.name;
         let (namespace, local): (_, &str) = match name {
             "xlink:actuate" => (AttrNamespace::XLink, "actuate"),
             "xlink:arcrole" => (AttrNamespace::XLink, "arcrole"),
@@ -48,7 +48,7 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrInput<'_>
         AttrInput {
             namespace,
             name: local,
-            value: &a.value,
+            value: a.value,
             span: Some(a.span),
             value_span: a.value_span,
             verbatim: a.value_verbatim,
@@ -58,10 +58,10 @@ fn foreign_attrs(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrInput<'_>
 
 impl TreeBuilder {
     /// Insert a foreign element for the token (with the adjustments), and push it.
-    pub(super) fn insert_foreign_for_token(&mut self, t: &Tag, ns: Namespace) {
+    pub(super) fn insert_foreign_for_token(&mut self, t: TagRef<'_>, ns: Namespace) {
         let name: &str = match ns {
-            Namespace::Svg => adjust_svg_tag_name(&t.name).unwrap_or(&t.name),
-            _ => &t.name,
+            Namespace::Svg => adjust_svg_tag_name(t.name()).unwrap_or(t.name()),
+            _ => t.name(),
         };
         let id = match ns {
             Namespace::Svg => TagId::from_svg(name),
@@ -110,16 +110,15 @@ impl TreeBuilder {
             )
             | Tok::End(_, Br | P) => return self.foreign_breakout(tok),
             Tok::Start(t, Font)
-                if t.attrs
-                    .iter()
-                    .any(|a| matches!(a.name.as_str(), "color" | "face" | "size")) =>
+                if t.attrs()
+                    .any(|a| matches!(a.name, "color" | "face" | "size")) =>
             {
                 return self.foreign_breakout(tok);
             }
             Tok::Start(t, _) => {
                 let ns = self.adjusted_current().map_or(Namespace::Html, |o| o.ns);
                 self.insert_foreign_for_token(t, ns);
-                if t.self_closing {
+                if t.self_closing() {
                     // An SVG script acts as its end tag would: pop it.
                     self.pop();
                     self.ack();
@@ -131,7 +130,7 @@ impl TreeBuilder {
                     return Step::Done;
                 };
                 let first = self.open[top];
-                let first_matches = self.name_of(&first).eq_ignore_ascii_case(&t.name);
+                let first_matches = self.name_of(&first).eq_ignore_ascii_case(t.name());
                 if !first_matches {
                     self.err("unexpected-end-tag-in-foreign-content");
                 }
@@ -152,7 +151,7 @@ impl TreeBuilder {
                     .top_class_below(&self.open, super::stack::class::HTML, top);
                 let hit = self
                     .ix
-                    .find_slot(true, &t.name)
+                    .find_slot(true, t.name())
                     .and_then(|s| self.ix.top_name_below(&self.open, s, top));
                 match (hit, html) {
                     (Some(m), h) if m > 0 && h.is_none_or(|h| m > h) => {

@@ -3,7 +3,7 @@
 use super::TagId;
 use super::{InsertionMode, Scope, Step, Tok, TreeBuilder};
 use crate::dom::Namespace;
-use crate::tokenizer::{State, Tag};
+use crate::tokenizer::{State, Tag, TagRef};
 
 impl TreeBuilder {
     /// "in body" character tokens (a run): NUL is a parse error and ignored; whitespace and
@@ -306,7 +306,7 @@ impl TreeBuilder {
                 if let Some((_, a)) = self.afe_find_tag(A) {
                     self.err("unexpected-start-tag-a-in-a");
                     let end = Self::fake_tag("a");
-                    self.adoption_agency(&end, A);
+                    self.adoption_agency(end.view(), A);
                     if let Some(i) = self.afe_index(a) {
                         self.afe_remove(i);
                     }
@@ -331,7 +331,7 @@ impl TreeBuilder {
                 if self.in_scope(Nobr, Scope::Default) {
                     self.err("unexpected-start-tag-nobr-in-nobr");
                     let end = Self::fake_tag("nobr");
-                    self.adoption_agency(&end, Nobr);
+                    self.adoption_agency(end.view(), Nobr);
                     self.reconstruct_afe();
                 }
                 let n = self.insert_html_element(t, Nobr);
@@ -372,7 +372,7 @@ impl TreeBuilder {
                 self.err("unexpected-end-tag-br");
                 let t = Self::fake_tag("br");
                 self.reconstruct_afe();
-                let br = self.insert_html_element(&t, Br);
+                let br = self.insert_html_element(t.view(), Br);
                 self.doc.set_node_span(br, Some(self.tok_span));
                 self.pop();
                 self.frameset_ok = false;
@@ -390,8 +390,7 @@ impl TreeBuilder {
                 self.pop();
                 self.ack();
                 let hidden = t
-                    .attrs
-                    .iter()
+                    .attrs()
                     .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden"));
                 if !hidden {
                     self.frameset_ok = false;
@@ -413,10 +412,10 @@ impl TreeBuilder {
                 self.err("unexpected-start-tag-image");
                 let img = Tag {
                     name: "img".into(),
-                    attrs: t.attrs.clone(),
-                    self_closing: t.self_closing,
+                    attrs: t.attrs().map(|a| a.to_attribute()).collect(),
+                    self_closing: t.self_closing(),
                 };
-                return self.in_body(Tok::Start(&img, Img));
+                return self.in_body(Tok::Start(img.view(), Img));
             }
             Tok::Start(t, Textarea) => {
                 self.insert_html_element(t, Textarea);
@@ -481,7 +480,7 @@ impl TreeBuilder {
             Tok::Start(t, Math) => {
                 self.reconstruct_afe();
                 self.insert_foreign_for_token(t, Namespace::MathMl);
-                if t.self_closing {
+                if t.self_closing() {
                     self.pop();
                     self.ack();
                 }
@@ -489,7 +488,7 @@ impl TreeBuilder {
             Tok::Start(t, Svg) => {
                 self.reconstruct_afe();
                 self.insert_foreign_for_token(t, Namespace::Svg);
-                if t.self_closing {
+                if t.self_closing() {
                     self.pop();
                     self.ack();
                 }
@@ -513,11 +512,11 @@ impl TreeBuilder {
     /// closed (after generating implied end tags except for it); a special element met first
     /// is a parse error and the token is ignored. Every special element has a known tag id, so
     /// the answer is the topmost element with the name if no special element sits above it.
-    pub(super) fn any_other_end_tag(&mut self, t: &Tag, id: TagId) {
+    pub(super) fn any_other_end_tag(&mut self, t: TagRef<'_>, id: TagId) {
         self.work += 1;
         let found = if id == TagId::Other {
             self.ix
-                .find_slot(false, &t.name)
+                .find_slot(false, t.name())
                 .and_then(|s| self.ix.top_name_below(&self.open, s, usize::MAX))
         } else {
             self.ix.top_tag(&self.open, id)
@@ -548,7 +547,7 @@ impl TreeBuilder {
     /// The stack changes of the inner loop (nodes removed, nodes replaced) are collected and
     /// applied with step 19's in one splice, so that one run costs the distance between the
     /// formatting element and the furthest block, not the depth of the stack.
-    pub(super) fn adoption_agency(&mut self, t: &Tag, id: TagId) {
+    pub(super) fn adoption_agency(&mut self, t: TagRef<'_>, id: TagId) {
         // Step 2.
         if let Some(cur) = self.current()
             && cur.tag == id

@@ -123,8 +123,7 @@ impl TreeBuilder {
                 return self.in_head(tok);
             }
             Tok::Start(t, Input)
-                if t.attrs
-                    .iter()
+                if t.attrs()
                     .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden")) =>
             {
                 self.err("unexpected-hidden-input-in-table");

@@ -5,7 +5,7 @@ use super::TagId;
 use super::quirks::*;
 use super::{InsertionMode, Step, Tok, TreeBuilder, ws_prefix_len};
 use crate::dom::{Doctype, Namespace, NodeId, QuirksMode, ShadowRootMode, SlotAssignment};
-use crate::tokenizer::{State, Tag};
+use crate::tokenizer::{State, Tag, TagRef};
 
 fn starts_with_ci(s: &str, prefix: &str) -> bool {
     s.len() >= prefix.len() && s.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
@@ -254,7 +254,7 @@ impl TreeBuilder {
     }
 
     /// The "in head" rules for a start tag "template", with declarative shadow roots.
-    fn start_template(&mut self, t: &Tag) {
+    fn start_template(&mut self, t: TagRef<'_>) {
         // Steps 1-5.
         self.push_afe_marker();
         self.frameset_ok = false;
@@ -264,10 +264,9 @@ impl TreeBuilder {
         // state, the document allows declarative shadow roots and the adjusted current node is
         // not the topmost element of the stack of open elements.
         let mode = t
-            .attrs
-            .iter()
+            .attrs()
             .find(|a| a.name == "shadowrootmode")
-            .and_then(|a| ShadowRootMode::from_attribute(&a.value));
+            .and_then(|a| ShadowRootMode::from_attribute(a.value));
         let host = self.adjusted_current();
         let (Some(mode), true, Some(host)) = (mode, self.allow_declarative_shadow_roots, host)
         else {
@@ -286,7 +285,7 @@ impl TreeBuilder {
         let template = self.create_html_element(t, TagId::Template);
         self.push(template, TagId::Template, Namespace::Html);
         // Steps 12-15.
-        let has = |name: &str| t.attrs.iter().any(|a| a.name == name);
+        let has = |name: &str| t.attrs().any(|a| a.name == name);
         let clonable = has("shadowrootclonable");
         let serializable = has("shadowrootserializable");
         let delegates_focus = has("shadowrootdelegatesfocus");

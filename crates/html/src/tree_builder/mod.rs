@@ -28,7 +28,7 @@ use crate::dom::{
     NodeId,
 };
 use crate::error::{ParseError, Position, Span};
-use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
+use crate::tokenizer::{Doctype, SinkResult, State, Tag, TagRef, Token, TokenSink};
 
 /// §13.2.4.1 the insertion modes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -142,8 +142,8 @@ pub struct ResourceLimits {
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Tok<'a> {
     Doctype(&'a Doctype),
-    Start(&'a Tag, TagId),
-    End(&'a Tag, TagId),
+    Start(TagRef<'a>, TagId),
+    End(TagRef<'a>, TagId),
     Comment(&'a str),
     Eof,
 }
@@ -642,8 +642,8 @@ impl TreeBuilder {
     /// Gives element `node`, just created for tag `tag`, its source span if `tag` is the
     /// current token (not a tag the tree builder made up): the start tag, or for an element
     /// created for an end tag (`</p>`, `</br>`) just its node span.
-    fn record_token_span(&mut self, node: NodeId, tag: &Tag) {
-        if std::ptr::from_ref(tag) as usize != self.tok_tag {
+    fn record_token_span(&mut self, node: NodeId, tag: TagRef<'_>) {
+        if tag.key() != self.tok_tag {
             return;
         }
         if self.end_tag_open {
@@ -1261,11 +1261,11 @@ impl TreeBuilder {
         }
     }
 
-    fn html_attrs(tag: &Tag) -> impl Iterator<Item = AttrInput<'_>> {
-        tag.attrs.iter().map(|a| AttrInput {
+    fn html_attrs(tag: TagRef<'_>) -> impl Iterator<Item = AttrInput<'_>> {
+        tag.attrs().map(|a| AttrInput {
             namespace: AttrNamespace::None,
-            name: &a.name,
-            value: &a.value,
+            name: a.name,
+            value: a.value,
             span: Some(a.span),
             value_span: a.value_span,
             verbatim: a.value_verbatim,
@@ -1281,7 +1281,7 @@ impl TreeBuilder {
     /// the element; if it is not, add the attribute": for the `html` and `body` elements, which
     /// can receive attributes from any number of start tags, a set of their attribute names is
     /// kept so that each check is O(1) rather than a scan of the element's attributes.
-    fn add_attrs_if_missing(&mut self, node: NodeId, tag: &Tag) {
+    fn add_attrs_if_missing(&mut self, node: NodeId, tag: TagRef<'_>) {
         let set = match self.merged_names.entry(node) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => {
@@ -1315,7 +1315,7 @@ impl TreeBuilder {
     }
 
     /// Creates an HTML element for a token (not inserted).
-    fn create_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
+    fn create_html_element(&mut self, tag: TagRef<'_>, id: TagId) -> NodeId {
         let name = match (id.html_name(), self.tag_atoms[id as usize]) {
             (Some(_), Some(atom)) => atom,
             (Some(n), None) => {
@@ -1323,7 +1323,7 @@ impl TreeBuilder {
                 self.tag_atoms[id as usize] = Some(atom);
                 atom
             }
-            (None, _) => self.doc.intern_name(&tag.name),
+            (None, _) => self.doc.intern_name(tag.name()),
         };
         let limit = self.attr_limit();
         let node =
@@ -1334,7 +1334,7 @@ impl TreeBuilder {
     }
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
-    fn insert_html_element(&mut self, tag: &Tag, id: TagId) -> NodeId {
+    fn insert_html_element(&mut self, tag: TagRef<'_>, id: TagId) -> NodeId {
         let node = self.create_html_element(tag, id);
         let place = self.appropriate_place(None);
         self.insert_at(place, node);
@@ -1349,7 +1349,7 @@ impl TreeBuilder {
             attrs: Vec::new(),
             self_closing: false,
         };
-        self.insert_html_element(&tag, id)
+        self.insert_html_element(tag.view(), id)
     }
 
     /// Inserts an element that was already created at the appropriate place and pushes it.
@@ -1739,7 +1739,7 @@ impl TreeBuilder {
 
     // ----- §13.2.6.2 generic raw text / RCDATA parsing -----
 
-    fn parse_raw_text(&mut self, tag: &Tag, id: TagId, state: State) {
+    fn parse_raw_text(&mut self, tag: TagRef<'_>, id: TagId, state: State) {
         self.insert_html_element(tag, id);
         self.switch_to = Some(state);
         self.original_mode = self.mode;
@@ -1782,7 +1782,7 @@ impl TreeBuilder {
     }
 
     fn dispatch(&mut self, tok: Tok<'_>) {
-        let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing);
+        let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing());
         if self_closing {
             self.self_closing_acked = false;
         }
@@ -1797,8 +1797,8 @@ impl TreeBuilder {
         let mut guard = 0u32;
         loop {
             let html = match tok {
-                Tok::Start(t, id) => self.use_html_rules_for_tag(Some(id), &t.name),
-                Tok::End(t, _) => self.use_html_rules_for_tag(None, &t.name),
+                Tok::Start(t, id) => self.use_html_rules_for_tag(Some(id), t.name()),
+                Tok::End(t, _) => self.use_html_rules_for_tag(None, t.name()),
                 Tok::Eof => true,
                 Tok::Doctype(_) | Tok::Comment(_) => self.use_html_rules_for_tag(None, ""),
             };
@@ -1949,15 +1949,15 @@ impl TokenSink for TreeBuilder {
                 let tok = match other {
                     Token::Doctype(d) => Tok::Doctype(d),
                     Token::StartTag(t) => {
-                        self.tok_tag = std::ptr::from_ref(t) as usize;
-                        Tok::Start(t, TagId::from_html(&t.name))
+                        self.tok_tag = t.key();
+                        Tok::Start(t, TagId::from_html(t.name()))
                     }
                     Token::EndTag(t) => {
-                        self.tok_tag = std::ptr::from_ref(t) as usize;
+                        self.tok_tag = t.key();
                         self.end_tag_open = true;
                         self.end_tag_name.clear();
-                        self.end_tag_name.push_str(&t.name);
-                        self.end_tag_id = TagId::from_html(&t.name);
+                        self.end_tag_name.push_str(t.name());
+                        self.end_tag_id = TagId::from_html(t.name());
                         Tok::End(t, self.end_tag_id)
                     }
                     Token::Comment(c) => Tok::Comment(c),

@@ -29,16 +29,16 @@ impl TokenSink for Collect {
             ])),
             Token::StartTag(t) => {
                 let mut attrs = Map::new();
-                for a in &t.attrs {
-                    attrs.insert(a.name.clone(), Value::String(a.value.clone()));
+                for a in t.attrs() {
+                    attrs.insert(a.name.to_owned(), Value::String(a.value.to_owned()));
                 }
-                let mut v = vec![json!("StartTag"), json!(t.name), Value::Object(attrs)];
-                if t.self_closing {
+                let mut v = vec![json!("StartTag"), json!(t.name()), Value::Object(attrs)];
+                if t.self_closing() {
                     v.push(json!(true));
                 }
                 self.tokens.push(Value::Array(v));
             }
-            Token::EndTag(t) => self.tokens.push(json!(["EndTag", t.name])),
+            Token::EndTag(t) => self.tokens.push(json!(["EndTag", t.name()])),
             Token::Comment(c) => self.tokens.push(json!(["Comment", c])),
             Token::Characters(s) => {
                 if let Some(Value::Array(last)) = self.tokens.last_mut()
