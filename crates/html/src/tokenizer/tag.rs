@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::token::{SourceAttr, TagRef, Token, TokenSink};
+use super::token::{SourceAttr, SourceTag, TagRef, Token, TokenSink};
 use super::tokenization::{
     Buf, Cx, Flow, Machine, Nx, St, T_ATTR_DQ, T_ATTR_NAME, T_ATTR_SQ, T_ATTR_UNQ, T_TAG_NAME,
     eof_here, err, getc, is_ws, peek, scan,
@@ -544,7 +544,14 @@ impl Machine {
             self.last_start_tag.push_str(name);
         }
         let span = self.token_span(gt + 1);
-        let tag = TagRef::source(name, input, self.base, &attrs, self_closing);
+        let source = SourceTag {
+            name,
+            src: input,
+            base: self.base,
+            attrs: &attrs,
+            self_closing,
+        };
+        let tag = TagRef::source(&source);
         let token = if end {
             Token::EndTag(tag)
         } else {

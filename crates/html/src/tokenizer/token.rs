@@ -110,33 +110,28 @@ pub struct TagRef<'a> {
 #[derive(Clone, Copy)]
 enum TagRepr<'a> {
     Owned(&'a Tag),
-    Source {
-        name: &'a str,
-        src: &'a str,
-        base: usize,
-        attrs: &'a [SourceAttr],
-        self_closing: bool,
-    },
+    Source(&'a SourceTag<'a>),
+}
+
+/// A tag read straight from the input (the fast path's token; a [`TagRef`] points to it so
+/// that tokens stay two words wide).
+#[derive(Clone, Copy)]
+pub(crate) struct SourceTag<'a> {
+    /// The ASCII-lowercased name (in the input, or in the tokenizer's buffer).
+    pub(crate) name: &'a str,
+    /// The current input; `attrs` index it.
+    pub(crate) src: &'a str,
+    /// The absolute offset of `src`'s first byte.
+    pub(crate) base: usize,
+    pub(crate) attrs: &'a [SourceAttr],
+    pub(crate) self_closing: bool,
 }
 
 impl<'a> TagRef<'a> {
-    /// A tag read from `src` (whose first byte is at absolute offset `base`): `name` is its
-    /// ASCII-lowercased name, `attrs` index `src`.
-    pub(crate) fn source(
-        name: &'a str,
-        src: &'a str,
-        base: usize,
-        attrs: &'a [SourceAttr],
-        self_closing: bool,
-    ) -> Self {
+    /// A tag read from the input.
+    pub(crate) fn source(tag: &'a SourceTag<'a>) -> Self {
         TagRef {
-            repr: TagRepr::Source {
-                name,
-                src,
-                base,
-                attrs,
-                self_closing,
-            },
+            repr: TagRepr::Source(tag),
         }
     }
 
@@ -144,7 +139,7 @@ impl<'a> TagRef<'a> {
     pub fn name(&self) -> &'a str {
         match self.repr {
             TagRepr::Owned(t) => &t.name,
-            TagRepr::Source { name, .. } => name,
+            TagRepr::Source(t) => t.name,
         }
     }
 
@@ -152,7 +147,7 @@ impl<'a> TagRef<'a> {
     pub fn self_closing(&self) -> bool {
         match self.repr {
             TagRepr::Owned(t) => t.self_closing,
-            TagRepr::Source { self_closing, .. } => self_closing,
+            TagRepr::Source(t) => t.self_closing,
         }
     }
 
@@ -161,12 +156,10 @@ impl<'a> TagRef<'a> {
         Attrs {
             inner: match self.repr {
                 TagRepr::Owned(t) => AttrsInner::Owned(t.attrs.iter()),
-                TagRepr::Source {
-                    src, base, attrs, ..
-                } => AttrsInner::Source {
-                    src,
-                    base,
-                    iter: attrs.iter(),
+                TagRepr::Source(t) => AttrsInner::Source {
+                    src: t.src,
+                    base: t.base,
+                    iter: t.attrs.iter(),
                 },
             },
         }
@@ -176,7 +169,7 @@ impl<'a> TagRef<'a> {
     pub fn attr_count(&self) -> usize {
         match self.repr {
             TagRepr::Owned(t) => t.attrs.len(),
-            TagRepr::Source { attrs, .. } => attrs.len(),
+            TagRepr::Source(t) => t.attrs.len(),
         }
     }
 
@@ -189,7 +182,7 @@ impl<'a> TagRef<'a> {
     pub fn to_tag(&self) -> Tag {
         match self.repr {
             TagRepr::Owned(t) => t.clone(),
-            TagRepr::Source { .. } => Tag {
+            TagRepr::Source(_) => Tag {
                 name: self.name().to_owned(),
                 attrs: self.attrs().map(|a| a.to_attribute()).collect(),
                 self_closing: self.self_closing(),
@@ -202,7 +195,7 @@ impl<'a> TagRef<'a> {
     pub(crate) fn key(&self) -> usize {
         match self.repr {
             TagRepr::Owned(t) => std::ptr::from_ref(t) as usize,
-            TagRepr::Source { name, .. } => name.as_ptr() as usize,
+            TagRepr::Source(t) => t.name.as_ptr() as usize,
         }
     }
 }
