@@ -642,6 +642,7 @@ impl TreeBuilder {
     /// Gives element `node`, just created for tag `tag`, its source span if `tag` is the
     /// current token (not a tag the tree builder made up): the start tag, or for an element
     /// created for an end tag (`</p>`, `</br>`) just its node span.
+    #[inline]
     fn record_token_span(&mut self, node: NodeId, tag: TagRef<'_>) {
         if tag.key() != self.tok_tag {
             return;
@@ -826,6 +827,7 @@ impl TreeBuilder {
     /// Compacts the stack when its holes are numerous, or when walks and queries have stepped
     /// over holes and stale list entries more often than there are elements (so that skipping
     /// costs at most as much as the compaction that ends it).
+    #[inline]
     fn maybe_compact(&mut self) {
         if self.holes == 0 {
             return;
@@ -1223,6 +1225,7 @@ impl TreeBuilder {
         }
     }
 
+    #[inline]
     fn insert_at(&mut self, place: (NodeId, Option<NodeId>), node: NodeId) {
         self.doc.insert(place.0, place.1, node);
     }
@@ -1601,6 +1604,7 @@ impl TreeBuilder {
     }
 
     /// Whether the node limit (if any) has been reached; records the error once.
+    #[inline]
     fn at_node_limit(&mut self) -> bool {
         if let Some(max) = self.limits.max_nodes
             && self.doc.len() >= max
@@ -1769,6 +1773,7 @@ impl TreeBuilder {
         false
     }
 
+    #[inline]
     fn use_html_rules_for_chars(&self) -> bool {
         let Some(acn) = self.adjusted_current() else {
             return true;
@@ -1781,6 +1786,7 @@ impl TreeBuilder {
         self.self_closing_acked = true;
     }
 
+    #[inline]
     fn dispatch(&mut self, tok: Tok<'_>) {
         let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing());
         if self_closing {
