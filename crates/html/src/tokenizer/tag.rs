@@ -478,7 +478,7 @@ impl Machine {
     /// it are exactly what the state-by-state path produces. Anything else returns `None`
     /// with nothing changed, and the states take the tag character by character. Returns the
     /// index just after the tag's `>`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn fast_tag<S: TokenSink>(
         &mut self,
         sink: &mut S,
