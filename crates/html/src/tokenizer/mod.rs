@@ -153,7 +153,7 @@ mod tokenization;
 
 pub(crate) use token::SourceAttr;
 pub use token::{
-    AttrRef, Attribute, Attrs, Doctype, SinkResult, State, Tag, TagRef, Token, TokenSink,
+    Attribute, Doctype, SinkResult, State, Tag, TagAttr, TagAttrs, TagRef, Token, TokenSink,
 };
 
 use tokenization::Machine;

@@ -152,11 +152,11 @@ impl<'a> TagRef<'a> {
     }
 
     /// The attributes in source order (duplicates already removed: the first one wins).
-    pub fn attrs(&self) -> Attrs<'a> {
-        Attrs {
+    pub fn attrs(&self) -> TagAttrs<'a> {
+        TagAttrs {
             inner: match self.repr {
-                TagRepr::Owned(t) => AttrsInner::Owned(t.attrs.iter()),
-                TagRepr::Source(t) => AttrsInner::Source {
+                TagRepr::Owned(t) => TagAttrsInner::Owned(t.attrs.iter()),
+                TagRepr::Source(t) => TagAttrsInner::Source {
                     src: t.src,
                     base: t.base,
                     iter: t.attrs.iter(),
@@ -222,7 +222,7 @@ impl Eq for TagRef<'_> {}
 
 /// One attribute of a [`TagRef`], borrowed; the fields are those of an [`Attribute`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AttrRef<'a> {
+pub struct TagAttr<'a> {
     /// The attribute name (ASCII-lowercased).
     pub name: &'a str,
     /// The attribute value with character references resolved.
@@ -236,7 +236,7 @@ pub struct AttrRef<'a> {
     pub value_verbatim: bool,
 }
 
-impl AttrRef<'_> {
+impl TagAttr<'_> {
     /// An owned copy.
     pub fn to_attribute(&self) -> Attribute {
         Attribute {
@@ -249,9 +249,9 @@ impl AttrRef<'_> {
     }
 }
 
-impl<'a> From<&'a Attribute> for AttrRef<'a> {
+impl<'a> From<&'a Attribute> for TagAttr<'a> {
     fn from(a: &'a Attribute) -> Self {
-        AttrRef {
+        TagAttr {
             name: &a.name,
             value: &a.value,
             span: a.span,
@@ -263,12 +263,12 @@ impl<'a> From<&'a Attribute> for AttrRef<'a> {
 
 /// The attributes of a [`TagRef`], in source order.
 #[derive(Clone)]
-pub struct Attrs<'a> {
-    inner: AttrsInner<'a>,
+pub struct TagAttrs<'a> {
+    inner: TagAttrsInner<'a>,
 }
 
 #[derive(Clone)]
-enum AttrsInner<'a> {
+enum TagAttrsInner<'a> {
     Owned(std::slice::Iter<'a, Attribute>),
     Source {
         src: &'a str,
@@ -277,14 +277,14 @@ enum AttrsInner<'a> {
     },
 }
 
-impl<'a> Iterator for Attrs<'a> {
-    type Item = AttrRef<'a>;
+impl<'a> Iterator for TagAttrs<'a> {
+    type Item = TagAttr<'a>;
 
     #[inline]
-    fn next(&mut self) -> Option<AttrRef<'a>> {
+    fn next(&mut self) -> Option<TagAttr<'a>> {
         match &mut self.inner {
-            AttrsInner::Owned(it) => it.next().map(AttrRef::from),
-            AttrsInner::Source { src, base, iter } => {
+            TagAttrsInner::Owned(it) => it.next().map(TagAttr::from),
+            TagAttrsInner::Source { src, base, iter } => {
                 let a = iter.next()?;
                 let (value, value_span) = match a.value {
                     Some((vs, ve)) => (
@@ -293,7 +293,7 @@ impl<'a> Iterator for Attrs<'a> {
                     ),
                     None => ("", None),
                 };
-                Some(AttrRef {
+                Some(TagAttr {
                     name: src.get(a.name.0..a.name.1).unwrap_or(""),
                     value,
                     span: Span::new(*base + a.name.0, *base + a.end),
@@ -306,16 +306,16 @@ impl<'a> Iterator for Attrs<'a> {
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = match &self.inner {
-            AttrsInner::Owned(it) => it.len(),
-            AttrsInner::Source { iter, .. } => iter.len(),
+            TagAttrsInner::Owned(it) => it.len(),
+            TagAttrsInner::Source { iter, .. } => iter.len(),
         };
         (n, Some(n))
     }
 }
 
-impl ExactSizeIterator for Attrs<'_> {}
+impl ExactSizeIterator for TagAttrs<'_> {}
 
-impl std::fmt::Debug for Attrs<'_> {
+impl std::fmt::Debug for TagAttrs<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.clone()).finish()
     }
