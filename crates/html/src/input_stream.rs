@@ -398,7 +398,7 @@ impl Pass {
             text: String::new(),
             fed: 0,
             offsets: OffsetMap::default(),
-            index: SourceIndex::default(),
+            index: SourceIndex::with_spare(),
             text_total: 0,
             bom_done: false,
             char_start: 0,

@@ -21,6 +21,7 @@ pub(crate) mod index;
 mod name;
 mod shadow;
 pub(crate) mod spans;
+pub mod spare;
 
 pub use edit::HierarchyRequestError;
 
@@ -459,6 +460,25 @@ pub struct Document {
     queried: std::sync::OnceLock<()>,
 }
 
+impl Drop for Document {
+    /// Sets the document's large buffers aside for the next document of this thread (see
+    /// [`spare`]).
+    fn drop(&mut self) {
+        spare::put(spare::Spare {
+            nodes: std::mem::take(&mut self.nodes),
+            elements: std::mem::take(&mut self.elements),
+            attrs: std::mem::take(&mut self.attrs),
+            text: std::mem::take(&mut self.text),
+            errors: std::mem::take(&mut self.errors),
+            line_starts: self
+                .source
+                .as_mut()
+                .map(|s| s.take_line_starts())
+                .unwrap_or_default(),
+        });
+    }
+}
+
 impl Default for Document {
     fn default() -> Self {
         Document::new()
@@ -598,17 +618,21 @@ fn append_to_range(buf: &mut String, r: &mut TextRange, s: &str) -> bool {
 impl Document {
     /// An empty document (just the document node), in no-quirks mode.
     pub fn new() -> Document {
+        // The buffers of this thread's last dropped document, if any (see `spare`).
+        let spare = spare::take();
+        let mut nodes = spare.nodes;
+        nodes.push(Node::new(Stored::Document));
         Document {
-            nodes: vec![Node::new(Stored::Document)],
-            elements: Vec::new(),
-            attrs: Vec::new(),
+            nodes,
+            elements: spare.elements,
+            attrs: spare.attrs,
             doctypes: Vec::new(),
             shadow_root_data: Vec::new(),
-            text: String::new(),
+            text: spare.text,
             text_truncated: false,
             names: NameTable::default(),
             quirks_mode: QuirksMode::NoQuirks,
-            errors: Vec::new(),
+            errors: spare.errors,
             shadow_roots: HashMap::new(),
             source: None,
             index: std::sync::OnceLock::new(),

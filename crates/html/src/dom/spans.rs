@@ -363,6 +363,20 @@ impl SourceIndex {
         self.len += bytes.len();
     }
 
+    /// An empty index whose line-start buffer is the one this thread set aside (see
+    /// [`spare`](super::spare)).
+    pub(crate) fn with_spare() -> SourceIndex {
+        SourceIndex {
+            line_starts: super::spare::take_line_starts(),
+            ..SourceIndex::default()
+        }
+    }
+
+    /// The line-start buffer, leaving the index without lines (for [`super::spare`]).
+    pub(crate) fn take_line_starts(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.line_starts)
+    }
+
     /// Indexes a whole text.
     pub(crate) fn for_text(text: &str) -> SourceIndex {
         let mut index = SourceIndex::default();

@@ -1,0 +1,170 @@
+//! Storage recycled between the documents of one thread.
+//!
+//! A document keeps its nodes, element and attribute records, text and parse errors in a few
+//! large buffers. When it is dropped, those buffers (emptied, their capacity kept) are set
+//! aside for the next document created on the same thread, together with its source index's
+//! line starts. A program that parses page after page, reading each and dropping it (a crawl,
+//! a batch job), then grows no buffers and touches no fresh memory after the first pages:
+//! glibc returns the freed memory of large buffers to the system, and every page of memory
+//! touched anew costs a page fault.
+//!
+//! At most [`SPARE_LIMIT`] bytes are kept per thread (the largest set that fits); a larger
+//! document's buffers are freed as usual. [`release_spare_storage`] frees the current
+//! thread's set.
+
+use std::cell::RefCell;
+
+use super::{AttrData, ElementData, Node};
+use crate::error::ParseError;
+
+/// The most heap memory, in bytes, a thread keeps aside for its next document: 32 MiB.
+pub const SPARE_LIMIT: usize = 32 << 20;
+
+/// A document's buffers, emptied.
+#[derive(Default)]
+pub(super) struct Spare {
+    pub(super) nodes: Vec<Node>,
+    pub(super) elements: Vec<ElementData>,
+    pub(super) attrs: Vec<AttrData>,
+    pub(super) text: String,
+    pub(super) errors: Vec<ParseError>,
+    pub(super) line_starts: Vec<u32>,
+}
+
+impl Spare {
+    fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.nodes.capacity() * size_of::<Node>()
+            + self.elements.capacity() * size_of::<ElementData>()
+            + self.attrs.capacity() * size_of::<AttrData>()
+            + self.text.capacity()
+            + self.errors.capacity() * size_of::<ParseError>()
+            + self.line_starts.capacity() * size_of::<u32>()
+    }
+}
+
+thread_local! {
+    static SPARE: RefCell<Spare> = RefCell::new(Spare::default());
+}
+
+/// The buffers set aside on this thread, empty (or new ones when there are none).
+pub(super) fn take() -> Spare {
+    SPARE
+        .try_with(|s| std::mem::take(&mut *s.borrow_mut()))
+        .unwrap_or_default()
+}
+
+/// The line-start buffer set aside on this thread, empty (for a parse's source index, which
+/// is made before its document).
+pub(crate) fn take_line_starts() -> Vec<u32> {
+    SPARE
+        .try_with(|s| std::mem::take(&mut s.borrow_mut().line_starts))
+        .unwrap_or_default()
+}
+
+/// Sets `spare`'s buffers aside (emptied) for the next document, unless they exceed
+/// [`SPARE_LIMIT`]; each kind of buffer keeps the larger of the one set aside and the new one.
+pub(super) fn put(mut spare: Spare) {
+    if spare.bytes() > SPARE_LIMIT {
+        return;
+    }
+    spare.nodes.clear();
+    spare.elements.clear();
+    spare.attrs.clear();
+    spare.text.clear();
+    spare.errors.clear();
+    spare.line_starts.clear();
+    let _ = SPARE.try_with(|s| {
+        let Ok(mut s) = s.try_borrow_mut() else {
+            return;
+        };
+        keep_larger(&mut s.nodes, spare.nodes);
+        keep_larger(&mut s.elements, spare.elements);
+        keep_larger(&mut s.attrs, spare.attrs);
+        if spare.text.capacity() > s.text.capacity() {
+            s.text = spare.text;
+        }
+        keep_larger(&mut s.errors, spare.errors);
+        keep_larger(&mut s.line_starts, spare.line_starts);
+    });
+}
+
+fn keep_larger<T>(kept: &mut Vec<T>, new: Vec<T>) {
+    if new.capacity() > kept.capacity() {
+        *kept = new;
+    }
+}
+
+/// Frees the buffers this thread keeps aside for its next document (see the
+/// [module documentation](self)). Documents are unaffected; the next one created on this
+/// thread starts with new buffers.
+///
+/// ```
+/// use websyntax_html::dom::spare::release_spare_storage;
+///
+/// use websyntax_html::{ParseOptions, parse_document};
+///
+/// let doc = parse_document("<p>a page</p>", ParseOptions::default());
+/// drop(doc); // its buffers are kept for the next document parsed on this thread
+/// release_spare_storage(); // and now freed
+/// ```
+pub fn release_spare_storage() {
+    let _ = SPARE.try_with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut() {
+            *s = Spare::default();
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ParseOptions, parse_document};
+
+    fn parse(s: &str) -> crate::Document {
+        parse_document(s, ParseOptions::default())
+    }
+
+    /// A document made from set-aside buffers is the same as one made from new buffers, and
+    /// the buffers do move from a dropped document to the next.
+    #[test]
+    fn reused_buffers_change_nothing() {
+        let big: String = (0..2000)
+            .map(|i| format!("<div class=c{i}>text {i} &amp; more</div>\n<!-- {i} -->"))
+            .collect();
+        let small = "<!DOCTYPE html><title>t</title><p id=x>one<b>two</p>three\n<p>";
+        release_spare_storage();
+        let fresh = parse(small);
+        let (fresh_html, fresh_errors) = (fresh.to_html(), fresh.errors().to_vec());
+        drop(fresh);
+        release_spare_storage();
+        let first = parse(&big);
+        let first_bytes = first.heap_bytes();
+        drop(first);
+        let reused = parse(small);
+        assert_eq!(reused.to_html(), fresh_html);
+        assert_eq!(reused.errors(), &fresh_errors[..]);
+        assert_eq!(reused.line_col(small.len()), (2, 4));
+        // The small document holds the big one's buffers.
+        assert!(reused.heap_bytes() >= first_bytes / 2);
+        drop(reused);
+        release_spare_storage();
+        assert!(parse(small).heap_bytes() < first_bytes / 2);
+    }
+
+    /// Buffers over the limit are freed, not kept.
+    #[test]
+    fn over_the_limit_is_not_kept() {
+        release_spare_storage();
+        put(Spare {
+            text: String::with_capacity(SPARE_LIMIT + 1),
+            ..Spare::default()
+        });
+        assert_eq!(take().bytes(), 0);
+        put(Spare {
+            text: String::with_capacity(1000),
+            ..Spare::default()
+        });
+        assert_eq!(take().text.capacity(), 1000);
+    }
+}
