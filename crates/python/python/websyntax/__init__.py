@@ -25,6 +25,7 @@ from ._native import (
     domain_to_unicode,
     parse,
     parse_fragment,
+    release_spare_storage,
     url_validation_errors,
 )
 
@@ -44,5 +45,6 @@ __all__ = [
     "microsyntax",
     "parse",
     "parse_fragment",
+    "release_spare_storage",
     "url_validation_errors",
 ]
