@@ -379,7 +379,7 @@ impl SourceIndex {
 
     /// Indexes a whole text.
     pub(crate) fn for_text(text: &str) -> SourceIndex {
-        let mut index = SourceIndex::default();
+        let mut index = SourceIndex::with_spare();
         index.push(text);
         index
     }

@@ -47,10 +47,22 @@ thread_local! {
     static SPARE: RefCell<Spare> = RefCell::new(Spare::default());
 }
 
-/// The buffers set aside on this thread, empty (or new ones when there are none).
+/// The document buffers set aside on this thread, empty (or new ones when there are none).
+/// The line-start buffer stays for [`take_line_starts`]: a parse may make its document
+/// before its source index.
 pub(super) fn take() -> Spare {
     SPARE
-        .try_with(|s| std::mem::take(&mut *s.borrow_mut()))
+        .try_with(|s| {
+            let mut s = s.borrow_mut();
+            Spare {
+                nodes: std::mem::take(&mut s.nodes),
+                elements: std::mem::take(&mut s.elements),
+                attrs: std::mem::take(&mut s.attrs),
+                text: std::mem::take(&mut s.text),
+                errors: std::mem::take(&mut s.errors),
+                line_starts: Vec::new(),
+            }
+        })
         .unwrap_or_default()
 }
 
@@ -150,6 +162,18 @@ mod tests {
         drop(reused);
         release_spare_storage();
         assert!(parse(small).heap_bytes() < first_bytes / 2);
+    }
+
+    /// The line-start buffer survives the making of a document, for the source index.
+    #[test]
+    fn line_starts_are_kept_for_the_source_index() {
+        release_spare_storage();
+        put(Spare {
+            line_starts: Vec::with_capacity(5000),
+            ..Spare::default()
+        });
+        drop(take());
+        assert_eq!(take_line_starts().capacity(), 5000);
     }
 
     /// Buffers over the limit are freed, not kept.
