@@ -34,7 +34,8 @@ pub struct Attribute {
     pub value_verbatim: bool,
 }
 
-/// A start or end tag token. Duplicate attributes have already been removed (the first one wins).
+/// A start or end tag token, owned. Duplicate attributes have already been removed (the first
+/// one wins). Sinks receive tags as [`TagRef`] views; [`TagRef::to_tag`] makes one of these.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Tag {
     /// The tag name, ASCII-lowercased.
