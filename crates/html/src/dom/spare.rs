@@ -8,8 +8,8 @@
 //! glibc returns the freed memory of large buffers to the system, and every page of memory
 //! touched anew costs a page fault.
 //!
-//! At most [`SPARE_LIMIT`] bytes are kept per thread (the largest set that fits); a larger
-//! document's buffers are freed as usual. [`release_spare_storage`] frees the current
+//! At most [`SPARE_LIMIT`] bytes are kept per thread (the largest buffer of each kind, as long as
+//! they fit together); a larger document's buffers are freed as usual. [`release_spare_storage`] frees the current
 //! thread's set.
 
 use std::cell::RefCell;
@@ -32,14 +32,40 @@ pub(super) struct Spare {
 }
 
 impl Spare {
-    fn bytes(&self) -> usize {
+    /// The capacity of each buffer, in elements.
+    fn capacities(&self) -> [usize; 6] {
+        [
+            self.nodes.capacity(),
+            self.elements.capacity(),
+            self.attrs.capacity(),
+            self.text.capacity(),
+            self.errors.capacity(),
+            self.line_starts.capacity(),
+        ]
+    }
+
+    /// Heap bytes of buffers with these capacities.
+    fn bytes_of(caps: [usize; 6]) -> usize {
         use std::mem::size_of;
-        self.nodes.capacity() * size_of::<Node>()
-            + self.elements.capacity() * size_of::<ElementData>()
-            + self.attrs.capacity() * size_of::<AttrData>()
-            + self.text.capacity()
-            + self.errors.capacity() * size_of::<ParseError>()
-            + self.line_starts.capacity() * size_of::<u32>()
+        let sizes = [
+            size_of::<Node>(),
+            size_of::<ElementData>(),
+            size_of::<AttrData>(),
+            1,
+            size_of::<ParseError>(),
+            size_of::<u32>(),
+        ];
+        caps.iter().zip(sizes).map(|(c, s)| c * s).sum()
+    }
+
+    fn bytes(&self) -> usize {
+        Self::bytes_of(self.capacities())
+    }
+
+    /// The bytes of the set that keeps the larger buffer of each kind from `self` and `other`.
+    fn merged_bytes(&self, other: &Spare) -> usize {
+        let (a, b) = (self.capacities(), other.capacities());
+        Self::bytes_of(std::array::from_fn(|i| a[i].max(b[i])))
     }
 }
 
@@ -67,44 +93,76 @@ pub(super) fn take() -> Spare {
 }
 
 /// The line-start buffer set aside on this thread, empty (for a parse's source index, which
-/// is made before its document).
+/// is made after its document).
 pub(crate) fn take_line_starts() -> Vec<u32> {
     SPARE
         .try_with(|s| std::mem::take(&mut s.borrow_mut().line_starts))
         .unwrap_or_default()
 }
 
-/// Sets `spare`'s buffers aside (emptied) for the next document, unless they exceed
-/// [`SPARE_LIMIT`]; each kind of buffer keeps the larger of the one set aside and the new one.
-pub(super) fn put(mut spare: Spare) {
-    if spare.bytes() > SPARE_LIMIT {
+/// Sets `new`'s buffers aside (emptied) for the next document. Each kind of buffer keeps the
+/// larger of the one already set aside and the new one, as long as the whole set stays within
+/// [`SPARE_LIMIT`]; otherwise the new buffers alone are kept, if they fit.
+pub(super) fn put(new: Spare) {
+    if new.bytes() > SPARE_LIMIT {
         return;
     }
-    spare.nodes.clear();
-    spare.elements.clear();
-    spare.attrs.clear();
-    spare.text.clear();
-    spare.errors.clear();
-    spare.line_starts.clear();
     let _ = SPARE.try_with(|s| {
         let Ok(mut s) = s.try_borrow_mut() else {
             return;
         };
-        keep_larger(&mut s.nodes, spare.nodes);
-        keep_larger(&mut s.elements, spare.elements);
-        keep_larger(&mut s.attrs, spare.attrs);
-        if spare.text.capacity() > s.text.capacity() {
-            s.text = spare.text;
-        }
-        keep_larger(&mut s.errors, spare.errors);
-        keep_larger(&mut s.line_starts, spare.line_starts);
+        let old = std::mem::take(&mut *s);
+        *s = if old.merged_bytes(&new) <= SPARE_LIMIT {
+            Spare {
+                nodes: larger(old.nodes, new.nodes),
+                elements: larger(old.elements, new.elements),
+                attrs: larger(old.attrs, new.attrs),
+                text: larger(old.text, new.text),
+                errors: larger(old.errors, new.errors),
+                line_starts: larger(old.line_starts, new.line_starts),
+            }
+        } else {
+            Spare {
+                nodes: larger(Vec::new(), new.nodes),
+                elements: larger(Vec::new(), new.elements),
+                attrs: larger(Vec::new(), new.attrs),
+                text: larger(String::new(), new.text),
+                errors: larger(Vec::new(), new.errors),
+                line_starts: larger(Vec::new(), new.line_starts),
+            }
+        };
     });
 }
 
-fn keep_larger<T>(kept: &mut Vec<T>, new: Vec<T>) {
-    if new.capacity() > kept.capacity() {
-        *kept = new;
+/// A buffer that can be emptied and measured.
+trait Buffer {
+    fn capacity(&self) -> usize;
+    fn clear(&mut self);
+}
+
+impl<T> Buffer for Vec<T> {
+    fn capacity(&self) -> usize {
+        Vec::capacity(self)
     }
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+}
+
+impl Buffer for String {
+    fn capacity(&self) -> usize {
+        String::capacity(self)
+    }
+    fn clear(&mut self) {
+        String::clear(self);
+    }
+}
+
+/// The larger of two buffers, emptied (the other is freed).
+fn larger<B: Buffer>(a: B, b: B) -> B {
+    let mut kept = if b.capacity() > a.capacity() { b } else { a };
+    kept.clear();
+    kept
 }
 
 /// Frees the buffers this thread keeps aside for its next document (see the
@@ -174,6 +232,36 @@ mod tests {
         });
         drop(take());
         assert_eq!(take_line_starts().capacity(), 5000);
+    }
+
+    /// Buffers kept from several documents stay within the limit together.
+    #[test]
+    fn kept_buffers_stay_within_the_limit() {
+        release_spare_storage();
+        let half = SPARE_LIMIT / 2 + 1;
+        put(Spare {
+            text: String::with_capacity(half),
+            ..Spare::default()
+        });
+        put(Spare {
+            line_starts: Vec::with_capacity(half / 4 + 1),
+            ..Spare::default()
+        });
+        let (s, l) = (take(), take_line_starts());
+        assert!(s.bytes() + l.capacity() * 4 <= SPARE_LIMIT);
+        assert_eq!((s.text.capacity(), l.capacity()), (0, half / 4 + 1));
+        // Within the limit, each kind keeps the larger buffer.
+        put(Spare {
+            text: String::with_capacity(100),
+            ..Spare::default()
+        });
+        put(Spare {
+            text: String::with_capacity(50),
+            line_starts: Vec::with_capacity(10),
+            ..Spare::default()
+        });
+        let (s, l) = (take(), take_line_starts());
+        assert_eq!((s.text.capacity(), l.capacity()), (100, 10));
     }
 
     /// Buffers over the limit are freed, not kept.

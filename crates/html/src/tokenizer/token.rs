@@ -70,7 +70,8 @@ impl<'a> From<&'a Tag> for TagRef<'a> {
 }
 
 /// One attribute read straight from the input by the tokenizer's fast path: byte ranges in the
-/// current input (its name has no uppercase letters, its value no `&`, U+0000 or CR).
+/// current input (its value has no `&`, U+0000 or CR; in a [`SourceTag`], its name has no
+/// uppercase letters either).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct SourceAttr {
     pub(crate) name: (usize, usize),

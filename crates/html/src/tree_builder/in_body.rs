@@ -3,7 +3,7 @@
 use super::TagId;
 use super::{InsertionMode, Scope, Step, Tok, TreeBuilder};
 use crate::dom::Namespace;
-use crate::tokenizer::{State, Tag, TagRef};
+use crate::tokenizer::{State, TagRef};
 
 impl TreeBuilder {
     /// "in body" character tokens (a run): NUL is a parse error and ignored; whitespace and
@@ -410,11 +410,8 @@ impl TreeBuilder {
             }
             Tok::Start(t, Image) => {
                 self.err("unexpected-start-tag-image");
-                let img = Tag {
-                    name: "img".into(),
-                    attrs: t.attrs().map(|a| a.to_attribute()).collect(),
-                    self_closing: t.self_closing(),
-                };
+                let mut img = t.to_tag();
+                img.name = "img".into();
                 return self.in_body(Tok::Start(img.view(), Img));
             }
             Tok::Start(t, Textarea) => {
