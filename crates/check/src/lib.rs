@@ -314,16 +314,9 @@ impl<'a> Report<'a> {
 /// assert_eq!(report.encoding.name(), "UTF-8");
 /// ```
 pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
-    let mut parser_options = DocumentParserOptions::default();
+    let mut parser_options = DocumentParserOptions::default().autodetect(options.autodetect);
     parser_options.parse.scripting = options.scripting;
     parser_options.sniff.transport_charset = options.transport_charset.clone();
-    if options.autodetect {
-        parser_options.sniff.autodetect = Some(websyntax_html::sniff::Autodetect {
-            tld: None,
-            allow_utf8: true,
-        });
-        parser_options.wait_for = usize::MAX;
-    }
     check_with(bytes, parser_options, options.document_url.as_deref())
 }
 

@@ -1,6 +1,6 @@
 //! Flags shared by every subcommand that parses whole documents from bytes (`html parse`,
 //! `select`, `links`, `text`, `check`): the transport charset, encoding autodetection, the
-//! locale's default encoding and the scripting flag. Flatten [`DocumentArgs`] into a
+//! locale's default encoding, the scripting flag and the resource limits. Flatten [`DocumentArgs`] into a
 //! subcommand's clap struct and call [`DocumentArgs::parser_options`] (or
 //! [`DocumentArgs::parse`]).
 //!
@@ -11,9 +11,9 @@
 //! Chromium do for such pages. `--no-autodetect` restores the library's behaviour.
 
 use websyntax::encoding::Encoding;
-use websyntax::html::ParseOptions;
 use websyntax::html::input_stream::{DocumentParserOptions, ParsedDocument, parse_document_bytes};
-use websyntax::html::sniff::{Autodetect, default_encoding_for_locale};
+use websyntax::html::sniff::default_encoding_for_locale;
+use websyntax::html::{Document, ParseOptions, ResourceLimits};
 
 /// `on` or `off`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +47,47 @@ pub struct DocumentArgs {
     /// The scripting flag (`<noscript>` is raw text when on, as in browsers).
     #[arg(long, value_enum, default_value = "on")]
     pub scripting: OnOff,
+    /// The most nodes a document may build, or `none`. Default: 64 Ki plus 16 per input
+    /// byte (real pages build well under one node per byte; crafted markup can build a
+    /// number of nodes that grows as the square of its size). A document that reaches it is
+    /// not processed: one error line on stderr, exit status 2, the other inputs go on.
+    #[arg(long, value_name = "N|none")]
+    pub max_nodes: Option<Limit>,
+    /// The depth beyond which elements are placed as siblings instead of children, as
+    /// Chromium's parser does, or `none` for the HTML Standard's tree at any depth. Default:
+    /// 512, Chromium's limit. Nothing is dropped; a document flattened this way gets one
+    /// warning line on stderr.
+    #[arg(long, value_name = "N|none")]
+    pub max_depth: Option<Limit>,
+}
+
+/// A resource limit on the command line: a number, or `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// At most this many.
+    At(usize),
+    /// No limit.
+    None,
+}
+
+impl std::str::FromStr for Limit {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Limit, String> {
+        if s.eq_ignore_ascii_case("none") {
+            return Ok(Limit::None);
+        }
+        s.parse::<usize>()
+            .map(Limit::At)
+            .map_err(|_| format!("expected a whole number or `none`, not {s:?}"))
+    }
+}
+
+/// The default depth limit: Chromium's (`kMaximumHTMLParserDOMTreeDepth`).
+pub const DEFAULT_MAX_DEPTH: usize = 512;
+
+/// The default node budget for an input of `len` bytes.
+pub fn default_max_nodes(len: usize) -> usize {
+    len.saturating_mul(16).saturating_add(64 * 1024)
 }
 
 impl DocumentArgs {
@@ -55,7 +96,7 @@ impl DocumentArgs {
     pub fn parser_options(&self, collect_errors: bool) -> Result<DocumentParserOptions, String> {
         let mut o = DocumentParserOptions {
             parse: self.parse_options(collect_errors),
-            ..DocumentParserOptions::default()
+            ..DocumentParserOptions::default().autodetect(!self.no_autodetect)
         };
         if let Some(label) = &self.encoding {
             Encoding::for_label(label)
@@ -68,31 +109,67 @@ impl DocumentArgs {
         } else if let Some(tag) = &self.locale {
             o.sniff.default_encoding = default_encoding_for_locale(tag);
         }
-        if !self.no_autodetect {
-            o.sniff.autodetect = Some(Autodetect {
-                tld: None,
-                allow_utf8: true,
-            });
-            // Autodetection sees the whole input (it is all in memory anyway).
-            o.wait_for = usize::MAX;
-        }
         Ok(o)
     }
 
-    /// The tree builder's options: the scripting flag, and whether errors are collected.
+    /// The tree builder's options: the scripting flag, whether errors are collected, and
+    /// the depth limit (the node budget depends on the input: [`Self::limits_for`]).
     pub fn parse_options(&self, collect_errors: bool) -> ParseOptions {
         ParseOptions {
             scripting: self.scripting == OnOff::On,
             collect_errors,
+            limits: self.limits_for(0),
             ..ParseOptions::default()
+        }
+    }
+
+    /// The resource limits for an input of `len` bytes (see `--max-nodes`, `--max-depth`).
+    pub fn limits_for(&self, len: usize) -> ResourceLimits {
+        ResourceLimits {
+            max_nodes: match self.max_nodes {
+                None => Some(default_max_nodes(len)),
+                Some(Limit::At(n)) => Some(n),
+                Some(Limit::None) => None,
+            },
+            max_tree_depth: match self.max_depth {
+                None => Some(DEFAULT_MAX_DEPTH),
+                Some(Limit::At(n)) => Some(n),
+                Some(Limit::None) => None,
+            },
+            max_attributes: None,
         }
     }
 
     /// Parses `bytes` as a document with these flags.
     pub fn parse(&self, bytes: &[u8], collect_errors: bool) -> Result<ParsedDocument, String> {
-        Ok(parse_document_bytes(
-            bytes,
-            self.parser_options(collect_errors)?,
-        ))
+        let mut options = self.parser_options(collect_errors)?;
+        options.parse.limits = self.limits_for(bytes.len());
+        Ok(parse_document_bytes(bytes, options))
     }
+}
+
+/// What a resource limit did to a document, for the command's messages: `Err` with the
+/// one-line error when the node budget stopped the parse (the document must not be used),
+/// `Ok(Some(warning))` when the depth limit flattened it, `Ok(None)` otherwise.
+pub fn limit_report(
+    name: &str,
+    doc: &Document,
+    limits: &ResourceLimits,
+) -> Result<Option<String>, String> {
+    let reached = doc.limits_reached();
+    if reached.nodes {
+        return Err(format!(
+            "{name}: the document reached the node limit ({} nodes, --max-nodes) and was not \
+             processed; pass a larger --max-nodes or --max-nodes none to build it whole",
+            limits.max_nodes.unwrap_or(0)
+        ));
+    }
+    if reached.tree_depth {
+        return Ok(Some(format!(
+            "{name}: elements nested deeper than {} were placed as siblings, as Chromium does \
+             (--max-depth none for the HTML Standard's tree)",
+            limits.max_tree_depth.unwrap_or(0)
+        )));
+    }
+    Ok(None)
 }

@@ -16,7 +16,8 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Command {
-    /// Run the HTML encoding sniffing algorithm on FILE and print `NAME CONFIDENCE`.
+    /// Run the HTML encoding sniffing algorithm on FILE and print `NAME CONFIDENCE`
+    /// (example: `websyntax encoding sniff page.html --why`).
     Sniff(SniffArgs),
     /// Decode bytes (FILE or stdin) to UTF-8: a BOM wins over --encoding; malformed input
     /// becomes U+FFFD unless --fatal.
@@ -44,9 +45,14 @@ struct SniffArgs {
     /// How many bytes the prescan looks at (0: no prescan).
     #[arg(long, value_name = "N", default_value_t = 1024)]
     prescan_bytes: usize,
-    /// Autodetect (chardetng) when nothing declares the encoding; UTF-8 may be detected,
-    /// as for a local file.
+    /// Do not autodetect the encoding of a page that declares none (no BOM, --transport or
+    /// <meta>): give the HTML Standard's plain default (windows-1252, or the locale's). By
+    /// default the command autodetects from the bytes (chardetng; UTF-8 may be detected, as
+    /// for a local file), as `html parse`, `check` and the other commands do.
     #[arg(long)]
+    no_autodetect: bool,
+    /// Autodetect (the default; kept for scripts that pass it).
+    #[arg(long, hide = true, conflicts_with = "no_autodetect")]
     autodetect: bool,
     /// Also print why the encoding was chosen: `NAME CONFIDENCE (REASON)`.
     #[arg(long)]
@@ -108,7 +114,7 @@ fn run_sniff(args: SniffArgs) -> ExitCode {
     let options = SniffOptions {
         transport_charset: args.transport,
         prescan_limit: args.prescan_bytes,
-        autodetect: args.autodetect.then_some(Autodetect {
+        autodetect: (!args.no_autodetect).then_some(Autodetect {
             tld: None,
             allow_utf8: true,
         }),

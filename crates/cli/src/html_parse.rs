@@ -168,7 +168,6 @@ pub fn run(args: Args) -> ExitCode {
         Ok(o) => o,
         Err(e) => return crate::usage_error(e),
     };
-    let options = parser_options.parse;
     if args.output == Output::Stats {
         return stats(&args.files, context.as_ref(), &args.doc, collect_errors);
     }
@@ -191,6 +190,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return crate::usage_error(e),
     };
+    let mut parser_options = parser_options;
+    parser_options.parse.limits = args.doc.limits_for(raw.len());
+    let options = parser_options.parse;
     let mut out = crate::output::stdout();
     let written = match &context {
         Some(ctx) => {
@@ -199,6 +201,9 @@ pub fn run(args: Args) -> ExitCode {
                 Err(code) => return code,
             };
             let f = parse_fragment(text, ctx, options);
+            if let Some(code) = report_limits(&input.name(), &f.document, &options) {
+                return code;
+            }
             match args.output {
                 Output::Tree => tree(&mut out, &f.document, f.root),
                 Output::Html => out.write_all(f.to_html().as_bytes()),
@@ -210,6 +215,9 @@ pub fn run(args: Args) -> ExitCode {
         None => {
             let parsed = websyntax::html::parse_document_bytes(&raw, parser_options);
             let d = &parsed.document;
+            if let Some(code) = report_limits(&input.name(), d, &options) {
+                return code;
+            }
             match args.output {
                 Output::Tree => tree(&mut out, d, d.root()),
                 // The HTML serialization is written exactly (no added newline, so that
@@ -241,6 +249,19 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     crate::output::finish(Some(&mut out), written, ExitCode::SUCCESS)
+}
+
+/// The resource limits' messages (see `doc_args::limit_report`): `Some(exit status)` when
+/// the document reached the node limit and must not be printed.
+fn report_limits(name: &str, doc: &Document, options: &ParseOptions) -> Option<ExitCode> {
+    match crate::doc_args::limit_report(name, doc, &options.limits) {
+        Err(e) => Some(crate::usage_error(e)),
+        Ok(Some(w)) => {
+            crate::output::warn(format!("warning: {w}"));
+            None
+        }
+        Ok(None) => None,
+    }
 }
 
 /// The `--fragment` input as text; invalid UTF-8 is an error (exit 1), never replaced.
@@ -289,19 +310,36 @@ fn jsonl_line(obj: &Map<String, Value>) -> Result<Value, String> {
         Some(Value::Bool(b)) => *b,
         Some(_) => return Err("\"scripting\" must be a boolean".into()),
     };
+    // The batch mode gives the HTML Standard's tree at any depth; only the node budget of
+    // the command's default applies (crafted input must not exhaust memory).
+    let max_nodes = crate::doc_args::default_max_nodes(data.len());
     let options = ParseOptions {
         scripting,
         collect_errors: true,
+        limits: websyntax::html::ResourceLimits {
+            max_nodes: Some(max_nodes),
+            ..Default::default()
+        },
         ..ParseOptions::default()
+    };
+    let node_limit = |doc: &Document| -> Result<(), String> {
+        if doc.limits_reached().nodes {
+            return Err(format!(
+                "the document reached the node limit ({max_nodes} nodes)"
+            ));
+        }
+        Ok(())
     };
     let (tree, errors) = match fragment {
         Some(ctx) => {
             let ctx: Context = parse_context(ctx)?;
             let f = parse_fragment(data, &ctx, options);
+            node_limit(&f.document)?;
             (f.to_test_tree(), errors_json(f.errors()))
         }
         None => {
             let d = parse_document(data, options);
+            node_limit(&d)?;
             (d.to_test_tree(d.root()), errors_json(d.errors()))
         }
     };
@@ -660,6 +698,9 @@ fn stats(
         };
         parsed += 1;
         bytes += raw.len() as u64;
+        let mut parser_options = parser_options.clone();
+        parser_options.parse.limits = doc_args.limits_for(raw.len());
+        let options = parser_options.parse;
         let (doc, root) = match ctx {
             Some(c) => {
                 let Ok(text) = utf8_text(&raw, f) else {
@@ -671,11 +712,14 @@ fn stats(
                 (fr.document, root)
             }
             None => {
-                let d =
-                    websyntax::html::parse_document_bytes(&raw, parser_options.clone()).document;
+                let d = websyntax::html::parse_document_bytes(&raw, parser_options).document;
                 (d, NodeId::DOCUMENT)
             }
         };
+        if let Some(_code) = report_limits(&f.name(), &doc, &options) {
+            failed = true;
+            continue;
+        }
         nodes += doc
             .walk(root)
             .filter(|e| matches!(e, WalkEvent::Enter(..)))

@@ -72,6 +72,9 @@ pub struct Expanded {
     pub inputs: Vec<Input>,
     /// One message per input that could not be used (missing, unreadable, a device).
     pub problems: Vec<Problem>,
+    /// Messages that do not make the command fail: a named directory without any
+    /// `*.html`/`*.htm` file in it.
+    pub warnings: Vec<String>,
 }
 
 /// The identity of a real file or directory: (device, inode) on Unix, the canonical path
@@ -149,7 +152,14 @@ pub fn expand(args: &[PathBuf]) -> Result<Expanded, String> {
             }
         };
         if meta.is_dir() {
+            let before = out.inputs.len();
             walk(arg, &meta, &mut out, &mut seen_files, &mut seen_dirs);
+            if out.inputs.len() == before {
+                out.warnings.push(format!(
+                    "{}: no *.html or *.htm file in this directory",
+                    arg.display()
+                ));
+            }
         } else if readable_kind(&meta) {
             if let Some(id) = identity(arg, &meta)
                 && !seen_files.insert(id)
@@ -264,6 +274,12 @@ mod tests {
             ]
         );
         assert!(e.problems.is_empty());
+        assert!(e.warnings.is_empty());
+        let empty = d.join("empty");
+        std::fs::create_dir_all(&empty).unwrap();
+        let e = expand(std::slice::from_ref(&empty)).unwrap();
+        assert!(e.inputs.is_empty() && e.problems.is_empty());
+        assert_eq!(e.warnings.len(), 1, "{:?}", e.warnings);
         let _ = std::fs::remove_dir_all(&d);
     }
 

@@ -26,18 +26,21 @@ where
     let written: io::Result<()> = (|| {
         loop {
             line.clear();
-            match input.read_until(b'\n', &mut line) {
-                Ok(0) => return Ok(()),
-                Ok(_) => {}
+            let answer = match read_line(&mut input, &mut line, MAX_LINE) {
+                Ok(Line::End) => return Ok(()),
+                Ok(Line::Read) => match line_object(&line, keys) {
+                    Ok(obj) => handle(&obj).unwrap_or_else(error_object),
+                    Err(message) => error_object(message),
+                },
+                Ok(Line::TooLong) => error_object(format!(
+                    "input line longer than {} MiB: skipped",
+                    MAX_LINE >> 20
+                )),
                 Err(e) => {
                     return Err(io::Error::other(ReadError(format!(
                         "cannot read stdin: {e}"
                     ))));
                 }
-            }
-            let answer = match line_object(&line, keys) {
-                Ok(obj) => handle(&obj).unwrap_or_else(error_object),
-                Err(message) => error_object(message),
             };
             serde_json::to_writer(&mut out, &answer)?;
             out.write_all(b"\n")?;
@@ -47,6 +50,67 @@ where
         Err(e) if e.get_ref().is_some_and(|r| r.is::<ReadError>()) => crate::usage_error(e),
         r => crate::output::finish(Some(&mut out), r, ExitCode::SUCCESS),
     }
+}
+
+/// The longest input line a batch reads (256 MiB): a longer line gets an `{"error"}` line
+/// and is skipped without being kept in memory, so an endless line (`< /dev/zero`) cannot
+/// exhaust memory.
+pub const MAX_LINE: usize = 256 << 20;
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// End of input, nothing read.
+    End,
+    /// A line (with its `\n`, if any) is in the buffer.
+    Read,
+    /// The line was longer than the limit: it was read to its end and dropped.
+    TooLong,
+}
+
+/// Reads one line of at most `max` bytes (its `\n` included) into `line`. A longer line is
+/// consumed to its end (or the end of input) in pieces, keeping nothing.
+pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Result<Line> {
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (piece, done) = match memchr_newline(buf) {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let n = piece.len();
+        if !too_long {
+            if line.len() + n > max {
+                too_long = true;
+                line.clear();
+                line.shrink_to(64 * 1024);
+            } else {
+                line.extend_from_slice(piece);
+            }
+        }
+        input.consume(n);
+        if done {
+            break;
+        }
+    }
+    Ok(match (any, too_long) {
+        (false, _) => Line::End,
+        (true, false) => Line::Read,
+        (true, true) => Line::TooLong,
+    })
+}
+
+fn memchr_newline(buf: &[u8]) -> Option<usize> {
+    buf.iter().position(|&b| b == b'\n')
 }
 
 /// A failure to read stdin (as opposed to a failure to write stdout).

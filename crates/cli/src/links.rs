@@ -9,17 +9,21 @@ use serde_json::json;
 use websyntax::url::Url;
 
 use crate::doc_args::DocumentArgs;
-use crate::select::{for_each_document, span_json};
+use crate::select::{for_each_input, span_json};
 
 /// Arguments of `websyntax links`.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  websyntax links page.html                     # resolved against the file's file: URL
+  websyntax links --base https://example.org/a/ pages/ | jq -r .url")]
 pub struct Args {
     /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
     /// default).
     files: Vec<PathBuf>,
     /// The documents' own URL: the base URL when a document has no `<base href>`, and the
-    /// base a relative `<base href>` is resolved against.
-    #[arg(long, value_name = "URL")]
+    /// base a relative `<base href>` is resolved against. Default: each file's `file:` URL,
+    /// as a browser has it for a page opened from disk (none for stdin).
+    #[arg(short = 'b', long, value_name = "URL")]
     base: Option<String>,
     #[command(flatten)]
     doc: DocumentArgs,
@@ -34,20 +38,25 @@ pub fn run(args: Args) -> ExitCode {
             return crate::usage_error(format!("--base {:?}: {e}", args.base.unwrap_or_default()));
         }
     };
-    for_each_document(&args.files, &args.doc, |file, parsed, out| {
-        let doc = &parsed.document;
-        for link in doc.links(base.as_ref(), parsed.encoding) {
-            let v = json!({
-                "file": file,
-                "element": doc.local_name(link.element).unwrap_or(""),
-                "attr": link.attr,
-                "raw": link.raw,
-                "url": link.url.as_ref().ok().map(Url::href),
-                "span": span_json(link.span),
-                "errors": link.errors.iter().map(|e| e.kind.name()).collect::<Vec<_>>(),
-            });
-            writeln!(out, "{v}")?;
-        }
-        Ok(())
-    })
+    for_each_input(
+        &args.files,
+        &args.doc,
+        base.as_ref(),
+        |input, parsed, out| {
+            let doc = &parsed.document;
+            for link in parsed.links(input.url.as_ref()) {
+                let v = json!({
+                    "file": input.name,
+                    "element": doc.local_name(link.element).unwrap_or(""),
+                    "attr": link.attr,
+                    "raw": link.raw,
+                    "url": link.url.as_ref().ok().map(Url::href),
+                    "span": span_json(link.span),
+                    "errors": link.errors.iter().map(|e| e.kind.name()).collect::<Vec<_>>(),
+                });
+                writeln!(out, "{v}")?;
+            }
+            Ok(())
+        },
+    )
 }

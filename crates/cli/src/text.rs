@@ -12,10 +12,18 @@ use crate::select::for_each_document;
 
 /// Arguments of `websyntax text`.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  websyntax text page.html
+  websyntax text --jsonl pages/ > texts.jsonl     # {\"file\", \"title\", \"text\"} per page")]
 pub struct Args {
     /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
-    /// default). Several documents' texts follow each other.
+    /// default). Several documents' texts follow each other, each ending with a newline; use
+    /// `--jsonl` to keep them apart.
     files: Vec<PathBuf>,
+    /// One JSON object per document: `{"file", "title", "text"}` (`title` as the DOM's
+    /// `document.title`, `null` without a `title` element).
+    #[arg(long)]
+    jsonl: bool,
     #[command(flatten)]
     doc: DocumentArgs,
 }
@@ -25,9 +33,13 @@ pub fn run(args: Args) -> ExitCode {
     let options = TextOptions {
         scripting: args.doc.scripting == OnOff::On,
     };
-    for_each_document(&args.files, &args.doc, |_, parsed, out| {
+    for_each_document(&args.files, &args.doc, |file, parsed, out| {
         let doc = &parsed.document;
         let text = doc.readable_text_with(doc.root(), options);
+        if args.jsonl {
+            let v = serde_json::json!({"file": file, "title": doc.title(), "text": text});
+            return writeln!(out, "{v}");
+        }
         if text.is_empty() {
             return Ok(());
         }

@@ -179,10 +179,26 @@ fn sniff_prints_name_and_confidence() {
     assert_eq!(o.stdout, b"EUC-JP certain\n");
     let o = run(&["encoding", "sniff", "-"], b"\xFF\xFE<\0p\0");
     assert_eq!(o.stdout, b"UTF-16LE certain\n");
+    // Autodetected by default, as the other commands do; ASCII is also UTF-8.
     let o = run(&["encoding", "sniff", "-"], b"<p>plain");
+    assert_eq!(o.stdout, b"UTF-8 tentative\n");
+    let o = run(&["encoding", "sniff", "-", "--why"], "<p>café".as_bytes());
+    assert_eq!(o.stdout, b"UTF-8 tentative (autodetected)\n");
+    let o = run(&["encoding", "sniff", "-", "--no-autodetect"], b"<p>plain");
     assert_eq!(o.stdout, b"windows-1252 tentative\n");
+    // The old opt-in flag is still accepted.
+    let o = run(&["encoding", "sniff", "-", "--autodetect"], b"<p>plain");
+    assert_eq!(o.stdout, b"UTF-8 tentative\n");
     let o = run(
-        &["encoding", "sniff", "-", "--locale", "ja-JP", "--why"],
+        &[
+            "encoding",
+            "sniff",
+            "-",
+            "--locale",
+            "ja-JP",
+            "--why",
+            "--no-autodetect",
+        ],
         b"<p>plain",
     );
     assert_eq!(o.stdout, b"Shift_JIS tentative (default)\n");

@@ -252,12 +252,23 @@ fn p08_fragment_contexts_base_failure_and_labels() {
 #[test]
 fn p09_deep_tree_streams_and_flat_json() {
     let deep = "<div>".repeat(20_000);
-    let (code, out, _) = run(&["html", "parse", "--output", "tree"], deep.as_bytes());
+    let (code, out, _) = run(
+        &["html", "parse", "--output", "tree", "--max-depth", "none"],
+        deep.as_bytes(),
+    );
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 3 + 20_000);
     assert!(out.ends_with("<div>\n"));
     let (code, out, _) = run(
-        &["html", "parse", "--output", "json", "--flat"],
+        &[
+            "html",
+            "parse",
+            "--output",
+            "json",
+            "--flat",
+            "--max-depth",
+            "none",
+        ],
         deep.as_bytes(),
     );
     assert_eq!(code, 0);

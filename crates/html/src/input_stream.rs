@@ -88,9 +88,33 @@ const PIECE: usize = 16 * 1024;
 
 /// Options of [`DocumentParser`] and [`parse_document_bytes`].
 ///
-/// `DocumentParserOptions::default()`: the default [`SniffOptions`] (no transport charset or
-/// override, 1024-byte prescan, no autodetection, default windows-1252), the default
-/// [`ParseOptions`] (scripting on, errors collected), and waiting for 1024 bytes.
+/// `DocumentParserOptions::default()` decodes as a browser does a page that arrives without
+/// any charset information: the sniffing algorithm with its optional step 8, autodetection
+/// from the bytes (chardetng; UTF-8 may be detected, as for a local file), which sees the
+/// whole input (`wait_for` is `usize::MAX`); then the default windows-1252. With the crate's
+/// `autodetect` feature off, the default is [`DocumentParserOptions::spec`].
+/// The default [`ParseOptions`]: scripting on, errors collected, no resource limits.
+///
+/// [`DocumentParserOptions::spec`] is the sniffing algorithm without step 8 (no transport
+/// charset or override, 1024-byte prescan, default windows-1252, waiting for 1024 bytes):
+/// a page that declares no encoding is windows-1252, whatever its bytes.
+///
+/// ```
+/// use websyntax_encoding::Encoding;
+/// use websyntax_html::input_stream::{parse_document_bytes, DocumentParserOptions};
+///
+/// // UTF-8 without a BOM or a <meta charset>: autodetected by default.
+/// let page = "<title>Unbabel – Take 2</title>".as_bytes();
+/// let parsed = parse_document_bytes(page, DocumentParserOptions::default());
+/// assert_eq!(parsed.encoding, Encoding::UTF_8);
+/// assert_eq!(parsed.document.title().as_deref(), Some("Unbabel – Take 2"));
+/// // The spec's plain default: windows-1252, and mojibake.
+/// let plain = parse_document_bytes(page, DocumentParserOptions::spec());
+/// assert_eq!(plain.encoding, Encoding::WINDOWS_1252);
+/// assert_eq!(plain.document.title().as_deref(), Some("Unbabel â€“ Take 2"));
+/// ```
+///
+/// Options for a known situation:
 ///
 /// ```
 /// use websyntax_encoding::Encoding;
@@ -121,15 +145,55 @@ pub struct DocumentParserOptions {
 
 impl Default for DocumentParserOptions {
     fn default() -> DocumentParserOptions {
+        DocumentParserOptions::spec().autodetect(true)
+    }
+}
+
+impl DocumentParserOptions {
+    /// The HTML Standard's sniffing algorithm without the optional autodetection step (see
+    /// the type's documentation): the default [`SniffOptions`] and [`ParseOptions`], waiting
+    /// for 1024 bytes.
+    ///
+    /// ```
+    /// use websyntax_encoding::Encoding;
+    /// use websyntax_html::input_stream::{parse_document_bytes, DocumentParserOptions};
+    /// let parsed = parse_document_bytes("<p>é".as_bytes(), DocumentParserOptions::spec());
+    /// assert_eq!(parsed.encoding, Encoding::WINDOWS_1252);
+    /// ```
+    pub fn spec() -> DocumentParserOptions {
         DocumentParserOptions {
             sniff: SniffOptions::default(),
             parse: ParseOptions::default(),
             wait_for: 1024,
         }
     }
-}
 
-impl DocumentParserOptions {
+    /// Turns the sniffing algorithm's step 8 (autodetection from the bytes, UTF-8 allowed)
+    /// on or off. On, the sniffer waits for the whole input (`wait_for = usize::MAX`); off,
+    /// for 1024 bytes. Without the crate's `autodetect` feature this does nothing.
+    ///
+    /// ```
+    /// use websyntax_html::input_stream::DocumentParserOptions;
+    /// assert_eq!(DocumentParserOptions::default().autodetect(false), DocumentParserOptions::spec());
+    /// ```
+    #[cfg_attr(not(feature = "autodetect"), allow(unused_mut, unused_variables))]
+    pub fn autodetect(mut self, on: bool) -> DocumentParserOptions {
+        #[cfg(feature = "autodetect")]
+        {
+            if on {
+                self.sniff.autodetect = Some(crate::sniff::Autodetect {
+                    tld: None,
+                    allow_utf8: true,
+                });
+                self.wait_for = usize::MAX;
+            } else {
+                self.sniff.autodetect = None;
+                self.wait_for = 1024;
+            }
+        }
+        self
+    }
+
     /// Sets the transport layer's charset label (e.g. from `Content-Type`); a label that is no
     /// encoding is ignored, as the sniffing algorithm says.
     ///
@@ -252,7 +316,7 @@ impl fmt::Display for EncodingChange {
 ///
 /// let parsed = parse_document_bytes(b"<p>caf\xE9", DocumentParserOptions::default());
 /// assert_eq!(parsed.encoding, Encoding::WINDOWS_1252);
-/// assert_eq!(parsed.why(), "default");
+/// assert_eq!(parsed.why(), "autodetected");
 /// assert_eq!(parsed.document.text_content(parsed.document.find_element("p").unwrap()), "café");
 /// ```
 #[derive(Clone, Debug)]
@@ -293,7 +357,7 @@ impl ParsedDocument {
     ///
     /// let mut bytes = vec![b' '; 1100];
     /// bytes.extend_from_slice(b"<meta charset=utf-8><p>\xE2\x82\xAC");
-    /// let parsed = parse_document_bytes(&bytes, DocumentParserOptions::default());
+    /// let parsed = parse_document_bytes(&bytes, DocumentParserOptions::spec());
     /// assert_eq!(parsed.encoding.name(), "UTF-8");
     /// assert!(parsed.why().starts_with("<meta> declared UTF-8 while parsing as windows-1252"));
     /// ```
@@ -308,6 +372,24 @@ impl ParsedDocument {
             Some(change) => change.to_string(),
             None => self.sniffed.reason.to_string(),
         }
+    }
+
+    /// Every URL-bearing attribute of the document, resolved against the document base URL
+    /// (whose fallback is `document_url`) with the document's own encoding as the query
+    /// encoding: [`Document::links`] with [`encoding`](Self::encoding).
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document_bytes, DocumentParserOptions};
+    /// use websyntax_url::Url;
+    ///
+    /// let bytes = b"<meta charset=windows-1252><a href='s?q=caf\xE9'>x</a>";
+    /// let parsed = parse_document_bytes(bytes, DocumentParserOptions::default());
+    /// let page = Url::parse("https://shop.example/", None).unwrap();
+    /// let links = parsed.links(Some(&page));
+    /// assert_eq!(links[0].url.as_ref().unwrap().href(), "https://shop.example/s?q=caf%E9");
+    /// ```
+    pub fn links(&self, document_url: Option<&websyntax_url::Url>) -> Vec<crate::links::Link<'_>> {
+        self.document.links(document_url, self.encoding)
     }
 }
 
@@ -630,8 +712,9 @@ enum Phase {
 /// use websyntax_html::input_stream::{ChangeOutcome, DocumentParser, DocumentParserOptions};
 /// use websyntax_html::sniff::Confidence;
 ///
-/// // A declaration beyond the 1024-byte prescan window is found by the tree builder.
-/// let mut parser = DocumentParser::new(DocumentParserOptions::default());
+/// // A declaration beyond the 1024-byte prescan window is found by the tree builder (here
+/// // without autodetection, which would wait for the whole input).
+/// let mut parser = DocumentParser::new(DocumentParserOptions::spec());
 /// parser.feed(b"<!DOCTYPE html><title>");
 /// parser.feed(&[b'x'; 2000]);
 /// parser.feed(b"</title><meta charset=koi8-r>");

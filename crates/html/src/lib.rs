@@ -40,6 +40,8 @@ pub mod links;
 #[forbid(unsafe_code)]
 mod parser;
 #[forbid(unsafe_code)]
+pub mod pretty;
+#[forbid(unsafe_code)]
 pub mod select;
 #[forbid(unsafe_code)]
 pub mod serialize;
@@ -57,7 +59,7 @@ pub use input_stream::{
     DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,
 };
 pub use parser::{Context, Fragment, ParseOptions, parse_document, parse_fragment};
-pub use tree_builder::ResourceLimits;
+pub use tree_builder::{LimitsReached, ResourceLimits};
 
 /// The user guides `docs/select.md` and `docs/links.md`, compiled as doctests so their
 /// examples stay true.

@@ -57,7 +57,7 @@ pub fn is_void(namespace: Namespace, name: &str) -> bool {
         )
 }
 
-fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bool) -> bool {
+pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bool) -> bool {
     namespace == Namespace::Html
         && (matches!(
             name,
@@ -91,7 +91,7 @@ pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
     out.push_str(&s[last..]);
 }
 
-fn open_tag(out: &mut String, e: ElementRef<'_>) {
+pub(crate) fn open_tag(out: &mut String, e: ElementRef<'_>) {
     out.push('<');
     out.push_str(e.name());
     for a in e.attrs() {

@@ -24,7 +24,7 @@ mod encoding_support;
 use encoding_support::{EXCLUDED, HTML5LIB, cases};
 
 fn parse(bytes: &[u8]) -> ParsedDocument {
-    parse_document_bytes(bytes, DocumentParserOptions::default())
+    parse_document_bytes(bytes, DocumentParserOptions::spec())
 }
 
 fn text_of(parsed: &ParsedDocument, element: &str) -> String {
@@ -54,7 +54,7 @@ fn html5lib_encoding_tests_full_pipeline() {
             let expected = Encoding::for_label(&label).expect("expected label is valid");
             // One shot, and byte by byte (the most chunked way).
             let one = parse(&data);
-            let mut parser = DocumentParser::new(DocumentParserOptions::default());
+            let mut parser = DocumentParser::new(DocumentParserOptions::spec());
             for b in &data {
                 parser.feed(std::slice::from_ref(b));
             }
@@ -122,7 +122,7 @@ fn meta_charset_after_1024_bytes_changes_the_encoding() {
     // The restart gives exactly the document a parse with Shift_JIS certain gives.
     let certain = parse_document_bytes(
         &doc,
-        DocumentParserOptions::default().user_override(Encoding::SHIFT_JIS),
+        DocumentParserOptions::spec().user_override(Encoding::SHIFT_JIS),
     );
     assert_eq!(certain.change, None);
     assert_same(&one, &certain);
@@ -134,7 +134,7 @@ fn meta_charset_after_1024_bytes_changes_the_encoding() {
     tail.resize(tail.len() + 16 * 1024, b' ');
     tail.extend_from_slice(b"\x93\xfa\x96\x7b");
     let doc = padded(2000, &tail);
-    let mut parser = DocumentParser::new(DocumentParserOptions::default());
+    let mut parser = DocumentParser::new(DocumentParserOptions::spec());
     parser.feed(&doc[..16 * 1024]);
     assert_eq!(parser.encoding(), Some(Encoding::SHIFT_JIS));
     parser.feed(&doc[16 * 1024..]);
@@ -146,7 +146,7 @@ fn meta_charset_after_1024_bytes_changes_the_encoding() {
     assert_eq!(text_of(&streamed, "p").trim_start(), "日本");
     let certain = parse_document_bytes(
         &doc,
-        DocumentParserOptions::default().user_override(Encoding::SHIFT_JIS),
+        DocumentParserOptions::spec().user_override(Encoding::SHIFT_JIS),
     );
     assert_same(&streamed, &certain);
     assert_same(&streamed, &parse(&doc));
@@ -170,7 +170,7 @@ fn restart_after_non_ascii_keeps_only_the_final_errors() {
     assert_eq!(one.decode_errors[0].encoding, Encoding::UTF_8);
     let certain = parse_document_bytes(
         &doc,
-        DocumentParserOptions::default().transport_charset("utf-8"),
+        DocumentParserOptions::spec().transport_charset("utf-8"),
     );
     assert_same(&one, &certain);
     let codes: Vec<&str> = one.document.errors().iter().map(|e| e.code).collect();
@@ -275,7 +275,7 @@ fn x_user_defined_means_windows_1252() {
     // From the transport layer, x-user-defined is used as is.
     let parsed = parse_document_bytes(
         b"<p>\xE9\x80",
-        DocumentParserOptions::default().transport_charset("x-user-defined"),
+        DocumentParserOptions::spec().transport_charset("x-user-defined"),
     );
     assert_eq!(parsed.encoding, Encoding::X_USER_DEFINED);
     assert_eq!(text_of(&parsed, "p"), "\u{F7E9}\u{F780}");
@@ -283,7 +283,7 @@ fn x_user_defined_means_windows_1252() {
     // windows-1252.
     let parsed = parse_document_bytes(
         &padded(2000, b"<meta charset=x-user-defined><p>\xE9"),
-        DocumentParserOptions::default().default_encoding(Encoding::UTF_8),
+        DocumentParserOptions::spec().default_encoding(Encoding::UTF_8),
     );
     assert_eq!(parsed.encoding, Encoding::WINDOWS_1252);
     assert_eq!(text_of(&parsed, "p"), "é");
@@ -293,8 +293,8 @@ fn x_user_defined_means_windows_1252() {
 fn certain_confidence_ignores_meta() {
     let doc = padded(10, b"<meta charset=shift_jis><p>\xC3\xA9");
     for options in [
-        DocumentParserOptions::default().transport_charset("utf-8"),
-        DocumentParserOptions::default().user_override(Encoding::UTF_8),
+        DocumentParserOptions::spec().transport_charset("utf-8"),
+        DocumentParserOptions::spec().user_override(Encoding::UTF_8),
     ] {
         let parsed = parse_document_bytes(&doc, options);
         assert_eq!(
@@ -306,10 +306,7 @@ fn certain_confidence_ignores_meta() {
     // A BOM wins over everything, and is not part of the text.
     let mut bom = b"\xEF\xBB\xBF".to_vec();
     bom.extend_from_slice(&doc);
-    let parsed = parse_document_bytes(
-        &bom,
-        DocumentParserOptions::default().transport_charset("gbk"),
-    );
+    let parsed = parse_document_bytes(&bom, DocumentParserOptions::spec().transport_charset("gbk"));
     assert_eq!(parsed.sniffed.reason, Reason::ByteOrderMark);
     assert_eq!(parsed.encoding, Encoding::UTF_8);
     assert_eq!(text_of(&parsed, "p"), "é");
@@ -369,7 +366,7 @@ fn decoding_errors_have_byte_offsets_into_the_input() {
     assert_eq!(at, [29, 31]);
     assert_eq!(text_of(&parsed, "p"), "あ\u{FFFD} \u{FFFD}");
     // Not collected when errors are not.
-    let mut options = DocumentParserOptions::default();
+    let mut options = DocumentParserOptions::spec();
     options.parse.collect_errors = false;
     let parsed = parse_document_bytes(b"\xEF\xBB\xBF\xFF", options);
     assert!(parsed.decode_errors.is_empty() && parsed.document.errors().is_empty());
@@ -377,14 +374,13 @@ fn decoding_errors_have_byte_offsets_into_the_input() {
 
 #[test]
 fn waits_for_the_prescan_window() {
-    let mut parser = DocumentParser::new(DocumentParserOptions::default());
+    let mut parser = DocumentParser::new(DocumentParserOptions::spec());
     parser.feed(b"<meta charset=gbk>");
     assert_eq!(parser.encoding(), None);
     parser.feed(&[b' '; 1024]);
     assert_eq!(parser.encoding(), Some(Encoding::GBK));
     // A transport charset needs only 3 bytes (a BOM could still override it).
-    let mut parser =
-        DocumentParser::new(DocumentParserOptions::default().transport_charset("big5"));
+    let mut parser = DocumentParser::new(DocumentParserOptions::spec().transport_charset("big5"));
     parser.feed(b"<p");
     assert_eq!(parser.encoding(), None);
     parser.feed(b">");
@@ -392,7 +388,7 @@ fn waits_for_the_prescan_window() {
     // No waiting and no prescan: a BOM is still seen by the sniffing algorithm.
     let mut options = DocumentParserOptions {
         wait_for: 0,
-        ..DocumentParserOptions::default()
+        ..DocumentParserOptions::spec()
     };
     options.sniff.prescan_limit = 0;
     let mut parser = DocumentParser::new(options);
@@ -534,7 +530,7 @@ mod chunking {
     fn chunked(doc: &[u8], splits: &[usize]) -> ParsedDocument {
         let mut at: Vec<usize> = splits.iter().map(|&s| s.min(doc.len())).collect();
         at.sort_unstable();
-        let mut parser = DocumentParser::new(DocumentParserOptions::default());
+        let mut parser = DocumentParser::new(DocumentParserOptions::spec());
         let mut prev = 0;
         for s in at {
             parser.feed(&doc[prev..s]);
@@ -572,7 +568,7 @@ mod chunking {
             {
                 let certain = parse_document_bytes(
                     &doc,
-                    DocumentParserOptions::default().user_override(change.to),
+                    DocumentParserOptions::spec().user_override(change.to),
                 );
                 assert_same(&one, &certain);
             }
@@ -608,7 +604,7 @@ mod chunking {
             random in prop::collection::vec(any::<prop::sample::Index>(), 0..8),
             wait_for in prop_oneof![Just(1024usize), 0usize..64],
         ) {
-            let options = DocumentParserOptions { wait_for, ..DocumentParserOptions::default() };
+            let options = DocumentParserOptions { wait_for, ..DocumentParserOptions::spec() };
             let one = parse_document_bytes(&doc, options.clone());
             let mut at: Vec<usize> = random.iter().map(|i| i.index(doc.len() + 1)).collect();
             at.sort_unstable();
@@ -703,7 +699,7 @@ fn one_shot_equals_streaming() {
     for (i, bytes) in cases.iter().enumerate() {
         let one = parse(bytes);
         for chunk in [bytes.len().max(1), 7, 4096] {
-            let mut parser = DocumentParser::new(DocumentParserOptions::default());
+            let mut parser = DocumentParser::new(DocumentParserOptions::spec());
             for c in bytes.chunks(chunk) {
                 parser.feed(c);
             }

@@ -199,3 +199,53 @@ fn limits_through_the_byte_pipeline() {
     let p = doc.find_element("p").unwrap();
     assert_eq!(doc.attrs(p).count(), 1);
 }
+
+#[test]
+fn limits_reached_says_which_limit_changed_the_tree() {
+    let limits = ResourceLimits {
+        max_tree_depth: Some(20),
+        max_attributes: Some(2),
+        max_nodes: Some(1000),
+    };
+    // Within every limit: nothing reported, the same tree as without limits.
+    let small = "<div><p a=1 b=2>x</p></div><template><b>y</b></template>";
+    let doc = parse_document(small, with(limits));
+    assert!(!doc.limits_reached().any());
+    assert_eq!(
+        serialize_document(&doc),
+        serialize_document(&parse_document(small, ParseOptions::default()))
+    );
+    let deep = parse_document(&"<div>".repeat(50), with(limits));
+    assert!(deep.limits_reached().tree_depth && !deep.limits_reached().nodes);
+    let attrs = parse_document("<p a=1 b=2 c=3>", with(limits));
+    assert!(attrs.limits_reached().attributes);
+    // A third attribute that the body already has is not a dropped one.
+    let merged = parse_document("<body a=1 b=2><body a=3>", with(limits));
+    assert!(!merged.limits_reached().attributes);
+    let merged = parse_document("<body a=1 b=2><body c=3>", with(limits));
+    assert!(merged.limits_reached().attributes);
+    let many = parse_document(&"<p>".repeat(2000), with(limits));
+    assert!(many.limits_reached().nodes);
+    // Without limits nothing is ever reported.
+    assert!(
+        !parse_document(&"<div>".repeat(50), ParseOptions::default())
+            .limits_reached()
+            .any()
+    );
+}
+
+#[test]
+fn depth_limit_still_applies_after_the_adoption_agency_and_templates() {
+    // Subtrees pushed down by the adoption agency, and template contents, are still bounded
+    // although the stack of open elements itself stays shallow.
+    let limits = ResourceLimits {
+        max_tree_depth: Some(10),
+        ..Default::default()
+    };
+    let aaa = format!("{}x", "<a><p>".repeat(40) + &"</a>".repeat(40));
+    let doc = parse_document(&aaa, with(limits));
+    assert!(max_depth(&doc) <= 10 + 2 + 2, "{}", max_depth(&doc));
+    let templates = "<template>".repeat(40);
+    let doc = parse_document(&templates, with(limits));
+    assert!(max_depth(&doc) <= 10 + 2 + 2, "{}", max_depth(&doc));
+}

@@ -149,6 +149,65 @@ impl Url {
         parse_url(input, base, encoding, &mut NoErrors)
     }
 
+    /// Parses `input` with this URL as its base (UTF-8 query encoding): `Url::parse(input,
+    /// Some(self))`, as `new URL(input, base)` does.
+    ///
+    /// ```
+    /// use websyntax_url::Url;
+    /// let page = Url::parse("https://example.org/a/b.html", None).unwrap();
+    /// assert_eq!(page.join("../c?d").unwrap().href(), "https://example.org/c?d");
+    /// assert_eq!(page.join("mailto:x@example.org").unwrap().protocol(), "mailto:");
+    /// ```
+    pub fn join(&self, input: &str) -> Result<Url, ParseError> {
+        Url::parse(input, Some(self))
+    }
+
+    /// The `file:` URL of a local file, as a browser shows it for a page opened from disk:
+    /// `path` made absolute against the current directory (not resolved further: symbolic
+    /// links and `..` are kept as written, then `..` is removed by the URL parser), each byte
+    /// outside printable ASCII and each of `%`, `?`, `#`, `\` and space percent-encoded
+    /// (a Unix file name may hold any byte but `/` and NUL). `Err` when the current directory
+    /// is needed and cannot be read.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use websyntax_url::Url;
+    /// let url = Url::from_file_path(Path::new("/srv/pages/caf\u{e9} #1.html")).unwrap();
+    /// assert_eq!(url.href(), "file:///srv/pages/caf%C3%A9%20%231.html");
+    /// assert_eq!(url.join("img/a.png").unwrap().href(), "file:///srv/pages/img/a.png");
+    /// ```
+    pub fn from_file_path(path: &std::path::Path) -> std::io::Result<Url> {
+        let absolute;
+        let path = if path.is_absolute() {
+            path
+        } else {
+            absolute = std::env::current_dir()?.join(path);
+            &absolute
+        };
+        let mut input = String::from("file://");
+        #[cfg(unix)]
+        let bytes = std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str()).to_vec();
+        #[cfg(not(unix))]
+        let bytes = {
+            // `C:\dir\f.html` is `file:///C:/dir/f.html`.
+            input.push('/');
+            path.to_string_lossy().replace('\\', "/").into_bytes()
+        };
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        for b in bytes {
+            match b {
+                b'%' | b'?' | b'#' | b'\\' | b' ' | 0..=0x1F | 0x7F..=0xFF => {
+                    input.push('%');
+                    input.push(char::from(HEX[usize::from(b >> 4)]));
+                    input.push(char::from(HEX[usize::from(b & 15)]));
+                }
+                _ => input.push(char::from(b)),
+            }
+        }
+        Url::parse(&input, None)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))
+    }
+
     /// Like [`Url::parse`], also returning every validation error met (in order), including
     /// those of a successful parse.
     ///

@@ -262,4 +262,34 @@ impl Document {
     pub fn end_tag_span(&self, id: NodeId) -> Option<Span> {
         self.element(id).and_then(|e| e.end_tag_span())
     }
+
+    /// The document's title as the DOM's `document.title` getter gives it: the child text
+    /// of the first HTML `title` element in tree order, with ASCII whitespace stripped and
+    /// collapsed; `None` when there is no `title` element.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let doc = parse_document("<title>  Hello \n world </title>", ParseOptions::default());
+    /// assert_eq!(doc.title().as_deref(), Some("Hello world"));
+    /// assert_eq!(parse_document("<p>x", ParseOptions::default()).title(), None);
+    /// ```
+    pub fn title(&self) -> Option<String> {
+        let title = self.find_element("title")?;
+        let mut out = String::new();
+        let mut space = false;
+        for chunk in self.children(title).filter_map(|c| self.text(c)) {
+            for c in chunk.chars() {
+                if matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ') {
+                    space = !out.is_empty();
+                } else {
+                    if space {
+                        out.push(' ');
+                        space = false;
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        Some(out)
+    }
 }

@@ -444,6 +444,8 @@ pub struct Document {
     text: String,
     /// Whether text was dropped because the string buffer reached [`TEXT_LIMIT`].
     text_truncated: bool,
+    /// Which resource limits changed the tree while parsing.
+    pub(crate) limits_reached: crate::tree_builder::LimitsReached,
     names: NameTable,
     /// The quirks mode.
     pub quirks_mode: QuirksMode,
@@ -630,6 +632,7 @@ impl Document {
             shadow_root_data: Vec::new(),
             text: spare.text,
             text_truncated: false,
+            limits_reached: Default::default(),
             names: NameTable::default(),
             quirks_mode: QuirksMode::NoQuirks,
             errors: spare.errors,
@@ -735,6 +738,12 @@ impl Document {
     /// buffer reached its limit of 4 GiB (only possible with inputs larger than that).
     pub fn is_text_truncated(&self) -> bool {
         self.text_truncated
+    }
+
+    /// Which opt-in [`ResourceLimits`](crate::ResourceLimits) changed this document's tree
+    /// while it was parsed (none by default, and for documents not built by the parser).
+    pub fn limits_reached(&self) -> crate::tree_builder::LimitsReached {
+        self.limits_reached
     }
 
     fn attr_slice(&self, e: &ElementData) -> &[AttrData] {

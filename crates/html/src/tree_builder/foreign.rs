@@ -69,6 +69,9 @@ impl TreeBuilder {
             Namespace::Html => TagId::from_html(name),
         };
         let limit = self.attr_limit();
+        if t.attr_count() > limit {
+            self.doc.limits_reached.attributes = true;
+        }
         let node = self
             .doc
             .create_element_with(ns, name, foreign_attrs(t, ns).take(limit));

@@ -642,6 +642,7 @@ impl TreeBuilder {
             let new = self.doc.clone_element(fe_node);
             self.doc.reparent_children(fb_node, new);
             self.doc.append(fb_node, new);
+            self.deepened();
             // Step 18: the list of active formatting elements.
             let sig = match self.afe.get(fe_afe) {
                 Some(super::Afe::Element(_, _, s)) => *s,

@@ -138,6 +138,34 @@ pub struct ResourceLimits {
     pub max_nodes: Option<usize>,
 }
 
+/// Which [`ResourceLimits`] changed the tree of a parse ([`Document::limits_reached`]): when
+/// any is set, the document is not the one the HTML Standard specifies for the input.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions, ResourceLimits};
+/// let limits = ResourceLimits { max_nodes: Some(50), ..Default::default() };
+/// let doc = parse_document(&"<p>".repeat(100), ParseOptions { limits, ..Default::default() });
+/// assert!(doc.limits_reached().nodes);
+/// assert!(!doc.limits_reached().tree_depth);
+/// assert!(doc.limits_reached().any());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct LimitsReached {
+    /// [`ResourceLimits::max_nodes`] ended parsing early: the rest of the input was ignored.
+    pub nodes: bool,
+    /// [`ResourceLimits::max_tree_depth`] placed nodes higher than the spec's tree has them.
+    pub tree_depth: bool,
+    /// [`ResourceLimits::max_attributes`] dropped attributes.
+    pub attributes: bool,
+}
+
+impl LimitsReached {
+    /// Whether any limit changed the tree.
+    pub fn any(&self) -> bool {
+        self.nodes || self.tree_depth || self.attributes
+    }
+}
+
 /// The token handed to the insertion modes (characters are handled separately, as runs).
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Tok<'a> {
@@ -203,6 +231,13 @@ pub struct TreeBuilder {
     sig_keys: std::hash::RandomState,
     limits: ResourceLimits,
     node_limit_hit: bool,
+    /// An upper bound of the tree's depth, kept only while a depth limit is set: the deepest
+    /// the stack of open elements has been (`max_live`), plus (`deepening`) one for each
+    /// `template` pushed (its contents are one level deeper) and for each run of the adoption
+    /// agency's steps 15-17 (which move existing children one level down). The final depth
+    /// walk is skipped while their sum stays within the limit.
+    max_live: usize,
+    deepening: usize,
     /// Steps taken by the walks over the stack of open elements and the list of active
     /// formatting elements, and by other loops whose length depends on the input so far
     /// (see [`TreeBuilder::work`]).
@@ -287,6 +322,8 @@ impl TreeBuilder {
             sig_keys: std::hash::RandomState::new(),
             limits: ResourceLimits::default(),
             node_limit_hit: false,
+            max_live: 0,
+            deepening: 0,
             work: 0,
             head: None,
             form: None,
@@ -425,7 +462,10 @@ impl TreeBuilder {
 
     /// Finishes parsing and returns the document.
     pub fn finish(mut self) -> Document {
-        if let Some(max) = self.limits.max_tree_depth {
+        if let Some(max) = self.limits.max_tree_depth
+            // The document, `html` and the context levels of a fragment, with room to spare.
+            && self.max_live + self.deepening + 4 > max.max(2) + 2
+        {
             self.enforce_depth_limit(max);
         }
         self.doc
@@ -469,6 +509,7 @@ impl TreeBuilder {
                 Some((a, last)) if a == anchor => last,
                 _ => anchor,
             };
+            self.doc.limits_reached.tree_depth = true;
             match (self.doc.next_sibling(after), self.doc.parent(after)) {
                 (Some(next), _) => self.doc.insert_before_unchecked(next, id),
                 (None, Some(parent)) => self.doc.append(parent, id),
@@ -735,6 +776,15 @@ impl TreeBuilder {
         self.ix.add(self.open.len(), &o);
         self.open.push(o);
         self.live += 1;
+        if self.limits.max_tree_depth.is_some() {
+            self.max_live = self.max_live.max(self.live);
+            self.deepening += usize::from(o.tag == TagId::Template);
+        }
+    }
+
+    /// The adoption agency moved children one level down (see `max_live`).
+    pub(crate) fn deepened(&mut self) {
+        self.deepening += 1;
     }
 
     fn pop(&mut self) -> Option<Open> {
@@ -1212,6 +1262,7 @@ impl TreeBuilder {
             && self.live > max
             && let Some(grand) = self.doc.parent(parent)
         {
+            self.doc.limits_reached.tree_depth = true;
             parent = grand;
         }
         // Template contents (only a `template` element has them: skip reading the element
@@ -1304,13 +1355,16 @@ impl TreeBuilder {
         let mut add = Vec::new();
         for a in Self::html_attrs(tag) {
             self.work += 1;
+            let name = self.doc.intern_name(a.name);
+            if set.contains(&(AttrNamespace::None, name)) {
+                continue;
+            }
             if add.len() >= room {
+                self.doc.limits_reached.attributes = true;
                 break;
             }
-            let name = self.doc.intern_name(a.name);
-            if set.insert((AttrNamespace::None, name)) {
-                add.push(a);
-            }
+            set.insert((AttrNamespace::None, name));
+            add.push(a);
         }
         if !add.is_empty() {
             self.doc.push_attrs(node, add);
@@ -1329,6 +1383,9 @@ impl TreeBuilder {
             (None, _) => self.doc.intern_name(tag.name()),
         };
         let limit = self.attr_limit();
+        if tag.attr_count() > limit {
+            self.doc.limits_reached.attributes = true;
+        }
         let node =
             self.doc
                 .create_element_named(Namespace::Html, name, Self::html_attrs(tag).take(limit));
@@ -1611,6 +1668,7 @@ impl TreeBuilder {
         {
             if !self.node_limit_hit {
                 self.node_limit_hit = true;
+                self.doc.limits_reached.nodes = true;
                 self.err("node-limit-reached");
             }
             return true;
