@@ -28,6 +28,8 @@ use crate::output;
 
 /// Arguments of `websyntax check`.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  websyntax check page.html\n  \
+                        websyntax check --format json pages/ | jq '.diagnostics | length'")]
 pub struct Args {
     /// Files, directories (recursing into `*.html` and `*.htm`) or `-` for stdin (the default).
     paths: Vec<PathBuf>,
