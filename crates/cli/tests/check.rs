@@ -21,7 +21,21 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn gnu_format_lines() {
+    // Warnings and errors by default; `--severity info` adds the info lines.
     let (code, out, _) = code_out_err(run(&["check", "--format", "gnu", "-"], BROKEN.as_bytes()));
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "-:2:13: error: `tabindex` on `<p>` must be a valid integer, not \"x\" [invalid-integer]",
+            "-:2:16: error: stray end tag `</div>`: no such element is open here (ignored) [unexpected-end-tag-not-in-scope]",
+        ]
+    );
+    let (code, out, _) = code_out_err(run(
+        &["check", "--format", "gnu", "--severity", "info", "-"],
+        BROKEN.as_bytes(),
+    ));
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
@@ -39,7 +53,7 @@ fn gnu_is_the_default_off_a_terminal_and_the_summary_goes_to_stderr() {
     let (code, out, err) = code_out_err(run(&["check"], BROKEN.as_bytes()));
     assert_eq!(code, 1);
     assert!(out.lines().all(|l| l.starts_with("-:")), "{out}");
-    assert_eq!(err.trim(), "checked 1 file: 2 errors, 0 warnings, 1 info");
+    assert_eq!(err.trim(), "checked 1 file: 2 errors, 0 warnings, 0 info");
 }
 
 #[test]
@@ -152,7 +166,14 @@ fn stdin_and_files_together() {
     std::fs::write(dir.join("a.html"), CLEAN).unwrap();
     let a = dir.join("a.html");
     let (code, out, _) = code_out_err(run(
-        &["check", "--format", "gnu", a.to_str().unwrap(), "-"],
+        &[
+            "check",
+            "--format",
+            "gnu",
+            "--severity=info",
+            a.to_str().unwrap(),
+            "-",
+        ],
         BROKEN.as_bytes(),
     ));
     assert_eq!(code, 1);
