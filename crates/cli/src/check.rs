@@ -201,8 +201,7 @@ pub fn run(args: Args) -> ExitCode {
                     };
                     let result = input.read().map(|bytes| {
                         let name = input.name();
-                        let report =
-                            check_filtered(&bytes, parser_options.clone(), base, filter);
+                        let report = check_filtered(&bytes, parser_options.clone(), base, filter);
                         let quiet = closed.load(Ordering::SeqCst);
                         render(name, &report, format, color, quiet)
                     });
@@ -468,7 +467,11 @@ fn human(
     let excerpt = d.span.and_then(|_| report.excerpt(d));
     match excerpt {
         Some(e) => excerpt_lines(out, name, (d.line, d.col), &e, &s)?,
-        None => writeln!(out, "  {}-->{} {name}:{}:{}", s.gutter, s.reset, d.line, d.col)?,
+        None => writeln!(
+            out,
+            "  {}-->{} {name}:{}:{}",
+            s.gutter, s.reset, d.line, d.col
+        )?,
     }
     // The related place (where an unclosed construct began), as rustc shows a note.
     if let Some(r) = &d.related {
@@ -480,7 +483,11 @@ fn human(
         )?;
         match report.related_excerpt(d) {
             Some(e) => excerpt_lines(out, name, (r.line, r.col), &e, &note)?,
-            None => writeln!(out, "  {}-->{} {name}:{}:{}", s.gutter, s.reset, r.line, r.col)?,
+            None => writeln!(
+                out,
+                "  {}-->{} {name}:{}:{}",
+                s.gutter, s.reset, r.line, r.col
+            )?,
         }
     }
     Ok(())
