@@ -2,9 +2,11 @@
 //! UTF-16 without a byte order mark) would give a parse error per NUL or control byte. It is
 //! reported once, as `binary-input`, and not checked further.
 //!
-//! The rule: the first [`SAMPLE`] bytes (the whole file when shorter) hold at least
-//! [`MIN_CONTROLS`] control bytes, and control bytes are at least a tenth of them. Control
-//! bytes are U+0000-U+001F except tab, line feed, form feed, carriage return and escape
+//! The rule: the first [`SAMPLE`] bytes (the whole file when shorter), or the whole file,
+//! hold at least [`MIN_CONTROLS`] control bytes, and control bytes are at least a tenth of
+//! them. (The whole file is counted too so that a page followed by megabytes of NUL bytes does
+//! not cost the parser two parse errors per byte; below a tenth, the parse errors a file can
+//! give stay a small multiple of its size.) Control bytes are U+0000-U+001F except tab, line feed, form feed, carriage return and escape
 //! (which ISO-2022-JP uses), and U+007F. A file that starts with a UTF-16 byte order mark,
 //! or whose transport-layer charset is UTF-16, is text.
 
@@ -26,10 +28,10 @@ pub(crate) const MIN_CONTROLS: usize = 32;
 pub(crate) struct Binary {
     /// The offset of its first control byte.
     first: usize,
-    /// Control bytes in the sample.
+    /// Control bytes in the part counted.
     controls: usize,
-    /// The sample's length.
-    sample: usize,
+    /// The length of the part counted (the sample or the whole file).
+    counted: usize,
 }
 
 fn is_control(b: u8) -> bool {
@@ -44,27 +46,37 @@ pub(crate) fn detect(bytes: &[u8], transport: Option<Encoding>) -> Option<Binary
     {
         return None;
     }
+    let controls = |b: &[u8]| b.iter().filter(|&&b| is_control(b)).count();
+    let binary = |n: usize, len: usize| n >= MIN_CONTROLS && n * 10 >= len;
     let sample = bytes.get(..SAMPLE).unwrap_or(bytes);
-    let controls = sample.iter().filter(|&&b| is_control(b)).count();
-    if controls < MIN_CONTROLS || controls * 10 < sample.len() {
+    let in_sample = controls(sample);
+    let (controls, counted) = if binary(in_sample, sample.len()) {
+        (in_sample, sample.len())
+    } else if bytes.len() > sample.len() {
+        let all = in_sample + controls(&bytes[sample.len()..]);
+        if !binary(all, bytes.len()) {
+            return None;
+        }
+        (all, bytes.len())
+    } else {
         return None;
-    }
+    };
     Some(Binary {
-        first: sample.iter().position(|&b| is_control(b)).unwrap_or(0),
+        first: bytes.iter().position(|&b| is_control(b)).unwrap_or(0),
         controls,
-        sample: sample.len(),
+        counted,
     })
 }
 
 /// The report on a binary file: one `binary-input` error at its first control byte. Only
-/// the sample is decoded (for the excerpt).
+/// the start of the file up to a sample's length past that byte is decoded (for the excerpt).
 pub(crate) fn report<'a>(
     bytes: &'a [u8],
     options: &DocumentParserOptions,
     binary: Binary,
     filter: &Filter,
 ) -> Report<'a> {
-    let sample = bytes.get(..binary.sample).unwrap_or(bytes);
+    let sample = bytes.get(..binary.first + SAMPLE).unwrap_or(bytes);
     let encoding = sniff(sample, &options.sniff).encoding;
     let source = Source::new(sample, encoding, &[]);
     let mut diagnostics = Vec::new();
@@ -76,8 +88,10 @@ pub(crate) fn report<'a>(
             code: "binary-input",
             severity: Severity::Error,
             message: format!(
-                "this is not a text file: {} of its first {} bytes are control characters such as NUL (UTF-16 needs a byte order mark); the rest of it was not checked",
-                binary.controls, binary.sample
+                "this is not a text file: {} of {} {} bytes are control characters such as NUL (UTF-16 needs a byte order mark); it was not checked further",
+                binary.controls,
+                if binary.counted == bytes.len() { "its" } else { "its first" },
+                binary.counted
             ),
             span: Some(Span::new(binary.first, binary.first + 1)),
             line,

@@ -89,10 +89,11 @@ fn repeated_parse_errors_on_consecutive_bytes_are_grouped() {
 }
 
 #[test]
-fn a_megabyte_of_nul_after_a_page_gives_a_few_diagnostics() {
+fn a_run_of_nul_in_a_long_page_gives_a_few_diagnostics() {
+    // Under a tenth of the file: text, not binary.
     let mut bytes = page("<p>");
-    bytes.extend(std::iter::repeat_n(b'x', 9000));
-    bytes.extend(std::iter::repeat_n(0u8, 1 << 20));
+    bytes.extend(std::iter::repeat_n(b'x', 1 << 20));
+    bytes.extend(std::iter::repeat_n(0u8, 90_000));
     let report = check(&bytes, &CheckOptions::default());
     assert!(report.diagnostics.len() <= 4, "{:?}", report.diagnostics);
     let d = report
@@ -100,7 +101,7 @@ fn a_megabyte_of_nul_after_a_page_gives_a_few_diagnostics() {
         .iter()
         .find(|d| d.code == "unexpected-null-character")
         .unwrap();
-    assert_eq!(d.count, 1 << 20);
+    assert_eq!(d.count, 90_000);
 }
 
 #[test]
@@ -318,4 +319,17 @@ fn an_undeclared_legacy_page_is_told_its_own_encoding() {
         d.message
     );
     assert!(!d.message.contains("convert"), "{}", d.message);
+}
+
+#[test]
+fn a_page_followed_by_megabytes_of_nul_is_binary() {
+    let mut bytes = page("<p>");
+    bytes.extend(std::iter::repeat_n(b'x', 20_000));
+    bytes.extend(std::iter::repeat_n(0u8, 1 << 20));
+    let report = check(&bytes, &CheckOptions::default());
+    let d: Vec<_> = report.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(d, ["binary-input"]);
+    let d = &report.diagnostics[0];
+    assert_eq!(d.span.unwrap().start, HEAD.len() + 3 + 20_000);
+    assert!(d.message.contains("of its 1"), "{}", d.message);
 }
