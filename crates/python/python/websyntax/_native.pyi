@@ -77,6 +77,10 @@ def check(
     document_url: Optional[str] = None,
     scripting: bool = True,
     autodetect: bool = True,
+    severity: Literal["error", "warning", "info"] = "info",
+    ignore: Optional[list[str]] = None,
+    only: Optional[list[Literal["parse", "encoding", "url", "attribute"]]] = None,
+    max_per_file: Optional[int] = None,
 ) -> dict[str, Any]: ...
 
 class Document:
