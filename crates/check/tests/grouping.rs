@@ -268,6 +268,25 @@ fn eof_related_on_a_deep_document_with_a_small_stack() {
                 .find(|d| d.code == "eof-with-open-elements")
                 .unwrap();
             let r = d.related.as_ref().unwrap();
+            assert_eq!(report.related_excerpt(d).unwrap().len, 5);
+            // Filtered: only the parse errors, at most 3.
+            let filter = Filter {
+                only: vec![Category::Parse],
+                max_per_file: Some(3),
+                ..Filter::default()
+            };
+            let options = CheckOptions {
+                filter,
+                ..CheckOptions::default()
+            };
+            let filtered = check(&bytes, &options);
+            assert!(filtered.diagnostics.len() <= 3);
+            assert!(
+                filtered
+                    .diagnostics
+                    .iter()
+                    .all(|d| d.category == Category::Parse)
+            );
             (r.span.start, r.message.clone())
         })
         .unwrap();

@@ -438,3 +438,39 @@ fn an_undeclared_legacy_page_is_not_told_to_declare_utf8() {
     assert!(line.contains("<meta charset=\"windows-1251\">"), "{line}");
     assert!(line.contains("convert the file to UTF-8"), "{line}");
 }
+
+#[test]
+fn many_files_stream_out_in_the_order_given() {
+    // More files than the reorder window, of very different sizes, so that workers finish
+    // out of order.
+    let dir = scratch("many");
+    let mut names = Vec::new();
+    for i in 0..60 {
+        let name = format!("p{i:02}.html");
+        let mut page = String::from(BROKEN);
+        if i % 7 == 0 {
+            for k in 0..3000 {
+                page.push_str(&format!("<p tabindex=y{k}>"));
+            }
+        }
+        std::fs::write(dir.join(&name), page).unwrap();
+        names.push(format!("./{name}"));
+    }
+    let (code, out, err) = code_out_err(run_in(
+        Some(dir.to_str().unwrap()),
+        &["check", "--format", "json", "."],
+        b"",
+    ));
+    assert_eq!(code, 1, "{err}");
+    let files: Vec<String> = out
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["file"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(files, names);
+    let _ = std::fs::remove_dir_all(&dir);
+}
