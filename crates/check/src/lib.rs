@@ -11,6 +11,12 @@
 //! tokenizer, tree builder) and then reads the DOM. It does not check the content model (which
 //! elements may contain which) or attribute presence rules: only syntax.
 //!
+//! Repeated findings are grouped ([`Diagnostic::count`]: one URL diagnostic per code per
+//! attribute value, one parse diagnostic per run of the same error on consecutive
+//! characters), an `eof-*` parse error also gives where the unclosed construct began
+//! ([`Diagnostic::related`]), a file that is not text is one `binary-input` diagnostic, and a
+//! [`Filter`] chooses what is reported.
+//!
 //! ```
 //! use websyntax_check::{check, Category, CheckOptions, Severity};
 //!
