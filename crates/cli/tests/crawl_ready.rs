@@ -252,3 +252,30 @@ fn consistent_messages_and_help() {
         assert!(out.contains("Example"), "{cmd:?} --help has no example");
     }
 }
+
+#[test]
+fn check_resolves_against_the_file_url_and_has_the_node_limit() {
+    let d = dir(
+        "checkurl",
+        &[(
+            "p.html",
+            b"<!DOCTYPE html><html lang=en><meta charset=utf-8><title>t</title><a href=b.html>b</a>",
+        )],
+    );
+    let file = d.join("p.html");
+    let (code, out, err) = run(&["check", "--format", "json", file.to_str().unwrap()], b"");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("document.invalid"), "{out}");
+    let page = format!(
+        "{}{}{}",
+        (0..3000).map(|i| format!("<b {i}>")).collect::<String>(),
+        (0..3000).map(|i| format!("<i {i}>")).collect::<String>(),
+        "x</b>".repeat(3000)
+    );
+    let (code, _, err) = run(&["check", "-"], page.as_bytes());
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("node limit") && err.contains("--max-nodes"),
+        "{err}"
+    );
+}

@@ -146,3 +146,12 @@ def test_public_functions_have_docstrings_with_examples():
               websyntax.Document.css, websyntax.Document.css_first, websyntax.Node.text):
         assert f.__doc__ and ">>>" in f.__doc__, f
     assert "max_nodes" in websyntax.parse.__doc__
+
+
+def test_check_has_the_same_limits():
+    with pytest.raises(websyntax.ResourceLimitError):
+        websyntax.check(lexbor_340(3000))
+    report = websyntax.check(lexbor_340(20), max_nodes=None)
+    assert report["diagnostics"]
+    report = websyntax.check(b"\0" * 10**6)
+    assert len(report["diagnostics"]) <= 2

@@ -90,6 +90,12 @@ def check(
     document_url: Optional[str] = None,
     scripting: bool = True,
     autodetect: bool = True,
+    severity: Literal["error", "warning", "info"] = "info",
+    ignore: Optional[list[str]] = None,
+    only: Optional[list[Literal["parse", "encoding", "url", "attribute"]]] = None,
+    max_per_file: Optional[int] = None,
+    max_nodes: Limit = "auto",
+    max_depth: Limit = 512,
 ) -> dict[str, Any]: ...
 
 class Document:
