@@ -88,8 +88,10 @@ fn deep_documents_do_not_crash_any_command() {
         };
         for args in [
             with(&["text"]),
-            with(&["select", "div:has(p)", "--jsonl"]),
+            // (Printing every `div:has(p)` would print the document a million times over.)
+            with(&["select", "div:has(p) > p", "--jsonl"]),
             with(&["select", "div:has(> p)"]),
+            with(&["select", "div:has(p)", "-a", "id"]),
             with(&["select", "p", "-t"]),
             with(&["links", "--base", "https://e.org/"]),
             with(&["html", "parse", "--output", "html"]),
@@ -102,8 +104,10 @@ fn deep_documents_do_not_crash_any_command() {
                 code == 0 || (args[0] == "check" && code == 1),
                 "{args:?}: {code} {err}"
             );
-            assert!(!out.is_empty(), "{args:?}");
-            if limit.is_empty() {
+            assert!(!out.is_empty() || args.contains(&"id"), "{args:?}");
+            // A flattened tree is worth a warning, except to `check` (its findings do not
+            // depend on how deep the elements hang).
+            if limit.is_empty() && args[0] != "check" {
                 assert!(err.contains("--max-depth none"), "{args:?}: {err}");
             }
         }

@@ -229,21 +229,71 @@ impl Document {
             out: String::new(),
             pending: Sep::None,
         };
-        self.write_text(id, options, 0, &mut w);
+        self.write_text(id, options, &mut w);
         let end = w.out.trim_end().len();
         w.out.truncate(end);
         w.out
     }
 
-    fn write_text(&self, id: NodeId, options: TextOptions, pre_depth: usize, w: &mut Writer) {
+    /// Writes the readable text of `id`'s subtree. The walk keeps its own stack of open
+    /// elements (one small frame per level), so any depth of tree is fine.
+    fn write_text(&self, id: NodeId, options: TextOptions, w: &mut Writer) {
+        let mut stack: Vec<Frame> = Vec::new();
+        if let Some(f) = self.enter_text(id, options, 0, w) {
+            stack.push(f);
+        }
+        while let Some(top) = stack.last_mut() {
+            // 5. Cells are separated by a tab within their row.
+            if let Some(c) = top.done.take()
+                && matches!(self.local_name(c), Some("td" | "th"))
+                && self.next_cell(top.next)
+            {
+                w.sep(Sep::Tab);
+            }
+            if let Some(c) = top.next {
+                top.next = self.next_sibling(c);
+                top.done = Some(c);
+                let pre_depth = top.pre_depth;
+                if let Some(f) = self.enter_text(c, options, pre_depth, w) {
+                    stack.push(f);
+                }
+                continue;
+            }
+            let top = stack.pop().expect("a frame");
+            if top.block {
+                w.sep(if top.para { Sep::BlankLine } else { Sep::Line });
+            }
+        }
+    }
+
+    /// Whether a `td` or `th` is at or after `n` among its siblings.
+    fn next_cell(&self, mut n: Option<NodeId>) -> bool {
+        while let Some(x) = n {
+            if matches!(self.local_name(x), Some("td" | "th")) {
+                return true;
+            }
+            n = self.next_sibling(x);
+        }
+        false
+    }
+
+    /// Starts node `id`: writes what a leaf contributes (text, a line break) and returns
+    /// `None`, or the frame for walking its children.
+    fn enter_text(
+        &self,
+        id: NodeId,
+        options: TextOptions,
+        pre_depth: usize,
+        w: &mut Writer,
+    ) -> Option<Frame> {
         match self.kind(id) {
             NodeKind::Text => {
                 w.text(self.text(id).unwrap_or(""), pre_depth > 0);
-                return;
+                return None;
             }
             NodeKind::Document | NodeKind::Fragment | NodeKind::ShadowRoot => {}
             NodeKind::Element => {}
-            NodeKind::Doctype | NodeKind::Comment => return,
+            NodeKind::Doctype | NodeKind::Comment => return None,
         }
         let name = self.local_name(id).unwrap_or("");
         if self.is_element(id) {
@@ -253,11 +303,11 @@ impl Document {
             ) || (name == "noscript" && options.scripting)
                 || self.attribute(id, "hidden").is_some();
             if skipped {
-                return;
+                return None;
             }
             if name == "br" {
                 w.line_break();
-                return;
+                return None;
             }
         }
         let block = self.is_element(id) && is_block(name);
@@ -265,31 +315,25 @@ impl Document {
         if block {
             w.sep(if para { Sep::BlankLine } else { Sep::Line });
         }
-        let pre_depth = pre_depth + usize::from(is_preformatted(name));
-        let mut child = self.first_child(id);
-        while let Some(c) = child {
-            self.write_text(c, options, pre_depth, w);
-            child = self.next_sibling(c);
-            // 5. Cells are separated by a tab within their row.
-            if matches!(self.local_name(c), Some("td" | "th"))
-                && child.is_some_and(|n| {
-                    let mut n = Some(n);
-                    while let Some(x) = n {
-                        if matches!(self.local_name(x), Some("td" | "th")) {
-                            return true;
-                        }
-                        n = self.next_sibling(x);
-                    }
-                    false
-                })
-            {
-                w.sep(Sep::Tab);
-            }
-        }
-        if block {
-            w.sep(if para { Sep::BlankLine } else { Sep::Line });
-        }
+        Some(Frame {
+            next: self.first_child(id),
+            done: None,
+            pre_depth: pre_depth + usize::from(is_preformatted(name)),
+            block,
+            para,
+        })
     }
+}
+
+/// An element of [`Document::write_text`]'s walk whose children are being written.
+struct Frame {
+    /// The next child to write.
+    next: Option<NodeId>,
+    /// The child just written (for the cell separator).
+    done: Option<NodeId>,
+    pre_depth: usize,
+    block: bool,
+    para: bool,
 }
 
 #[cfg(test)]

@@ -49,3 +49,40 @@ fn shapes_grow_linearly_in_length() {
         assert!(b >= 3 * a && b <= 5 * a, "{}: {a} -> {b}", shape.name);
     }
 }
+
+/// The selector engine's work ([`Document::query_work`](websyntax_html::Document::query_work))
+/// for a query on a fresh document: once walking the tree (the first query), once through
+/// the element index (the second).
+fn query_work(shape: &hostile::QueryShape, n: usize) -> u64 {
+    let input = (shape.make)(n);
+    let selector = (shape.selector)(n);
+    let doc = websyntax_html::parse_document(&input, websyntax_html::ParseOptions::default());
+    let before = doc.query_work();
+    let walked = doc.select(&selector).unwrap().count();
+    let indexed = doc.select(&selector).unwrap().count();
+    assert_eq!(walked, indexed, "{}", shape.name);
+    doc.query_work() - before + (input.len() + selector.len()) as u64
+}
+
+#[test]
+fn every_query_grows_linearly() {
+    let mut failures = Vec::new();
+    for shape in hostile::query_shapes() {
+        if shape.debug_checked && cfg!(debug_assertions) {
+            println!("{:<34} skipped (debug assertions)", shape.name);
+            continue;
+        }
+        let w1 = query_work(&shape, N);
+        let w4 = query_work(&shape, 4 * N);
+        let ratio = w4 as f64 / w1 as f64;
+        println!(
+            "{:<34} work({N}) = {w1:>9}  work({}) = {w4:>10}  ratio {ratio:5.2}",
+            shape.name,
+            4 * N
+        );
+        if ratio > MAX_RATIO {
+            failures.push(format!("{}: ratio {ratio:.2}", shape.name));
+        }
+    }
+    assert!(failures.is_empty(), "super-linear queries: {failures:#?}");
+}

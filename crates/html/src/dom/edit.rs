@@ -104,42 +104,28 @@ impl Document {
         }
     }
 
-    /// The "host-including" parent: the parent, else the host of a shadow root, else the
-    /// template whose contents fragment this is.
-    fn host_including_parent(&self, id: NodeId) -> Option<NodeId> {
-        if let Some(p) = self.nodes[id.index()].parent() {
-            return Some(p);
-        }
-        match &self.nodes[id.index()].data {
-            Stored::ShadowRoot(i) => self.shadow_root_host(*i),
-            Stored::Fragment => self.template_of(id),
-            _ => None,
-        }
-    }
-
-    /// The template element whose contents are `fragment`, if any.
-    fn template_of(&self, fragment: NodeId) -> Option<NodeId> {
-        self.nodes
-            .iter()
-            .enumerate()
-            .find_map(|(i, n)| match &n.data {
-                Stored::Element(e)
-                    if self.elements[*e as usize].template_contents == fragment.0 =>
-                {
-                    Some(NodeId(i as u32))
-                }
-                _ => None,
-            })
-    }
-
-    /// Whether `node` is a host-including inclusive ancestor of `of`.
+    /// Whether `node` is a host-including inclusive ancestor of `of`: `of` or an ancestor of
+    /// it through parents, shadow roots' hosts and the templates whose contents fragments
+    /// are met. The fragments' templates are looked up in one table made on the first need
+    /// (one pass over the nodes), so the climb stays linear through nested templates.
     fn is_host_including_inclusive_ancestor(&self, node: NodeId, of: NodeId) -> bool {
+        let mut owners: Option<std::collections::HashMap<NodeId, NodeId>> = None;
         let mut cur = Some(of);
         while let Some(c) = cur {
             if c == node {
                 return true;
             }
-            cur = self.host_including_parent(c);
+            cur = match self.nodes[c.index()].parent() {
+                Some(p) => Some(p),
+                None => match &self.nodes[c.index()].data {
+                    Stored::ShadowRoot(i) => self.shadow_root_host(*i),
+                    Stored::Fragment => owners
+                        .get_or_insert_with(|| self.template_owners())
+                        .get(&c)
+                        .copied(),
+                    _ => None,
+                },
+            };
         }
         false
     }

@@ -460,6 +460,26 @@ pub struct Document {
     /// Set by the first whole-document query since the last change (the second builds the
     /// index: a single query walks the tree instead, which costs less than building it).
     queried: std::sync::OnceLock<()>,
+    /// The work of the selector engine's queries on this document ([`Document::query_work`]).
+    query_work: QueryWork,
+}
+
+/// A count of query work (relaxed loads and stores: a plain increment on one thread, no
+/// locked instruction on the hot path).
+#[derive(Debug, Default)]
+struct QueryWork(std::sync::atomic::AtomicU64);
+
+impl Clone for QueryWork {
+    fn clone(&self) -> QueryWork {
+        QueryWork(std::sync::atomic::AtomicU64::new(self.get()))
+    }
+}
+
+impl QueryWork {
+    #[inline]
+    fn get(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 impl Drop for Document {
@@ -640,6 +660,7 @@ impl Document {
             source: None,
             index: std::sync::OnceLock::new(),
             queried: std::sync::OnceLock::new(),
+            query_work: QueryWork::default(),
         }
     }
 
@@ -789,6 +810,41 @@ impl Document {
             doc: self,
             next: self.nodes[id.index()].parent,
         }
+    }
+
+    /// A deterministic measure of the work the selector engine has done on this document so
+    /// far: the elements it stepped to (parents, siblings, children), the nodes it tried or
+    /// looked into, and the bytes of attribute values it searched, summed over every query
+    /// ([`Document::select`], [`Document::matches`] …). Not a time: for checking that the
+    /// work of a query grows linearly with the document.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let doc = parse_document("<div><p>", ParseOptions::default());
+    /// let before = doc.query_work();
+    /// assert_eq!(doc.select("div:has(p)").unwrap().count(), 1);
+    /// assert!(doc.query_work() > before);
+    /// ```
+    pub fn query_work(&self) -> u64 {
+        self.query_work.get()
+    }
+
+    /// Adds `n` to [`Document::query_work`].
+    #[inline]
+    pub(crate) fn add_query_work(&self, n: u64) {
+        let w = &self.query_work.0;
+        w.store(
+            w.load(std::sync::atomic::Ordering::Relaxed).wrapping_add(n),
+            std::sync::atomic::Ordering::Relaxed,
+        );
+    }
+
+    /// Every template element's contents fragment, mapped to the template (one pass over the
+    /// nodes: for climbing out of template contents without a search per fragment).
+    pub(crate) fn template_owners(&self) -> std::collections::HashMap<NodeId, NodeId> {
+        self.node_ids()
+            .filter_map(|t| Some((self.template_contents(t)?, t)))
+            .collect()
     }
 
     /// The descendants of `id` in tree order (template contents and shadow roots are not

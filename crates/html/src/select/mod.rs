@@ -73,10 +73,21 @@ use crate::dom::index::ElementIndex;
 use crate::dom::{AttrNamespace, Document, Namespace, NodeId, QuirksMode as DomQuirksMode};
 use crate::dom::{LocalName, NodeKind};
 
+mod has;
 #[cfg(test)]
 mod tests;
 
 // ----- the selectors crate's associated types -----
+
+/// What one query remembers of the elements it has looked at, so that no element's facts
+/// are worked out twice (the `selectors` crate carries it as its "extra matching data").
+/// Opaque: [`Document::select`] and the other queries make their own.
+#[derive(Debug, Default)]
+pub struct MatchMemo {
+    /// For each node looked at: whether it is a descendant of a disabled `fieldset`, outside
+    /// that fieldset's first `legend` child.
+    in_disabled_fieldset: rustc_hash::FxHashMap<NodeId, bool>,
+}
 
 /// The `SelectorImpl` of this module (types the `selectors` crate is instantiated with).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -296,7 +307,7 @@ impl ToCss for PseudoElement {
 }
 
 impl SelectorImpl for Impl {
-    type ExtraMatchingData<'a> = ();
+    type ExtraMatchingData<'a> = Option<&'a mut MatchMemo>;
     type AttrValue = AttrValue;
     type Identifier = Ident;
     type LocalName = Ident;
@@ -824,8 +835,15 @@ impl Selector {
     /// assert!(Selector::parse("body > #a").unwrap().matches(&doc, p));
     /// ```
     pub fn matches(&self, doc: &Document, id: NodeId) -> bool {
-        let mut caches = SelectorCaches::default();
-        matches_with(self, doc, id, None, &mut caches)
+        let (mut caches, mut memo) = (SelectorCaches::default(), MatchMemo::default());
+        let mut context = context(doc, None, &mut caches, &mut memo);
+        let anchors = if has::subject_only(&self.list) {
+            has::Anchors::Element(id)
+        } else {
+            has::Anchors::Tree(id)
+        };
+        has::prefill(&self.list, doc, anchors, &mut context);
+        matches_with(self, doc, id, &mut context)
     }
 
     /// Whether element `el` passes the subject conditions of the plans (a walk's filter).
@@ -1040,6 +1058,36 @@ impl std::error::Error for SelectorError {}
 
 // ----- matching -----
 
+/// `[name op value]` on attribute value `v`. The `selectors` crate's ASCII case-insensitive
+/// substring test (`*=` with the `i` flag, or on the attributes HTML makes case-insensitive)
+/// compares at every byte; here both sides are lowercased and searched in linear time.
+fn eval_attr(doc: &Document, op: &AttrSelectorOperation<&AttrValue>, v: &str) -> bool {
+    use selectors::attr::AttrSelectorOperator;
+    use std::borrow::Cow;
+    match op {
+        AttrSelectorOperation::WithValue {
+            operator: AttrSelectorOperator::Substring,
+            case_sensitivity: CaseSensitivity::AsciiCaseInsensitive,
+            value,
+        } => {
+            let needle = value.as_ref();
+            doc.add_query_work((v.len() + needle.len()) as u64);
+            if needle.is_empty() || needle.len() > v.len() {
+                return false;
+            }
+            fn lower(s: &str) -> Cow<'_, [u8]> {
+                if s.bytes().any(|b| b.is_ascii_uppercase()) {
+                    Cow::Owned(s.as_bytes().to_ascii_lowercase())
+                } else {
+                    Cow::Borrowed(s.as_bytes())
+                }
+            }
+            memchr::memmem::find(&lower(v), &lower(needle)).is_some()
+        }
+        _ => op.eval_str(v),
+    }
+}
+
 fn quirks_mode(doc: &Document) -> QuirksMode {
     match doc.quirks_mode {
         DomQuirksMode::NoQuirks => QuirksMode::NoQuirks,
@@ -1048,16 +1096,13 @@ fn quirks_mode(doc: &Document) -> QuirksMode {
     }
 }
 
-fn matches_with(
-    selector: &Selector,
+/// A matching context for one query of `doc` (`:scope` is `scope`).
+fn context<'a>(
     doc: &Document,
-    id: NodeId,
     scope: Option<NodeId>,
-    caches: &mut SelectorCaches,
-) -> bool {
-    let Some(el) = ElementRef::new(doc, id) else {
-        return false;
-    };
+    caches: &'a mut SelectorCaches,
+    memo: &'a mut MatchMemo,
+) -> MatchingContext<'a, Impl> {
     let mut context = MatchingContext::new(
         MatchingMode::Normal,
         None,
@@ -1069,7 +1114,20 @@ fn matches_with(
     context.scope_element = scope
         .and_then(|s| ElementRef::new(doc, s))
         .map(|s| s.opaque());
-    matches_selector_list(&selector.list, &el, &mut context)
+    context.extra_data = Some(memo);
+    context
+}
+
+fn matches_with(
+    selector: &Selector,
+    doc: &Document,
+    id: NodeId,
+    context: &mut MatchingContext<'_, Impl>,
+) -> bool {
+    let Some(el) = ElementRef::new(doc, id) else {
+        return false;
+    };
+    matches_selector_list(&selector.list, &el, context)
 }
 
 enum SelectorHolder<'a> {
@@ -1099,8 +1157,13 @@ pub struct Select<'a> {
     doc: &'a Document,
     selector: SelectorHolder<'a>,
     scope: Option<NodeId>,
+    /// The node below which the elements are searched.
+    root: NodeId,
     source: Source<'a>,
     caches: SelectorCaches,
+    memo: MatchMemo,
+    /// Whether the `:has()` answers are in `caches` (done on the first `next`).
+    has_done: bool,
 }
 
 /// Where [`Select`] takes the elements to try from.
@@ -1135,8 +1198,11 @@ impl Iterator for Select<'_> {
             doc,
             selector,
             scope,
+            root,
             source,
             caches,
+            memo,
+            has_done,
         } = self;
         let doc: &Document = doc;
         let selector = selector.get();
@@ -1153,22 +1219,17 @@ impl Iterator for Select<'_> {
         }
         let quirks = quirks_mode(doc);
         // One matching context for all the elements tried in this call.
-        let mut context = MatchingContext::new(
-            MatchingMode::Normal,
-            None,
-            caches,
-            quirks,
-            NeedsSelectorFlags::No,
-            MatchingForInvalidation::No,
-        );
-        context.scope_element = scope
-            .and_then(|s| ElementRef::new(doc, s))
-            .map(|s| s.opaque());
+        let mut context = context(doc, *scope, caches, memo);
+        if !*has_done {
+            *has_done = true;
+            has::prefill(&selector.list, doc, has::Anchors::Tree(*root), &mut context);
+        }
         match source {
             Source::Document => None,
             Source::All { index, next } => {
                 while let Some(el) = ElementRef::at(doc, index, *next) {
                     *next += 1;
+                    doc.add_query_work(1);
                     if matches_selector_list(&selector.list, &el, &mut context) {
                         return Some(el.id());
                     }
@@ -1178,6 +1239,7 @@ impl Iterator for Select<'_> {
             Source::Candidates { index, list, next } => {
                 while let Some(&pos) = list.get(*next) {
                     *next += 1;
+                    doc.add_query_work(1);
                     if let Some(el) = ElementRef::at(doc, index, pos)
                         && matches_selector_list(&selector.list, &el, &mut context)
                     {
@@ -1188,6 +1250,7 @@ impl Iterator for Select<'_> {
             }
             Source::Walk(nodes) => {
                 for id in nodes.by_ref() {
+                    doc.add_query_work(1);
                     let Some(el) = ElementRef::new(doc, id) else {
                         continue;
                     };
@@ -1267,8 +1330,11 @@ impl Document {
             doc: self,
             selector,
             scope,
+            root,
             source,
             caches: SelectorCaches::default(),
+            memo: MatchMemo::default(),
+            has_done: false,
         }
     }
 
@@ -1309,10 +1375,12 @@ impl Document {
     /// assert_eq!(doc.local_name(s), Some("div"));
     /// ```
     pub fn closest(&self, id: NodeId, selector: &Selector) -> Option<NodeId> {
-        let mut caches = SelectorCaches::default();
+        let (mut caches, mut memo) = (SelectorCaches::default(), MatchMemo::default());
+        let mut context = context(self, None, &mut caches, &mut memo);
+        has::prefill(&selector.list, self, has::Anchors::Tree(id), &mut context);
         std::iter::once(id)
             .chain(self.ancestors(id))
-            .find(|&n| matches_with(selector, self, n, None, &mut caches))
+            .find(|&n| matches_with(selector, self, n, &mut context))
     }
 }
 
@@ -1391,14 +1459,14 @@ impl<'a> ElementRef<'a> {
     }
 
     /// HTML's "actually disabled" (§4.16.2 Pseudo-classes, `:disabled`), from the markup.
-    fn is_disabled(&self) -> bool {
+    fn is_disabled(&self, memo: Option<&mut MatchMemo>) -> bool {
         let doc = self.doc;
         let Some(name) = self.html_name() else {
             return false;
         };
         match name {
             "button" | "input" | "select" | "textarea" | "fieldset" => {
-                self.has_attr("disabled") || self.in_disabled_fieldset()
+                self.has_attr("disabled") || self.in_disabled_fieldset(memo)
             }
             "optgroup" => self.has_attr("disabled"),
             "option" => {
@@ -1411,23 +1479,52 @@ impl<'a> ElementRef<'a> {
         }
     }
 
-    /// A descendant of a disabled `fieldset`, but not of its first `legend` child.
-    fn in_disabled_fieldset(&self) -> bool {
+    /// A descendant of a disabled `fieldset`, but not of its first `legend` child. With a
+    /// memo, each node's answer is worked out once per query (from its parent's), so a query
+    /// over many form controls under a deep tree stays linear.
+    fn in_disabled_fieldset(&self, memo: Option<&mut MatchMemo>) -> bool {
         let doc = self.doc;
-        let mut child = self.id();
-        for anc in doc.ancestors(self.id()) {
-            if doc.is_html_element(anc, "fieldset") && doc.attribute(anc, "disabled").is_some() {
-                let first_legend = doc
-                    .children(anc)
+        // Whether `child` of `p` is below a disabled fieldset `p` and not its first legend.
+        let disabled_by = |p: NodeId, child: NodeId| {
+            doc.is_html_element(p, "fieldset")
+                && doc.attribute(p, "disabled").is_some()
+                && doc
+                    .children(p)
                     .find(|&c| doc.is_element(c))
-                    .filter(|&c| doc.is_html_element(c, "legend"));
-                if first_legend != Some(child) {
+                    .filter(|&c| doc.is_html_element(c, "legend"))
+                    != Some(child)
+        };
+        let Some(memo) = memo else {
+            let mut child = self.id();
+            for anc in doc.ancestors(self.id()) {
+                doc.add_query_work(1);
+                if disabled_by(anc, child) {
                     return true;
                 }
+                child = anc;
             }
-            child = anc;
+            return false;
+        };
+        let known = &mut memo.in_disabled_fieldset;
+        // Up to the nearest node with a known answer (or the top), then back down.
+        let mut path = Vec::new();
+        let mut n = self.id();
+        let mut answer = loop {
+            doc.add_query_work(1);
+            if let Some(&a) = known.get(&n) {
+                break a;
+            }
+            path.push(n);
+            match doc.parent(n) {
+                Some(p) => n = p,
+                None => break false,
+            }
+        };
+        for &x in path.iter().rev() {
+            answer = doc.parent(x).is_some_and(|p| answer || disabled_by(p, x));
+            known.insert(x, answer);
         }
-        false
+        answer
     }
 
     /// The value of attribute `name` in no namespace.
@@ -1489,7 +1586,7 @@ impl<'a> ElementRef<'a> {
 
     /// `:read-write` (§4.16.2): a mutable `input` (of a type that applies `readonly`) or
     /// `textarea`, or an editing host.
-    fn is_read_write(&self) -> bool {
+    fn is_read_write(&self, memo: Option<&mut MatchMemo>) -> bool {
         match self.html_name() {
             Some("input") => {
                 let t = self.input_type();
@@ -1508,9 +1605,9 @@ impl<'a> ElementRef<'a> {
                         | "datetime-local"
                         | "number"
                 );
-                readonly_applies && !self.has_attr("readonly") && !self.is_disabled()
+                readonly_applies && !self.has_attr("readonly") && !self.is_disabled(memo)
             }
-            Some("textarea") => !self.has_attr("readonly") && !self.is_disabled(),
+            Some("textarea") => !self.has_attr("readonly") && !self.is_disabled(memo),
             Some(_) => self
                 .doc
                 .attribute(self.id(), "contenteditable")
@@ -1544,6 +1641,7 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn parent_element(&self) -> Option<Self> {
+        self.doc.add_query_work(1);
         if let Some((ix, pos)) = self.at {
             return ElementRef::at(self.doc, ix, ix.parent(pos)?);
         }
@@ -1565,6 +1663,7 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn prev_sibling_element(&self) -> Option<Self> {
+        self.doc.add_query_work(1);
         if let Some((ix, pos)) = self.at {
             return ElementRef::at(self.doc, ix, ix.prev_sibling(pos)?);
         }
@@ -1579,6 +1678,7 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn next_sibling_element(&self) -> Option<Self> {
+        self.doc.add_query_work(1);
         if let Some((ix, pos)) = self.at {
             return ElementRef::at(self.doc, ix, ix.next_sibling(pos)?);
         }
@@ -1593,6 +1693,7 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn first_element_child(&self) -> Option<Self> {
+        self.doc.add_query_work(1);
         if let Some((ix, pos)) = self.at {
             return ElementRef::at(self.doc, ix, ix.first_child(pos)?);
         }
@@ -1630,13 +1731,14 @@ impl selectors::Element for ElementRef<'_> {
         local_name: &Ident,
         operation: &AttrSelectorOperation<&AttrValue>,
     ) -> bool {
+        self.doc.add_query_work(1);
         self.el.attrs().any(|a| {
             local_name.is_name(self.doc, a.local_name())
                 && match ns {
                     NamespaceConstraint::Any => true,
                     NamespaceConstraint::Specific(ns) => Ns::of_attr(a.namespace()) == **ns,
                 }
-                && operation.eval_str(a.value())
+                && eval_attr(self.doc, operation, a.value())
         })
     }
 
@@ -1649,8 +1751,9 @@ impl selectors::Element for ElementRef<'_> {
     fn match_non_ts_pseudo_class(
         &self,
         pc: &PseudoClass,
-        _context: &mut MatchingContext<'_, Impl>,
+        context: &mut MatchingContext<'_, Impl>,
     ) -> bool {
+        let memo = context.extra_data.as_deref_mut();
         match pc {
             PseudoClass::Link | PseudoClass::AnyLink => self.is_link(),
             PseudoClass::Visited | PseudoClass::UserAction(_) => false,
@@ -1662,14 +1765,14 @@ impl selectors::Element for ElementRef<'_> {
                 Some("option") => self.has_attr("selected"),
                 _ => false,
             },
-            PseudoClass::Disabled => self.is_disabled(),
-            PseudoClass::Enabled => self.is_form_control_for_enabled() && !self.is_disabled(),
+            PseudoClass::Disabled => self.is_disabled(memo),
+            PseudoClass::Enabled => self.is_form_control_for_enabled() && !self.is_disabled(memo),
             PseudoClass::Required | PseudoClass::Optional => {
                 let candidate = matches!(self.html_name(), Some("input" | "select" | "textarea"));
                 candidate && (self.has_attr("required") == (*pc == PseudoClass::Required))
             }
-            PseudoClass::ReadWrite => self.is_read_write(),
-            PseudoClass::ReadOnly => !self.is_read_write(),
+            PseudoClass::ReadWrite => self.is_read_write(memo),
+            PseudoClass::ReadOnly => !self.is_read_write(memo),
             PseudoClass::Defined => {
                 !(self.doc.namespace(self.id()) == Some(Namespace::Html)
                     && self
@@ -1722,13 +1825,13 @@ impl selectors::Element for ElementRef<'_> {
     }
 
     fn is_empty(&self) -> bool {
-        self.doc
-            .children(self.id())
-            .all(|c| match self.doc.kind(c) {
+        self.doc.children(self.id()).all(|c| {
+            match (self.doc.add_query_work(1), self.doc.kind(c)).1 {
                 NodeKind::Element => false,
                 NodeKind::Text => self.doc.text(c).is_none_or(str::is_empty),
                 _ => true,
-            })
+            }
+        })
     }
 
     fn is_root(&self) -> bool {
@@ -1757,11 +1860,26 @@ impl Document {
     /// assert_eq!(doc.element_path(last), "/html[1]/body[1]/div[3]");
     /// ```
     pub fn element_path(&self, id: NodeId) -> String {
+        // The steps from `id` up, then reversed. The climb is a loop (through any number of
+        // nested template contents), and the templates owning contents fragments are looked
+        // up in one table made on the first need.
         let mut steps: Vec<String> = Vec::new();
+        let mut owners: Option<std::collections::HashMap<NodeId, NodeId>> = None;
         let mut cur = id;
         // Bounded by the number of nodes, whatever the links say.
         for _ in 0..=self.len() {
             let Some(parent) = self.parent(cur) else {
+                // Template contents: continue from the template element that owns the
+                // fragment.
+                if self.kind(cur) == NodeKind::Fragment
+                    && let Some(&template) = owners
+                        .get_or_insert_with(|| self.template_owners())
+                        .get(&cur)
+                {
+                    steps.push("#content".to_owned());
+                    cur = template;
+                    continue;
+                }
                 break;
             };
             match self.local_name(cur) {
@@ -1786,18 +1904,6 @@ impl Document {
             }
             cur = parent;
         }
-        // Template contents: continue from the template element that owns the fragment.
-        if self.kind(cur) == NodeKind::Fragment
-            && let Some(template) = self.template_owning(cur)
-        {
-            let mut path = self.element_path(template);
-            path.push_str("/#content");
-            for s in steps.iter().rev() {
-                path.push('/');
-                path.push_str(s);
-            }
-            return path;
-        }
         if steps.is_empty() {
             return "/".to_owned();
         }
@@ -1807,23 +1913,5 @@ impl Document {
             path.push_str(s);
         }
         path
-    }
-}
-
-impl Document {
-    /// The template element whose contents fragment is `fragment`.
-    fn template_owning(&self, fragment: NodeId) -> Option<NodeId> {
-        let mut roots = vec![self.root()];
-        while let Some(root) = roots.pop() {
-            for d in self.descendants(root) {
-                if let Some(f) = self.template_contents(d) {
-                    if f == fragment {
-                        return Some(d);
-                    }
-                    roots.push(f);
-                }
-            }
-        }
-        None
     }
 }

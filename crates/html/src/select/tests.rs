@@ -350,12 +350,14 @@ proptest::proptest! {
 // ----- the element index and the candidate narrowing (checked against plain matching) -----
 
 /// Every element below `root` that `selector` matches, found by trying each one with the
-/// matcher alone (no index, no narrowing): what `select` / `select_in` must return.
+/// matcher alone (no index, no narrowing, no `:has()` answers given beforehand: the
+/// `selectors` crate's own search): what `select` / `select_in` must return.
 fn brute_force(doc: &Document, root: NodeId, sel: &Selector) -> Vec<NodeId> {
     let scope = doc.is_element(root).then_some(root);
-    let mut caches = SelectorCaches::default();
+    let (mut caches, mut memo) = (SelectorCaches::default(), MatchMemo::default());
+    let mut context = context(doc, scope, &mut caches, &mut memo);
     doc.descendants(root)
-        .filter(|&n| matches_with(sel, doc, n, scope, &mut caches))
+        .filter(|&n| matches_with(sel, doc, n, &mut context))
         .collect()
 }
 
@@ -459,6 +461,24 @@ const INDEX_SELECTORS: &[&str] = &[
     ":has(> img, h2)",
     "section:has(> h2):has(h2)",
     "td:has(> *)",
+    // Every shape of relative selector (answered beforehand for the whole tree), in
+    // subject and non-subject positions.
+    ":has(~ div p)",
+    ":has(+ ul > li)",
+    "li:has(+ li + li)",
+    ":has(~ * ~ p)",
+    ":has(+ * a)",
+    ":has(div p > a)",
+    ":has(> div > p ~ *)",
+    ":has(p + div img)",
+    "div:has(p) > p",
+    "div:has(> p) ~ *",
+    ":not(:has(p))",
+    ":is(div:has(> p), li:has(~ li)) a",
+    "li:nth-child(1 of :has(a))",
+    ":has(:nth-child(2)):has(~ *)",
+    ":has([id*=P i])",
+    "[class*=MAIN i], [id*='1' i], [id*='' i], [id*=long-needle-longer-than-ids i]",
 ];
 
 #[test]
@@ -491,6 +511,9 @@ fn select_in_agrees_with_plain_matching() {
             "img",
             ":has(img)",
             "div p",
+            ":has(~ p)",
+            "div:has(p) *",
+            ":has(+ * p)",
         ] {
             let sel = Selector::parse(s).unwrap();
             for &scope in &scopes {
@@ -603,4 +626,28 @@ fn the_index_is_built_by_the_second_query_and_dropped_by_edits() {
     assert_eq!(doc.heap_bytes(), edited);
     assert_eq!(doc.select(".b").unwrap().count(), 1);
     assert!(doc.heap_bytes() > edited);
+}
+
+/// `matches` and `closest` (which answer `:has()` beforehand for one element's region, or
+/// the whole tree) agree with the matcher's own search on every element.
+#[test]
+fn matches_and_closest_agree_with_plain_matching() {
+    for html in INDEX_DOCS {
+        let doc = parse_document(html, ParseOptions::default());
+        for s in INDEX_SELECTORS.iter().filter(|s| s.contains(":has")) {
+            let sel = Selector::parse(s).unwrap();
+            let all = brute_force(&doc, doc.root(), &sel);
+            for n in doc.descendants(doc.root()).filter(|&n| doc.is_element(n)) {
+                assert_eq!(
+                    doc.matches(n, &sel),
+                    all.contains(&n),
+                    "{s} at {n:?} of {html}"
+                );
+                let want = std::iter::once(n)
+                    .chain(doc.ancestors(n))
+                    .find(|a| all.contains(a));
+                assert_eq!(doc.closest(n, &sel), want, "closest {s} at {n:?} of {html}");
+            }
+        }
+    }
 }

@@ -298,3 +298,129 @@ pub fn shapes() -> Vec<Shape> {
         }),
     ]
 }
+
+/// One hostile query: a document and a selector, both functions of a size `n`, built so that
+/// a matcher that searches from every element (`:has()` without memoized answers, an
+/// ancestor walk per element, a substring test at every byte) takes quadratic time.
+pub struct QueryShape {
+    /// A short name (`select/…`).
+    pub name: &'static str,
+    /// The selector for size `n`.
+    pub selector: fn(usize) -> String,
+    /// The document for size `n`.
+    pub make: fn(usize) -> String,
+    /// Whether the `selectors` crate checks its own work in debug builds here (its
+    /// `:nth-*()` index cache is verified by recomputing each index without it, which is
+    /// quadratic on a long sibling list): the growth test skips these with debug assertions.
+    pub debug_checked: bool,
+}
+
+/// Every hostile query.
+pub fn query_shapes() -> Vec<QueryShape> {
+    fn q(
+        name: &'static str,
+        selector: fn(usize) -> String,
+        make: fn(usize) -> String,
+    ) -> QueryShape {
+        QueryShape {
+            name,
+            selector,
+            make,
+            debug_checked: name.starts_with("select/nth"),
+        }
+    }
+    vec![
+        // :has() over a deep or long document: each anchor's search would cover the rest.
+        q(
+            "select/div-has-p-deep",
+            |_| "div:has(p)".into(),
+            |n| rep("<div>", n),
+        ),
+        q(
+            "select/has-p-deep-found",
+            |_| ":has(p)".into(),
+            |n| format!("{}<p>", rep("<div>", n)),
+        ),
+        q(
+            "select/div-has-child-p-deep",
+            |_| "div:has(> p)".into(),
+            |n| rep("<div>", n),
+        ),
+        q(
+            "select/has-nonsubject-deep",
+            |_| "div:has(p) > div".into(),
+            |n| rep("<div>", n),
+        ),
+        q(
+            "select/not-has-deep",
+            |_| ":not(:has(p))".into(),
+            |n| rep("<div>", n),
+        ),
+        q(
+            "select/li-has-later-p",
+            |_| "li:has(~ p)".into(),
+            |n| rep("<li>", n),
+        ),
+        q(
+            "select/li-has-later-li-p",
+            |_| "li:has(~ li p)".into(),
+            |n| rep("<li>x", n),
+        ),
+        q(
+            "select/div-has-next-div-p",
+            |_| "div:has(+ div p)".into(),
+            |n| rep("<div></div>", n),
+        ),
+        q(
+            "select/has-sibling-subtree-deep",
+            |_| ":has(~ div p)".into(),
+            |n| rep("<div></div><div>", n),
+        ),
+        // HTML's "actually disabled": a disabled fieldset ancestor, per form control.
+        q(
+            "select/input-disabled-nested",
+            |_| "input:disabled".into(),
+            |n| format!("<fieldset disabled>{}", rep("<div><input>", n)),
+        ),
+        q(
+            "select/input-enabled-nested",
+            |_| "input:enabled".into(),
+            |n| rep("<div><input>", n),
+        ),
+        q(
+            "select/read-only-nested",
+            |_| ":read-only".into(),
+            |n| rep("<div><textarea></textarea>", n),
+        ),
+        // Case-insensitive attribute value matching on a long value with a long selector.
+        q(
+            "select/attr-substring-i",
+            |n| format!("[title*=\"{}b\" i]", rep("a", n / 2)),
+            |n| format!("<p title=\"{}\">", rep("a", n)),
+        ),
+        q(
+            "select/attr-prefix-suffix-includes-i",
+            |n| {
+                let a = rep("a", n / 2);
+                format!("[title^=\"{a}b\" i], [title$=\"{a}b\" i], [title~=\"{a}b\" i]")
+            },
+            |n| format!("<p title=\"{}\">", rep("a ", n)),
+        ),
+        // Structural pseudo-classes over long sibling lists and deep trees.
+        q(
+            "select/nth-child-long",
+            |_| "li:nth-child(2n+1)".into(),
+            |n| rep("<li>", n),
+        ),
+        q(
+            "select/nth-last-of-long",
+            |_| ":nth-last-child(1 of li)".into(),
+            |n| rep("<li>", n),
+        ),
+        q(
+            "select/empty-deep",
+            |_| ":empty".into(),
+            |n| rep("<div>", n),
+        ),
+    ]
+}
