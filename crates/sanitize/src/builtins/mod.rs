@@ -69,6 +69,12 @@ pub fn safe_baseline_configuration() -> SanitizerConfig {
     }
 }
 
+/// The HTML Standard's event handler content attributes (`onclick`, ...), which "remove
+/// unsafe" removes.
+pub fn event_handler_content_attributes() -> &'static [&'static str] {
+    EVENT_HANDLER_CONTENT_ATTRIBUTES
+}
+
 /// The built-in non-replaceable elements list: HTML `html`, SVG `svg`, MathML `math`.
 pub(crate) fn is_non_replaceable(e: &Name) -> bool {
     matches!(
