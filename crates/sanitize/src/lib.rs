@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 
 pub mod builtins;
+pub mod compat;
 pub mod config;
 mod core;
 mod sanitizer;
