@@ -50,24 +50,24 @@ pub struct Args {
 
 /// One sanitization request.
 struct Job<'a> {
-    config: Option<&'a Value>,
+    sanitizer: &'a Sanitizer,
     context: &'a Context,
     safe: bool,
     document: bool,
 }
 
-fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
-    let sanitizer = Sanitizer::from_options(job.config, job.safe).map_err(|e| e.to_string())?;
-    Ok(if job.document {
+fn run_one(input: &str, job: &Job<'_>) -> String {
+    let sanitizer = job.sanitizer;
+    if job.document {
         let doc = if job.safe {
-            parse_html(input, &sanitizer)
+            parse_html(input, sanitizer)
         } else {
-            parse_html_unsafe(input, &sanitizer)
+            parse_html_unsafe(input, sanitizer)
         };
         serialize_document(&doc)
     } else {
-        sanitize_fragment_in(input, job.context, &sanitizer, job.safe)
-    })
+        sanitize_fragment_in(input, job.context, sanitizer, job.safe)
+    }
 }
 
 fn parse_context(s: &str) -> Result<Context, String> {
@@ -111,16 +111,17 @@ pub fn run(args: Args) -> ExitCode {
     if args.jsonl {
         return run_jsonl(&args, config.as_ref(), &context);
     }
+    // An invalid configuration is reported once, before reading any input.
+    let sanitizer = match Sanitizer::from_options(config.as_ref(), !args.unsafe_) {
+        Ok(s) => s,
+        Err(e) => return crate::usage_error(e),
+    };
     let job = Job {
-        config: config.as_ref(),
+        sanitizer: &sanitizer,
         context: &context,
         safe: !args.unsafe_,
         document: args.document,
     };
-    // An invalid configuration is reported once, before reading any input.
-    if let Err(e) = Sanitizer::from_options(job.config, job.safe) {
-        return crate::usage_error(e);
-    }
     let expanded = match expand(&args.files) {
         Ok(e) => e,
         Err(e) => return crate::usage_error(e),
@@ -140,14 +141,9 @@ pub fn run(args: Args) -> ExitCode {
                 continue;
             }
         };
-        match run_one(&text, &job) {
-            Ok(result) => {
-                written = writeln!(out, "{result}");
-                if written.is_err() {
-                    break;
-                }
-            }
-            Err(e) => return crate::usage_error(e),
+        written = writeln!(out, "{}", run_one(&text, &job));
+        if written.is_err() {
+            break;
         }
     }
     let ok = if failed {
@@ -168,23 +164,33 @@ fn opt_bool(obj: &Map<String, Value>, key: &str, default: bool) -> Result<bool, 
 
 fn run_jsonl(args: &Args, default_config: Option<&Value>, default_context: &Context) -> ExitCode {
     const KEYS: &[&str] = &["input", "config", "context", "unsafe", "document"];
+    // The sanitizers of lines without "config", built once (an invalid --config is an error
+    // on each such line).
+    let safe_default = Sanitizer::from_options(default_config, true).map_err(|e| e.to_string());
+    let unsafe_default = Sanitizer::from_options(default_config, false).map_err(|e| e.to_string());
     crate::jsonl::run_batch(KEYS, |obj| {
         let input = crate::jsonl::req_str(obj, "input")?;
         let context = match crate::jsonl::opt_str(obj, "context")? {
             Some(c) => parse_context(c)?,
             None => default_context.clone(),
         };
-        let config = match obj.get("config") {
-            None => default_config,
-            Some(v) => Some(v),
+        let safe = !opt_bool(obj, "unsafe", args.unsafe_)?;
+        let own;
+        let sanitizer = match (obj.get("config"), safe) {
+            (Some(v), _) => {
+                own = Sanitizer::from_options(Some(v), safe).map_err(|e| e.to_string())?;
+                &own
+            }
+            (None, true) => safe_default.as_ref().map_err(Clone::clone)?,
+            (None, false) => unsafe_default.as_ref().map_err(Clone::clone)?,
         };
         let job = Job {
-            config,
+            sanitizer,
             context: &context,
-            safe: !opt_bool(obj, "unsafe", args.unsafe_)?,
+            safe,
             document: opt_bool(obj, "document", args.document)?,
         };
-        let output = run_one(input, &job)?;
+        let output = run_one(input, &job);
         let mut m = Map::new();
         m.insert("output".to_owned(), Value::String(output));
         Ok(Value::Object(m))

@@ -3,6 +3,7 @@
 //! released.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -46,7 +47,9 @@ fn from_json(py: Python<'_>, v: &serde_json::Value) -> PyResult<PyObject> {
 /// True
 #[pyclass(module = "websyntax", name = "Sanitizer")]
 pub struct Sanitizer {
-    inner: s::Sanitizer,
+    /// Shared with the calls that use it (copy on write: the modifiers clone it when a call
+    /// still holds it), so the matching tables built on first use are kept between calls.
+    inner: Arc<s::Sanitizer>,
 }
 
 #[pymethods]
@@ -62,7 +65,7 @@ impl Sanitizer {
                     let t = text.to_cow()?;
                     if t == "default" {
                         return Ok(Sanitizer {
-                            inner: s::Sanitizer::default(),
+                            inner: Arc::new(s::Sanitizer::default()),
                         });
                     }
                     serde_json::from_str(&t)
@@ -78,7 +81,9 @@ impl Sanitizer {
                 }
             }
         };
-        Ok(Sanitizer { inner })
+        Ok(Sanitizer {
+            inner: Arc::new(inner),
+        })
     }
 
     /// The configuration as a dictionary (``Sanitizer.get()``: lists sorted, names as
@@ -91,13 +96,13 @@ impl Sanitizer {
     /// Returns whether the configuration changed.
     fn allow_element(&mut self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
         let v = to_json(py, element)?;
-        self.inner.allow_element_json(&v).map_err(config_error)
+        Arc::make_mut(&mut self.inner).allow_element_json(&v).map_err(config_error)
     }
 
     /// ``removeElement``: a name or ``{"name", "namespace"}``.
     fn remove_element(&mut self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
         let n = element_name(py, element)?;
-        Ok(self.inner.remove_element_name(&n))
+        Ok(Arc::make_mut(&mut self.inner).remove_element_name(&n))
     }
 
     /// ``replaceElementWithChildren``: a name or ``{"name", "namespace"}``.
@@ -107,34 +112,34 @@ impl Sanitizer {
         element: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
         let n = element_name(py, element)?;
-        Ok(self.inner.replace_element_with_children_name(&n))
+        Ok(Arc::make_mut(&mut self.inner).replace_element_with_children_name(&n))
     }
 
     /// ``allowAttribute``: a name or ``{"name", "namespace"}``.
     fn allow_attribute(&mut self, py: Python<'_>, attribute: &Bound<'_, PyAny>) -> PyResult<bool> {
         let n = attribute_name(py, attribute)?;
-        Ok(self.inner.allow_attribute_name(&n))
+        Ok(Arc::make_mut(&mut self.inner).allow_attribute_name(&n))
     }
 
     /// ``removeAttribute``: a name or ``{"name", "namespace"}``.
     fn remove_attribute(&mut self, py: Python<'_>, attribute: &Bound<'_, PyAny>) -> PyResult<bool> {
         let n = attribute_name(py, attribute)?;
-        Ok(self.inner.remove_attribute_name(&n))
+        Ok(Arc::make_mut(&mut self.inner).remove_attribute_name(&n))
     }
 
     /// ``setComments``.
     fn set_comments(&mut self, allow: bool) -> bool {
-        self.inner.set_comments(allow)
+        Arc::make_mut(&mut self.inner).set_comments(allow)
     }
 
     /// ``setDataAttributes`` (only with an ``attributes`` allow-list).
     fn set_data_attributes(&mut self, allow: bool) -> bool {
-        self.inner.set_data_attributes(allow)
+        Arc::make_mut(&mut self.inner).set_data_attributes(allow)
     }
 
     /// ``removeUnsafe``: removes what the safe baseline removes from the configuration.
     fn remove_unsafe(&mut self) -> bool {
-        self.inner.remove_unsafe()
+        Arc::make_mut(&mut self.inner).remove_unsafe()
     }
 
     fn __repr__(&self) -> String {
@@ -165,13 +170,13 @@ fn sanitizer_for(
     py: Python<'_>,
     sanitizer: Option<&Bound<'_, PyAny>>,
     safe: bool,
-) -> PyResult<s::Sanitizer> {
+) -> PyResult<Arc<s::Sanitizer>> {
     match sanitizer {
-        None => s::Sanitizer::from_options(None, safe).map_err(config_error),
-        Some(v) if v.is_none() => s::Sanitizer::from_options(None, safe).map_err(config_error),
+        None => Ok(default_for(safe)),
+        Some(v) if v.is_none() => Ok(default_for(safe)),
         Some(v) => {
             if let Ok(obj) = v.downcast::<Sanitizer>() {
-                return Ok(obj.borrow().inner.clone());
+                return Ok(Arc::clone(&obj.borrow().inner));
             }
             if v.downcast::<PyDict>().is_err() && v.downcast::<PyString>().is_err() {
                 return Err(PyTypeError::new_err(
@@ -179,8 +184,22 @@ fn sanitizer_for(
                 ));
             }
             let json = to_json(py, v)?;
-            s::Sanitizer::from_options(Some(&json), safe).map_err(config_error)
+            s::Sanitizer::from_options(Some(&json), safe)
+                .map(Arc::new)
+                .map_err(config_error)
         }
+    }
+}
+
+/// The sanitizer of a call without one: the safe default configuration for the safe methods,
+/// nothing removed for the unsafe ones (built once per process).
+fn default_for(safe: bool) -> Arc<s::Sanitizer> {
+    static SAFE: std::sync::OnceLock<Arc<s::Sanitizer>> = std::sync::OnceLock::new();
+    static UNSAFE: std::sync::OnceLock<Arc<s::Sanitizer>> = std::sync::OnceLock::new();
+    if safe {
+        Arc::clone(SAFE.get_or_init(|| Arc::new(s::Sanitizer::default())))
+    } else {
+        Arc::clone(UNSAFE.get_or_init(|| Arc::new(s::Sanitizer::allow_everything())))
     }
 }
 
