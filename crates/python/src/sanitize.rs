@@ -96,7 +96,9 @@ impl Sanitizer {
     /// Returns whether the configuration changed.
     fn allow_element(&mut self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
         let v = to_json(py, element)?;
-        Arc::make_mut(&mut self.inner).allow_element_json(&v).map_err(config_error)
+        Arc::make_mut(&mut self.inner)
+            .allow_element_json(&v)
+            .map_err(config_error)
     }
 
     /// ``removeElement``: a name or ``{"name", "namespace"}``.

@@ -45,7 +45,7 @@ def test_configuration_dicts():
 
 
 def test_methods_and_get():
-    s = Sanitizer({"elements": ["p"], "attributes": []})
+    s = Sanitizer({"elements": ["p"], "attributes": [], "comments": False, "dataAttributes": False})
     assert s.allow_element("b") is True
     assert s.allow_element("b") is False
     assert s.allow_element({"name": "a", "attributes": ["href"]}) is True

@@ -5,7 +5,7 @@
 use websyntax_html::{ParseOptions, parse_document};
 use websyntax_sanitize::{
     Sanitizer, parse_html, parse_html_unsafe, sanitize_fragment, sanitize_fragment_unsafe,
-    serialize_document, set_html,
+    serialize_document, set_html, set_html_unsafe,
 };
 
 const DEPTH: usize = 1_000_000;
@@ -67,6 +67,15 @@ fn deep_nesting_in_templates_and_documents() {
         )
         .unwrap();
         assert_eq!(doc.descendants(last).count(), DEPTH);
+        let first = doc.find_element("section").unwrap();
+        set_html_unsafe(
+            &mut doc,
+            first,
+            &"<span>".repeat(DEPTH),
+            &Sanitizer::allow_everything(),
+        )
+        .unwrap();
+        assert_eq!(doc.descendants(first).count(), DEPTH);
     });
 }
 
