@@ -17,8 +17,9 @@ use crate::{Sanitizer, fragment_options, sanitize};
 /// attributes of the safe default configuration, comments stripped, no scheme filter).
 #[derive(Debug, Clone, Default)]
 pub struct CleanOptions {
-    /// The HTML elements to keep (`None`: the safe default configuration's elements, with
-    /// their per-element attributes when `attributes` is `None` too).
+    /// The elements to keep, by local name in the HTML, SVG and MathML namespaces, as nh3
+    /// matches them (`None`: the safe default configuration's elements, with their per-element
+    /// attributes when `attributes` is `None` too).
     pub tags: Option<Vec<String>>,
     /// Attributes to keep, per element name; the key `"*"` is for every element (`None`: the
     /// safe default configuration's).
@@ -55,7 +56,6 @@ impl CleanOptions {
             let list: Vec<Name> = match &self.attributes {
                 Some(m) => m
                     .get(&name.name)
-                    .filter(|_| name.namespace.as_deref() == Some(crate::config::HTML_NAMESPACE))
                     .map(|l| l.iter().map(|a| Name::attr(a)).collect())
                     .unwrap_or_default(),
                 None => default
@@ -75,12 +75,20 @@ impl CleanOptions {
             Some(out)
         };
         let names: Vec<Name> = match &self.tags {
+            // nh3 matches tags by local name in any namespace: `svg` is the SVG element, `a`
+            // the HTML and the SVG one.
             Some(t) => {
                 let mut v: Vec<Name> = Vec::new();
                 for n in t {
-                    let n = Name::html(n);
-                    if !v.contains(&n) {
-                        v.push(n);
+                    for ns in [
+                        crate::config::HTML_NAMESPACE,
+                        crate::config::SVG_NAMESPACE,
+                        crate::config::MATHML_NAMESPACE,
+                    ] {
+                        let n = Name::element(n, Some(ns));
+                        if !v.contains(&n) {
+                            v.push(n);
+                        }
                     }
                 }
                 v
