@@ -130,6 +130,24 @@ fn bench(c: &mut Criterion) {
                 n
             })
         });
+        // The share of parsing and serializing: the same fragment parse and serialization,
+        // without the sanitizing pass.
+        let ctx = websyntax::html::Context::html("div");
+        let options = ParseOptions {
+            collect_errors: false,
+            allow_declarative_shadow_roots: true,
+            ..ParseOptions::default()
+        };
+        g.bench_function("websyntax-parse-serialize-only", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for s in &inputs {
+                    let f = websyntax::html::parse_fragment(black_box(s), &ctx, options);
+                    n += f.to_html().len();
+                }
+                n
+            })
+        });
         g.bench_function("ammonia", |b| {
             b.iter(|| {
                 let mut n = 0;
