@@ -85,6 +85,21 @@ impl std::str::FromStr for Limit {
 /// The default depth limit: Chromium's (`kMaximumHTMLParserDOMTreeDepth`).
 pub const DEFAULT_MAX_DEPTH: usize = 512;
 
+/// The resource limits of `--max-nodes` and `--max-depth` (`None`: the flag's default) for an
+/// input of `len` bytes.
+pub fn limits(max_nodes: Option<Limit>, max_depth: Option<Limit>, len: usize) -> ResourceLimits {
+    let pick = |flag: Option<Limit>, default: usize| match flag {
+        None => Some(default),
+        Some(Limit::At(n)) => Some(n),
+        Some(Limit::None) => None,
+    };
+    ResourceLimits {
+        max_nodes: pick(max_nodes, default_max_nodes(len)),
+        max_tree_depth: pick(max_depth, DEFAULT_MAX_DEPTH),
+        max_attributes: None,
+    }
+}
+
 /// The default node budget for an input of `len` bytes.
 pub fn default_max_nodes(len: usize) -> usize {
     len.saturating_mul(16).saturating_add(64 * 1024)
@@ -129,19 +144,7 @@ impl DocumentArgs {
 
     /// The resource limits for an input of `len` bytes (see `--max-nodes`, `--max-depth`).
     pub fn limits_for(&self, len: usize) -> ResourceLimits {
-        ResourceLimits {
-            max_nodes: match self.max_nodes {
-                None => Some(default_max_nodes(len)),
-                Some(Limit::At(n)) => Some(n),
-                Some(Limit::None) => None,
-            },
-            max_tree_depth: match self.max_depth {
-                None => Some(DEFAULT_MAX_DEPTH),
-                Some(Limit::At(n)) => Some(n),
-                Some(Limit::None) => None,
-            },
-            max_attributes: None,
-        }
+        limits(self.max_nodes, self.max_depth, len)
     }
 
     /// Parses `bytes` as a document with these flags.

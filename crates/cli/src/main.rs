@@ -15,6 +15,7 @@ mod jsonl;
 mod links;
 mod microsyntax;
 pub mod output;
+mod sanitize;
 mod select;
 mod text;
 mod url;
@@ -47,6 +48,8 @@ enum Command {
     Text(text::Args),
     /// Check documents: parse errors, encoding, URLs, attribute values.
     Check(check::Args),
+    /// Sanitize HTML as `element.setHTML()` does, e.g. `websyntax sanitize comment.html`.
+    Sanitize(sanitize::Args),
 }
 
 /// Exit status: the input was rejected (e.g. URL failure, invalid IRI).
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
         Command::Links(args) => links::run(args),
         Command::Text(args) => text::run(args),
         Command::Check(args) => check::run(args),
+        Command::Sanitize(args) => sanitize::run(args),
     }
 }
 

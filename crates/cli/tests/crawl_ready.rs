@@ -283,3 +283,26 @@ fn check_resolves_against_the_file_url_and_has_the_node_limit() {
         "{err}"
     );
 }
+
+#[test]
+fn sanitize_has_the_node_limit() {
+    let page: String = (0..3000).map(|i| format!("<b {i}>")).collect::<String>()
+        + &(0..3000).map(|i| format!("<i {i}>")).collect::<String>()
+        + &"x</b>".repeat(3000);
+    let (code, out, err) = run(&["sanitize"], page.as_bytes());
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty() && err.contains("node limit"), "{err}");
+    let (code, out, _) = run(
+        &["sanitize", "--max-nodes", "none"],
+        b"<b>x<script>y</script>",
+    );
+    assert_eq!((code, out.as_str()), (0, "<b>x</b>\n"));
+    let line = serde_json::json!({"input": page}).to_string() + "\n";
+    let (_, out, _) = run(&["sanitize", "--jsonl"], line.as_bytes());
+    assert!(
+        json_lines(&out)[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("node limit")
+    );
+}

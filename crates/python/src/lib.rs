@@ -15,6 +15,7 @@ mod html;
 mod iri;
 mod microsyntax;
 mod query;
+mod sanitize;
 mod url;
 
 /// The native module: everything is re-exported by the pure-Python package `websyntax`.
@@ -27,5 +28,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     microsyntax::register(m)?;
     iri::register(m)?;
     query::register(m)?;
+    sanitize::register(m)?;
     Ok(())
 }

@@ -155,3 +155,14 @@ def test_check_has_the_same_limits():
     assert report["diagnostics"]
     report = websyntax.check(b"\0" * 10**6)
     assert len(report["diagnostics"]) <= 2
+
+
+def test_sanitize_has_the_same_limits():
+    hostile = lexbor_340(3000).decode()
+    with pytest.raises(websyntax.ResourceLimitError):
+        websyntax.sanitize(hostile)
+    with pytest.raises(websyntax.ResourceLimitError):
+        websyntax.parse_html(hostile)
+    assert websyntax.sanitize("<b>x", max_nodes=None) == "<b>x</b>"
+    deep = websyntax.sanitize("<div>" * 10**6 + "<script>x</script>y", max_depth=None)
+    assert deep.count("<div>") == 10**6 and "script" not in deep

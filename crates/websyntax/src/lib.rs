@@ -10,6 +10,7 @@
 //! | [`url`] | `websyntax-url` | URL Standard: parser, hosts, setters, origin, URLSearchParams |
 //! | [`microsyntax`] | `websyntax-microsyntax` | HTML §2.3 common microsyntaxes |
 //! | [`check`] | `websyntax-check` | a syntax checker over all of the above (parse errors, encoding, URLs, attribute values) |
+//! | [`sanitize`] | `websyntax-sanitize` | HTML §8.6 the Sanitizer API: `setHTML`, `parseHTML`, the safe default configuration |
 //! | [`iri`] | `websyntax-iri` | RFC 3986/3987 as the W3C XSD datatypes note defines them |
 //!
 //! ## Every part together
@@ -78,6 +79,8 @@ pub use websyntax_html as html;
 pub use websyntax_iri as iri;
 #[doc(inline)]
 pub use websyntax_microsyntax as microsyntax;
+#[doc(inline)]
+pub use websyntax_sanitize as sanitize;
 #[doc(inline)]
 pub use websyntax_url as url;
 

@@ -118,6 +118,12 @@ pub struct Attrs<'a> {
     inner: std::slice::Iter<'a, AttrData>,
 }
 
+impl<'a> AttrRef<'a> {
+    pub(super) fn new(doc: &'a Document, attr: &'a AttrData) -> AttrRef<'a> {
+        AttrRef { doc, attr }
+    }
+}
+
 impl<'a> Attrs<'a> {
     pub(super) fn new(doc: &'a Document, attrs: &'a [AttrData]) -> Attrs<'a> {
         Attrs {

@@ -27,7 +27,8 @@
 
 use std::fmt;
 
-use super::{Document, Element, Namespace, NodeId, NodeKind as Kind, Stored};
+use super::access::AttrRef;
+use super::{AttrInput, Document, Element, Namespace, NodeId, NodeKind as Kind, Stored};
 
 /// Why an edit was refused: the DOM Standard's `HierarchyRequestError` and `NotFoundError`
 /// cases of "ensure pre-insertion validity" and "replace a child", plus the checks this API adds
@@ -472,6 +473,150 @@ impl Document {
         } else {
             name.to_owned()
         })
+    }
+
+    /// Keeps only the attributes of element `element` for which `keep` returns true, in their
+    /// order (DOM "remove an attribute" for each of the others); returns how many were removed.
+    /// One pass, no allocation; a non-element: nothing happens.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let mut doc = parse_document("<p id=a onclick=x class=b>", ParseOptions::default());
+    /// let p = doc.find_element("p").unwrap();
+    /// assert_eq!(doc.retain_attributes(p, |a| !a.name().starts_with("on")), 1);
+    /// assert_eq!(doc.outer_html(p), "<p id=\"a\" class=\"b\"></p>");
+    /// ```
+    pub fn retain_attributes(
+        &mut self,
+        element: NodeId,
+        mut keep: impl FnMut(AttrRef<'_>) -> bool,
+    ) -> usize {
+        let Some(Stored::Element(ei)) = self.nodes.get(element.index()).map(|n| &n.data) else {
+            return 0;
+        };
+        let ei = *ei as usize;
+        let (start, len) = {
+            let e = &self.elements[ei];
+            (e.attrs_start as usize, e.attrs_len as usize)
+        };
+        let mut kept = 0;
+        for i in 0..len {
+            if keep(AttrRef::new(self, &self.attrs[start + i])) {
+                if kept != i {
+                    self.attrs.swap(start + kept, start + i);
+                }
+                kept += 1;
+            }
+        }
+        if kept != len {
+            self.invalidate_index();
+            self.elements[ei].attrs_len = kept as u32;
+        }
+        len - kept
+    }
+
+    /// Replaces `node` with its children (DOM "replace all" of the node's children into its
+    /// parent, then removal of the node): the children move, in order, to where the node was.
+    /// A node without a parent: nothing happens. O(number of children): moving a node's
+    /// children up can create no cycle. A document parent goes through the checked path
+    /// ([`Document::replace_with`]), which refuses text or a second element there.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// let mut doc = parse_document("<p>a<b>b<i>c</i></b>d</p>", ParseOptions::default());
+    /// let b = doc.find_element("b").unwrap();
+    /// doc.replace_with_children(b).unwrap();
+    /// assert_eq!(doc.outer_html(doc.find_element("p").unwrap()), "<p>ab<i>c</i>d</p>");
+    /// ```
+    pub fn replace_with_children(&mut self, node: NodeId) -> Result<(), HierarchyRequestError> {
+        self.check_id(node)?;
+        let Some(parent) = self.nodes[node.index()].parent() else {
+            return Ok(());
+        };
+        if self.kind(parent) == Kind::Document {
+            let fragment = self.create_fragment();
+            // Checked: a node's children can always move into an empty fragment.
+            while let Some(c) = self.first_child(node) {
+                self.append(fragment, c);
+            }
+            let result = self.replace_with(node, fragment);
+            if result.is_err() {
+                while let Some(c) = self.first_child(fragment) {
+                    self.append(node, c);
+                }
+            }
+            return result;
+        }
+        while let Some(c) = self.first_child(node) {
+            self.insert_before_unchecked(node, c);
+        }
+        self.detach(node);
+        Ok(())
+    }
+
+    /// A deep copy of node `node` of document `src` made in this document (DOM `importNode`
+    /// with `deep`), detached: elements with their attributes, text, comments, doctypes,
+    /// template contents, and shadow roots (declarative or not, with their flags). A document
+    /// node is copied as a fragment holding copies of its children. Iterative: any depth.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, parse_fragment, Document, ParseOptions};
+    /// let src = parse_fragment("<p class=x>a<template><b>t</b></template>", &"div".parse().unwrap(), ParseOptions::default());
+    /// let mut doc = parse_document("<div></div>", ParseOptions::default());
+    /// let div = doc.find_element("div").unwrap();
+    /// let p = src.nodes().next().unwrap();
+    /// let copy = doc.import_node(&src.document, p);
+    /// doc.append_child(div, copy).unwrap();
+    /// assert_eq!(doc.inner_html(div), "<p class=\"x\">a<template><b>t</b></template></p>");
+    /// ```
+    pub fn import_node(&mut self, src: &Document, node: NodeId) -> NodeId {
+        let copy_one = |dst: &mut Document, n: NodeId| -> NodeId {
+            match &src.nodes[n.index()].data {
+                Stored::Element(ei) => {
+                    let e = &src.elements[*ei as usize];
+                    let attrs = src.attr_slice(e).iter().map(|a| AttrInput {
+                        namespace: a.namespace,
+                        name: src.names.resolve(a.name),
+                        value: src.range_str(&a.value),
+                        span: None,
+                        value_span: None,
+                        verbatim: false,
+                    });
+                    dst.create_element_with(e.namespace, src.names.resolve(e.name), attrs)
+                }
+                Stored::Text(r) => dst.create_text(src.range_str(r)),
+                Stored::Comment(r) => dst.create_comment(src.range_str(r)),
+                Stored::Doctype(i) => dst.create_doctype(src.doctypes[*i as usize].clone()),
+                Stored::ShadowRoot(_) | Stored::Document | Stored::Fragment => {
+                    dst.create_fragment()
+                }
+            }
+        };
+        let top = copy_one(self, node);
+        // (source parent, copy parent) pairs whose children, template contents and shadow root
+        // are still to copy.
+        let mut work = vec![(node, top)];
+        while let Some((s, d)) = work.pop() {
+            for c in src.children(s) {
+                let dc = copy_one(self, c);
+                self.append(d, dc);
+                work.push((c, dc));
+            }
+            if let Some(sc) = src.template_contents(s)
+                && let Some(dc) = self.template_contents(d)
+            {
+                work.push((sc, dc));
+            }
+            if let Some(sr) = src.shadow_root(s)
+                && let Stored::ShadowRoot(i) = src.nodes[sr.index()].data
+            {
+                let data = src.shadow_root_data[i as usize].clone();
+                let root = self.create_shadow_root(super::ShadowRoot { host: d, ..data });
+                self.shadow_roots.insert(d, root);
+                work.push((sr, root));
+            }
+        }
+        top
     }
 
     /// Creates a detached HTML element named `name` (ASCII-lowercased), ready to insert.

@@ -5,7 +5,9 @@
 - :class:`URL`, :class:`URLSearchParams`: the URL Standard;
 - :mod:`websyntax.encoding`: the Encoding Standard and HTML encoding sniffing;
 - :mod:`websyntax.microsyntax`: the HTML common microsyntaxes;
-- :mod:`websyntax.iri`: strict RFC 3986/3987 IRI/URI validation and resolution.
+- :mod:`websyntax.iri`: strict RFC 3986/3987 IRI/URI validation and resolution;
+- :func:`sanitize`, :class:`Sanitizer`, :func:`parse_html`, :func:`clean`: the HTML Standard's
+  Sanitizer API (``element.setHTML``), and nh3-style ``clean``.
 
 Parsed objects are immutable and may be shared between threads; the GIL is released while
 parsing. ``Document`` and ``Node`` pickle (as their input and options; unpickling parses again).
@@ -18,15 +20,19 @@ from ._native import (
     Node,
     ParseError,
     ResourceLimitError,
+    Sanitizer,
     Selector,
     URLSearchParams,
     __version__,
     check,
+    clean,
     domain_to_ascii,
     domain_to_unicode,
     parse,
     parse_fragment,
+    parse_html,
     release_spare_storage,
+    sanitize,
     url_validation_errors,
 )
 
@@ -36,10 +42,12 @@ __all__ = [
     "Node",
     "ParseError",
     "ResourceLimitError",
+    "Sanitizer",
     "Selector",
     "URLSearchParams",
     "__version__",
     "check",
+    "clean",
     "domain_to_ascii",
     "domain_to_unicode",
     "encoding",
@@ -47,6 +55,8 @@ __all__ = [
     "microsyntax",
     "parse",
     "parse_fragment",
+    "parse_html",
     "release_spare_storage",
+    "sanitize",
     "url_validation_errors",
 ]

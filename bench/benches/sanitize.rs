@@ -1,0 +1,165 @@
+//! Sanitizing: websyntax (the Sanitizer API's safe default configuration, `sanitize_fragment`
+//! in a `div`) vs ammonia, string in, string out, in one run.
+//!
+//! - `sanitize/corpus`: the body of every page of `corpus_root()/html` (its `innerHTML`,
+//!   serialized once beforehand).
+//! - `sanitize/comments`: 256 synthetic comment-sized inputs of about 1 KiB (paragraphs, links,
+//!   emphasis, code, lists, quotes, images, and the usual script/onclick/javascript: attempts).
+//!
+//! ammonia's configuration is the closest to the safe default configuration: the same HTML
+//! elements and attributes allowed (per element and global), comments stripped, no `rel`
+//! added to links, `script`/`style` removed with their content. What still differs: an element
+//! the configuration does not allow is removed with its contents by the Sanitizer API, while
+//! ammonia keeps the contents of tags it does not allow (so ammonia writes more text for
+//! pages with `nav`, `form`, `iframe`, ...); ammonia also checks the URL schemes of `href` and
+//! `cite` against a list (the Sanitizer API only removes javascript: URLs from navigating
+//! attributes).
+//!
+//! `cargo bench -p websyntax-bench --features peers-sanitize --bench sanitize -- --warm-up-time 1 --measurement-time 3`
+//! Smoke run: `cargo bench -p websyntax-bench --features peers-sanitize --bench sanitize -- --test`
+
+use std::collections::{HashMap, HashSet};
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use websyntax::html::{ParseOptions, parse_document};
+use websyntax::sanitize::{Sanitizer, config::HTML_NAMESPACE, sanitize_fragment};
+use websyntax_bench::{corpus_root, load_files};
+
+fn bodies() -> Vec<String> {
+    let mut pages: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
+        .into_iter()
+        .filter_map(|(_, b)| {
+            let s = String::from_utf8_lossy(&b);
+            let doc = parse_document(&s, ParseOptions::default());
+            let body = doc.find_element("body")?;
+            Some(doc.inner_html(body))
+        })
+        .collect();
+    if let Ok(n) = std::env::var("WEBSYNTAX_BENCH_PAGES")
+        && let Ok(n) = n.parse::<usize>()
+    {
+        pages.truncate(n);
+    }
+    pages
+}
+
+/// Deterministic comment-sized inputs of about 1 KiB.
+fn comments() -> Vec<String> {
+    const PARTS: &[&str] = &[
+        "<p>Thanks for the write-up! I tried the second approach and it worked.</p>",
+        "<p>See <a href=\"https://example.com/docs/page?x=1\" title=\"docs\">the docs</a> for details.</p>",
+        "<blockquote cite=\"https://example.org/\"><p>Quoted text from the article, with <em>emphasis</em>.</p></blockquote>",
+        "<pre><code>fn main() { println!(\"hello &amp; bye\"); }</code></pre>",
+        "<ul><li>first point</li><li>second <strong>point</strong></li><li>third</li></ul>",
+        "<p onclick=\"steal()\">Click <a href=\"javascript:alert(1)\">here</a></p>",
+        "<img src=\"https://example.com/cat.png\" alt=\"cat\" onerror=\"alert(1)\">",
+        "<script>alert(document.cookie)</script>",
+        "<p>Line one<br>line two &mdash; with <code>inline code</code> and <kbd>Ctrl</kbd>.</p>",
+        "<div style=\"color:red\"><span>styled</span> text <b>bold</b> <i>italic</i></div>",
+        "<!-- a comment --><p>After a comment <sub>1</sub> <sup>2</sup></p>",
+        "<table><tr><td>a</td><td colspan=2>b</td></tr></table>",
+        "<h3>Heading</h3><p>Body text with an <abbr title=\"abbreviation\">abbr</abbr>.</p>",
+        "<iframe src=\"https://evil.example/\"></iframe><p>after the frame</p>",
+    ];
+    let mut out = Vec::new();
+    let mut state: u32 = 0x2545_F491;
+    for _ in 0..256 {
+        let mut s = String::new();
+        while s.len() < 1024 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            s.push_str(PARTS[state as usize % PARTS.len()]);
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// ammonia configured like the safe default configuration's HTML part.
+fn ammonia_builder() -> ammonia::Builder<'static> {
+    let config = Sanitizer::default().get();
+    let leak = |s: &str| -> &'static str { Box::leak(s.to_owned().into_boxed_str()) };
+    let mut tags = HashSet::new();
+    let mut tag_attributes: HashMap<&'static str, HashSet<&'static str>> = HashMap::new();
+    for e in config.elements.iter().flatten() {
+        if e.name.namespace.as_deref() != Some(HTML_NAMESPACE) {
+            continue;
+        }
+        let name = leak(&e.name.name);
+        tags.insert(name);
+        let attrs: HashSet<&'static str> = e
+            .attributes
+            .iter()
+            .flatten()
+            .map(|a| leak(&a.name))
+            .collect();
+        tag_attributes.insert(name, attrs);
+    }
+    let generic: HashSet<&'static str> = config
+        .attributes
+        .iter()
+        .flatten()
+        .map(|a| leak(&a.name))
+        .collect();
+    let mut b = ammonia::Builder::empty();
+    b.tags(tags)
+        .tag_attributes(tag_attributes)
+        .generic_attributes(generic)
+        .clean_content_tags(["script", "style"].into_iter().collect())
+        .strip_comments(true)
+        .link_rel(None)
+        .url_schemes(["http", "https", "mailto"].into_iter().collect());
+    b
+}
+
+fn bench(c: &mut Criterion) {
+    let sanitizer = Sanitizer::default();
+    let ammonia = ammonia_builder();
+    for (name, inputs) in [("corpus", bodies()), ("comments", comments())] {
+        let bytes: usize = inputs.iter().map(String::len).sum();
+        let mut g = c.benchmark_group(format!("sanitize/{name}"));
+        g.throughput(Throughput::Bytes(bytes as u64));
+        g.bench_function("websyntax", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for s in &inputs {
+                    n += sanitize_fragment(black_box(s), "div", &sanitizer).len();
+                }
+                n
+            })
+        });
+        // The share of parsing and serializing: the same fragment parse and serialization,
+        // without the sanitizing pass.
+        let ctx = websyntax::html::Context::html("div");
+        let options = ParseOptions {
+            collect_errors: false,
+            allow_declarative_shadow_roots: true,
+            ..ParseOptions::default()
+        };
+        g.bench_function("websyntax-parse-serialize-only", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for s in &inputs {
+                    let f = websyntax::html::parse_fragment(black_box(s), &ctx, options);
+                    n += f.to_html().len();
+                }
+                n
+            })
+        });
+        g.bench_function("ammonia", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for s in &inputs {
+                    n += ammonia.clean(black_box(s)).to_string().len();
+                }
+                n
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

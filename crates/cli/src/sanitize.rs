@@ -1,0 +1,228 @@
+//! `websyntax sanitize [FILE|-]... [--config FILE.json] [--context TAG] [--unsafe] [--document]
+//! [--jsonl]`: the HTML Standard's Sanitizer API on each input (`docs/cli.md`, "Sanitizing";
+//! the rules are in the library, `websyntax::sanitize`).
+//!
+//! Each input is read as UTF-8 (a BOM is skipped, invalid bytes become U+FFFD) and its result
+//! printed followed by a newline: by default what `element.innerHTML` holds after
+//! `element.setHTML(input, {sanitizer: CONFIG})` on a `TAG` element (default `div`);
+//! `--document`: `Document.parseHTML(input, {sanitizer: CONFIG})`, serialized.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::{Map, Value};
+use websyntax::html::Context;
+use websyntax::sanitize::{
+    Sanitizer, parse_html_limited, sanitize_fragment_limited, serialize_document,
+};
+
+use crate::doc_args::Limit;
+
+use crate::inputs::expand;
+
+/// Arguments of `websyntax sanitize`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Input files, or `-` for stdin (the default). Each result is printed on its own,
+    /// followed by a newline.
+    files: Vec<PathBuf>,
+    /// A JSON `SanitizerConfig` (`elements`, `removeElements`, `replaceWithChildrenElements`,
+    /// `attributes`, `removeAttributes`, `comments`, `dataAttributes`; names as strings or
+    /// `{"name", "namespace"}`), passed as `setHTML`'s `sanitizer` option. Default: the
+    /// built-in safe default configuration (with --unsafe: nothing removed).
+    #[arg(long, value_name = "FILE.json")]
+    config: Option<PathBuf>,
+    /// The context element: an HTML local name (`td`, `template`), or `svg NAME` / `math
+    /// NAME`.
+    #[arg(long, value_name = "TAG", default_value = "div")]
+    context: String,
+    /// `setHTMLUnsafe` / `parseHTMLUnsafe`: the configuration only, without the safe baseline
+    /// (scripts, event handlers and javascript: URLs are kept unless it removes them).
+    #[arg(long = "unsafe")]
+    unsafe_: bool,
+    /// `Document.parseHTML`: sanitize each input as a whole document and print it.
+    #[arg(long, conflicts_with = "context")]
+    document: bool,
+    /// Batch mode: stdin lines `{"input", "config"?, "context"?, "unsafe"?, "document"?}`,
+    /// stdout one `{"output"}` or `{"error"}` line each (the flags give the defaults).
+    #[arg(long, conflicts_with = "files")]
+    jsonl: bool,
+    /// The most nodes an input may build, or `none` (default: 65,536 plus 16 per input
+    /// byte). An input that reaches it is not sanitized: an error for that input (exit 2;
+    /// `{"error"}` in `--jsonl`), never a cut-short result.
+    #[arg(long, value_name = "N|none")]
+    max_nodes: Option<Limit>,
+    /// The depth beyond which elements are placed as siblings, as Chromium's parser does,
+    /// or `none` (default 512).
+    #[arg(long, value_name = "N|none")]
+    max_depth: Option<Limit>,
+}
+
+impl Args {
+    /// The parser's limits for an input of `len` bytes (as the other commands').
+    fn limits_for(&self, len: usize) -> websyntax::html::ResourceLimits {
+        crate::doc_args::limits(self.max_nodes, self.max_depth, len)
+    }
+}
+
+/// One sanitization request.
+struct Job<'a> {
+    sanitizer: &'a Sanitizer,
+    context: &'a Context,
+    safe: bool,
+    document: bool,
+    args: &'a Args,
+}
+
+/// The result, or the message for an input that reached the node limit.
+fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
+    let sanitizer = job.sanitizer;
+    let limits = job.args.limits_for(input.len());
+    let out = if job.document {
+        parse_html_limited(input, sanitizer, job.safe, limits).map(|d| serialize_document(&d))
+    } else {
+        sanitize_fragment_limited(input, job.context, sanitizer, job.safe, limits)
+    };
+    out.ok_or_else(|| {
+        format!(
+            "the input reached the node limit ({} nodes, --max-nodes) and was not sanitized",
+            limits.max_nodes.unwrap_or(0)
+        )
+    })
+}
+
+fn parse_context(s: &str) -> Result<Context, String> {
+    s.parse::<Context>().map_err(|e| {
+        format!("{e} (a context is an HTML local name like `td`, or `svg NAME` / `math NAME`)")
+    })
+}
+
+fn decode_utf8(bytes: &[u8]) -> String {
+    websyntax::encoding::decode(bytes, websyntax::encoding::Encoding::UTF_8)
+        .text
+        .into_owned()
+}
+
+/// Runs `websyntax sanitize`.
+pub fn run(args: Args) -> ExitCode {
+    let context = match parse_context(&args.context) {
+        Ok(c) => c,
+        Err(e) => return crate::usage_error(format!("--context: {e}")),
+    };
+    let config: Option<Value> = match &args.config {
+        None => None,
+        Some(path) => {
+            let text = match std::fs::read(path) {
+                Ok(b) => decode_utf8(&b),
+                Err(e) => {
+                    return crate::usage_error(format!("cannot read {}: {e}", path.display()));
+                }
+            };
+            match serde_json::from_str(&text) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    return crate::usage_error(format!(
+                        "--config {}: not JSON: {e}",
+                        path.display()
+                    ));
+                }
+            }
+        }
+    };
+    if args.jsonl {
+        return run_jsonl(&args, config.as_ref(), &context);
+    }
+    // An invalid configuration is reported once, before reading any input.
+    let sanitizer = match Sanitizer::from_options(config.as_ref(), !args.unsafe_) {
+        Ok(s) => s,
+        Err(e) => return crate::usage_error(e),
+    };
+    let job = Job {
+        sanitizer: &sanitizer,
+        context: &context,
+        safe: !args.unsafe_,
+        document: args.document,
+        args: &args,
+    };
+    let expanded = match expand(&args.files) {
+        Ok(e) => e,
+        Err(e) => return crate::usage_error(e),
+    };
+    let mut failed = !expanded.problems.is_empty();
+    for p in &expanded.problems {
+        crate::output::warn(p);
+    }
+    let mut out = crate::output::stdout();
+    let mut written = Ok(());
+    for input in &expanded.inputs {
+        let text = match input.read() {
+            Ok(b) => decode_utf8(&b),
+            Err(e) => {
+                crate::output::warn(e);
+                failed = true;
+                continue;
+            }
+        };
+        match run_one(&text, &job) {
+            Ok(result) => written = writeln!(out, "{result}"),
+            Err(e) => {
+                crate::output::warn(format!("{}: {e}", input.name()));
+                failed = true;
+            }
+        }
+        if written.is_err() {
+            break;
+        }
+    }
+    let ok = if failed {
+        ExitCode::from(crate::EXIT_USAGE)
+    } else {
+        ExitCode::SUCCESS
+    };
+    crate::output::finish(Some(&mut out), written, ok)
+}
+
+fn opt_bool(obj: &Map<String, Value>, key: &str, default: bool) -> Result<bool, String> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(format!("\"{key}\" must be a boolean")),
+    }
+}
+
+fn run_jsonl(args: &Args, default_config: Option<&Value>, default_context: &Context) -> ExitCode {
+    const KEYS: &[&str] = &["input", "config", "context", "unsafe", "document"];
+    // The sanitizers of lines without "config", built once (an invalid --config is an error
+    // on each such line).
+    let safe_default = Sanitizer::from_options(default_config, true).map_err(|e| e.to_string());
+    let unsafe_default = Sanitizer::from_options(default_config, false).map_err(|e| e.to_string());
+    crate::jsonl::run_batch(KEYS, |obj| {
+        let input = crate::jsonl::req_str(obj, "input")?;
+        let context = match crate::jsonl::opt_str(obj, "context")? {
+            Some(c) => parse_context(c)?,
+            None => default_context.clone(),
+        };
+        let safe = !opt_bool(obj, "unsafe", args.unsafe_)?;
+        let own;
+        let sanitizer = match (obj.get("config"), safe) {
+            (Some(v), _) => {
+                own = Sanitizer::from_options(Some(v), safe).map_err(|e| e.to_string())?;
+                &own
+            }
+            (None, true) => safe_default.as_ref().map_err(Clone::clone)?,
+            (None, false) => unsafe_default.as_ref().map_err(Clone::clone)?,
+        };
+        let job = Job {
+            sanitizer,
+            context: &context,
+            safe,
+            document: opt_bool(obj, "document", args.document)?,
+            args,
+        };
+        let output = run_one(input, &job)?;
+        let mut m = Map::new();
+        m.insert("output".to_owned(), Value::String(output));
+        Ok(Value::Object(m))
+    })
+}

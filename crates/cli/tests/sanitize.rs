@@ -1,0 +1,159 @@
+//! `websyntax sanitize`: files, stdin, `--config`, `--context`, `--unsafe`, `--document` and
+//! `--jsonl`, as docs/cli.md ("Sanitizing") specifies.
+
+mod support;
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use support::{code_out_err, run};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("websyntax-sanitize-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const DIRTY: &str = r#"<p onclick="x">Hi <a href="javascript:alert(1)" title=t>a</a><script>s</script><!--c--><img src=x onerror=y><b data-x=1>b</b>"#;
+
+#[test]
+fn default_configuration_on_stdin() {
+    let (code, out, err) = code_out_err(run(&["sanitize"], DIRTY.as_bytes()));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "<p>Hi <a title=\"t\">a</a><b>b</b></p>\n");
+    let (_, out2, _) = code_out_err(run(&["sanitize", "-"], DIRTY.as_bytes()));
+    assert_eq!(out2, out);
+}
+
+#[test]
+fn files_in_order_and_a_missing_one() {
+    let dir = scratch("files");
+    let a = dir.join("a.html");
+    let b = dir.join("b.html");
+    std::fs::write(&a, "<i>one</i><script>x</script>").unwrap();
+    std::fs::write(&b, b"\xEF\xBB\xBF<u>two</u>\xFF").unwrap();
+    let (code, out, _) = code_out_err(run(
+        &["sanitize", a.to_str().unwrap(), b.to_str().unwrap()],
+        b"",
+    ));
+    assert_eq!(code, 0);
+    assert_eq!(out, "<i>one</i>\n<u>two</u>\u{FFFD}\n");
+    let missing = dir.join("missing.html");
+    let (code, out, err) = code_out_err(run(
+        &["sanitize", missing.to_str().unwrap(), a.to_str().unwrap()],
+        b"",
+    ));
+    assert_eq!(code, 2);
+    assert_eq!(out, "<i>one</i>\n");
+    assert!(err.contains("missing.html"), "{err}");
+}
+
+#[test]
+fn config_file_and_its_errors() {
+    let dir = scratch("config");
+    let good = dir.join("good.json");
+    std::fs::write(
+        &good,
+        r#"{"elements": ["p", {"name": "a", "attributes": ["href"]}, "script"], "attributes": ["onclick", "title"], "comments": true}"#,
+    )
+    .unwrap();
+    let (code, out, _) = code_out_err(run(
+        &["sanitize", "--config", good.to_str().unwrap()],
+        DIRTY.as_bytes(),
+    ));
+    assert_eq!(code, 0);
+    // The safe baseline still removes script, onclick and the javascript: URL.
+    assert_eq!(out, "<p>Hi <a title=\"t\">a</a><!--c--></p>\n");
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"attributes": ["id"], "removeAttributes": ["class"]}"#,
+    )
+    .unwrap();
+    let (code, out, err) =
+        code_out_err(run(&["sanitize", "--config", bad.to_str().unwrap()], b"x"));
+    assert_eq!(code, 2);
+    assert_eq!(out, "");
+    assert_eq!(err.lines().count(), 1);
+    assert!(
+        err.contains("both \"attributes\" and \"removeAttributes\""),
+        "{err}"
+    );
+    let notjson = dir.join("notjson.json");
+    std::fs::write(&notjson, "{elements").unwrap();
+    let (code, _, err) = code_out_err(run(
+        &["sanitize", "--config", notjson.to_str().unwrap()],
+        b"x",
+    ));
+    assert_eq!(code, 2);
+    assert!(err.contains("not JSON"), "{err}");
+}
+
+#[test]
+fn context_unsafe_and_document() {
+    let (_, out, _) = code_out_err(run(&["sanitize", "--context", "tr"], b"<td>x<script>y"));
+    assert_eq!(out, "<td>x</td>\n");
+    let (_, out, _) = code_out_err(run(&["sanitize", "--context", "script"], b"<b>x"));
+    assert_eq!(out, "\n");
+    let (_, out, _) = code_out_err(run(
+        &["sanitize", "--context", "svg g"],
+        b"<circle r=1 onclick=x><p>",
+    ));
+    assert_eq!(out, "<circle r=\"1\"></circle><p></p>\n");
+    let (code, _, err) = code_out_err(run(&["sanitize", "--context", "svg a b"], b"x"));
+    assert_eq!(code, 2, "{err}");
+    let (_, out, _) = code_out_err(run(&["sanitize", "--unsafe"], DIRTY.as_bytes()));
+    assert_eq!(
+        out,
+        "<p onclick=\"x\">Hi <a href=\"javascript:alert(1)\" title=\"t\">a</a><script>s</script>\
+         <!--c--><img src=\"x\" onerror=\"y\"><b data-x=\"1\">b</b></p>\n"
+    );
+    let (_, out, _) = code_out_err(run(
+        &["sanitize", "--document"],
+        b"<!DOCTYPE html><title>t</title><base href=/x><p onclick=x>p<noscript><b>n</b></noscript>",
+    ));
+    assert_eq!(
+        out,
+        "<!DOCTYPE html><html><head><title>t</title></head><body><p>p</p></body></html>\n"
+    );
+}
+
+#[test]
+fn jsonl_batch() {
+    let lines = [
+        r#"{"input": "<b>x</b><!--c--><i>y</i>", "config": {"elements": ["b"]}}"#,
+        r#"{"input": "<script>1</script>", "unsafe": true}"#,
+        r#"{"input": "<p>", "config": {"elements": ["p"], "removeElements": []}}"#,
+        r#"{"input": "<td>c", "context": "tr"}"#,
+        r#"{"input": "<title>t</title>", "document": true}"#,
+        r#"{"input": 1}"#,
+        r#"{"input": "x", "extra": 1}"#,
+        "not json",
+    ];
+    let stdin = lines.join("\n") + "\n";
+    let (code, out, _) = code_out_err(run(&["sanitize", "--jsonl"], stdin.as_bytes()));
+    assert_eq!(code, 0);
+    let got: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got.len(), lines.len());
+    assert_eq!(got[0]["output"], "<b>x</b>");
+    assert_eq!(got[1]["output"], "<script>1</script>");
+    assert!(
+        got[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("\"removeElements\"")
+    );
+    assert_eq!(got[3]["output"], "<td>c</td>");
+    assert_eq!(
+        got[4]["output"],
+        "<html><head><title>t</title></head><body></body></html>"
+    );
+    for g in &got[5..] {
+        assert!(g["error"].is_string(), "{g}");
+    }
+}

@@ -1,0 +1,340 @@
+//! `websyntax.Sanitizer`, `websyntax.sanitize`, `websyntax.parse_html` and `websyntax.clean`:
+//! the HTML Standard's Sanitizer API (`websyntax::sanitize`). Sanitizing runs with the GIL
+//! released.
+
+use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use websyntax::html::Context;
+use websyntax::sanitize::compat::{CleanOptions, clean as clean_rs};
+use websyntax::sanitize::{self as s, ConfigError};
+
+fn config_error(e: ConfigError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// A Python value (dict, list, str, numbers, None) as JSON, through the `json` module.
+fn to_json(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<serde_json::Value> {
+    let text: String = py
+        .import("json")?
+        .getattr("dumps")?
+        .call1((v,))?
+        .extract()?;
+    serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn from_json(py: Python<'_>, v: &serde_json::Value) -> PyResult<PyObject> {
+    Ok(py
+        .import("json")?
+        .getattr("loads")?
+        .call1((v.to_string(),))?
+        .unbind())
+}
+
+/// A sanitizer: the HTML Standard's ``Sanitizer`` with its configuration.
+///
+/// ``Sanitizer()`` is the built-in safe default configuration; ``Sanitizer(config)`` takes the
+/// dictionary a browser's ``new Sanitizer(config)`` takes (or its JSON text), and raises
+/// ``ValueError`` saying why when it is invalid.
+///
+/// >>> s = websyntax.Sanitizer({"elements": ["p", "b"], "attributes": ["title"]})
+/// >>> websyntax.sanitize('<p title=t onclick=x>a <i>b</i> <b>c</b></p>', s)
+/// '<p title="t">a  <b>c</b></p>'
+/// >>> s.allow_element("i")
+/// True
+#[pyclass(module = "websyntax", name = "Sanitizer")]
+pub struct Sanitizer {
+    /// Shared with the calls that use it (copy on write: the modifiers clone it when a call
+    /// still holds it), so the matching tables built on first use are kept between calls.
+    inner: Arc<s::Sanitizer>,
+}
+
+#[pymethods]
+impl Sanitizer {
+    #[new]
+    #[pyo3(signature = (config=None))]
+    fn new(py: Python<'_>, config: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let inner = match config {
+            None => s::Sanitizer::default(),
+            Some(c) if c.is_none() => s::Sanitizer::default(),
+            Some(c) => {
+                let v = if let Ok(text) = c.downcast::<PyString>() {
+                    let t = text.to_cow()?;
+                    if t == "default" {
+                        return Ok(Sanitizer {
+                            inner: Arc::new(s::Sanitizer::default()),
+                        });
+                    }
+                    serde_json::from_str(&t)
+                        .map_err(|e| PyValueError::new_err(format!("config is not JSON: {e}")))?
+                } else {
+                    to_json(py, c)?
+                };
+                if v == serde_json::Value::String("default".into()) {
+                    s::Sanitizer::default()
+                } else {
+                    s::Sanitizer::new(s::SanitizerConfig::from_value(&v).map_err(config_error)?)
+                        .map_err(config_error)?
+                }
+            }
+        };
+        Ok(Sanitizer {
+            inner: Arc::new(inner),
+        })
+    }
+
+    /// The configuration as a dictionary (``Sanitizer.get()``: lists sorted, names as
+    /// ``{"name", "namespace"}``).
+    fn get(&self, py: Python<'_>) -> PyResult<PyObject> {
+        from_json(py, &self.inner.get().to_json_value())
+    }
+
+    /// ``allowElement``: a name, or ``{"name", "namespace", "attributes", "removeAttributes"}``.
+    /// Returns whether the configuration changed.
+    fn allow_element(&mut self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let v = to_json(py, element)?;
+        Arc::make_mut(&mut self.inner)
+            .allow_element_json(&v)
+            .map_err(config_error)
+    }
+
+    /// ``removeElement``: a name or ``{"name", "namespace"}``.
+    fn remove_element(&mut self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let n = element_name(py, element)?;
+        Ok(Arc::make_mut(&mut self.inner).remove_element_name(&n))
+    }
+
+    /// ``replaceElementWithChildren``: a name or ``{"name", "namespace"}``.
+    fn replace_element_with_children(
+        &mut self,
+        py: Python<'_>,
+        element: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let n = element_name(py, element)?;
+        Ok(Arc::make_mut(&mut self.inner).replace_element_with_children_name(&n))
+    }
+
+    /// ``allowAttribute``: a name or ``{"name", "namespace"}``.
+    fn allow_attribute(&mut self, py: Python<'_>, attribute: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let n = attribute_name(py, attribute)?;
+        Ok(Arc::make_mut(&mut self.inner).allow_attribute_name(&n))
+    }
+
+    /// ``removeAttribute``: a name or ``{"name", "namespace"}``.
+    fn remove_attribute(&mut self, py: Python<'_>, attribute: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let n = attribute_name(py, attribute)?;
+        Ok(Arc::make_mut(&mut self.inner).remove_attribute_name(&n))
+    }
+
+    /// ``setComments``.
+    fn set_comments(&mut self, allow: bool) -> bool {
+        Arc::make_mut(&mut self.inner).set_comments(allow)
+    }
+
+    /// ``setDataAttributes`` (only with an ``attributes`` allow-list).
+    fn set_data_attributes(&mut self, allow: bool) -> bool {
+        Arc::make_mut(&mut self.inner).set_data_attributes(allow)
+    }
+
+    /// ``removeUnsafe``: removes what the safe baseline removes from the configuration.
+    fn remove_unsafe(&mut self) -> bool {
+        Arc::make_mut(&mut self.inner).remove_unsafe()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("websyntax.Sanitizer({})", self.inner.get().to_json())
+    }
+}
+
+fn element_name(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<s::Name> {
+    let e = websyntax::sanitize::config::SanitizerConfig::from_value(
+        &serde_json::json!({ "removeElements": [to_json(py, v)?] }),
+    )
+    .map_err(config_error)?;
+    Ok(e.remove_elements.unwrap_or_default().remove(0))
+}
+
+fn attribute_name(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<s::Name> {
+    let e = websyntax::sanitize::config::SanitizerConfig::from_value(
+        &serde_json::json!({ "removeAttributes": [to_json(py, v)?] }),
+    )
+    .map_err(config_error)?;
+    Ok(e.remove_attributes.unwrap_or_default().remove(0))
+}
+
+/// The sanitizer of a call: a ``Sanitizer``, a configuration dictionary (as ``setHTML``'s
+/// ``sanitizer`` option: absent ``comments``/``dataAttributes`` are false for the safe
+/// methods), ``"default"`` or ``None``.
+fn sanitizer_for(
+    py: Python<'_>,
+    sanitizer: Option<&Bound<'_, PyAny>>,
+    safe: bool,
+) -> PyResult<Arc<s::Sanitizer>> {
+    match sanitizer {
+        None => Ok(default_for(safe)),
+        Some(v) if v.is_none() => Ok(default_for(safe)),
+        Some(v) => {
+            if let Ok(obj) = v.downcast::<Sanitizer>() {
+                return Ok(Arc::clone(&obj.borrow().inner));
+            }
+            if v.downcast::<PyDict>().is_err() && v.downcast::<PyString>().is_err() {
+                return Err(PyTypeError::new_err(
+                    "sanitizer must be a Sanitizer, a configuration dict, \"default\" or None",
+                ));
+            }
+            let json = to_json(py, v)?;
+            s::Sanitizer::from_options(Some(&json), safe)
+                .map(Arc::new)
+                .map_err(config_error)
+        }
+    }
+}
+
+/// The sanitizer of a call without one: the safe default configuration for the safe methods,
+/// nothing removed for the unsafe ones (built once per process).
+fn default_for(safe: bool) -> Arc<s::Sanitizer> {
+    static SAFE: std::sync::OnceLock<Arc<s::Sanitizer>> = std::sync::OnceLock::new();
+    static UNSAFE: std::sync::OnceLock<Arc<s::Sanitizer>> = std::sync::OnceLock::new();
+    if safe {
+        Arc::clone(SAFE.get_or_init(|| Arc::new(s::Sanitizer::default())))
+    } else {
+        Arc::clone(UNSAFE.get_or_init(|| Arc::new(s::Sanitizer::allow_everything())))
+    }
+}
+
+/// Sanitizes an HTML fragment: what ``element.innerHTML`` holds after
+/// ``element.setHTML(html, {sanitizer})`` on a ``context`` element (``"div"``, ``"td"``,
+/// ``"svg g"`` ...). ``sanitizer``: a :class:`Sanitizer`, a configuration dict, or ``None``
+/// for the built-in safe default configuration. ``unsafe=True``: ``setHTMLUnsafe`` (the
+/// configuration only; without one, nothing is removed). ``max_nodes`` and ``max_depth`` are
+/// :func:`parse`'s limits: an input that reaches the node limit raises
+/// :class:`ResourceLimitError` (never a cut-short result).
+///
+/// >>> websyntax.sanitize('<p onclick="x()">Hi<script>bad()</script></p>')
+/// '<p>Hi</p>'
+/// >>> websyntax.sanitize('<td>cell<img src=x onerror=y>', context="tr")
+/// '<td>cell</td>'
+/// >>> websyntax.sanitize('<b>b</b><span>s</span>', {"replaceWithChildrenElements": ["span"]})
+/// '<b>b</b>s'
+#[pyfunction]
+#[pyo3(
+    signature = (html, sanitizer=None, context="div", *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH)),
+    text_signature = "(html, sanitizer=None, context='div', *, unsafe=False, max_nodes='auto', max_depth=512)"
+)]
+pub fn sanitize(
+    py: Python<'_>,
+    html: &str,
+    sanitizer: Option<&Bound<'_, PyAny>>,
+    context: &str,
+    r#unsafe: bool,
+    max_nodes: Limit,
+    max_depth: Limit,
+) -> PyResult<String> {
+    let ctx: Context = context
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    let san = sanitizer_for(py, sanitizer, !r#unsafe)?;
+    let lim = limits(max_nodes, max_depth, html.len());
+    py.allow_threads(|| s::sanitize_fragment_limited(html, &ctx, &san, !r#unsafe, lim))
+        .ok_or_else(|| node_limit_error(&lim))
+}
+
+/// The :class:`ResourceLimitError` of an input that reached the node limit.
+fn node_limit_error(lim: &websyntax::html::ResourceLimits) -> PyErr {
+    ResourceLimitError::new_err(format!(
+        "the input reached the node limit (max_nodes={}) and was not sanitized; pass a \
+         larger max_nodes, or max_nodes=None",
+        lim.max_nodes.unwrap_or(0)
+    ))
+}
+
+/// ``Document.parseHTML(html, {sanitizer})``: a whole document, parsed (scripting disabled,
+/// declarative shadow roots allowed) and sanitized; returns its serialization.
+///
+/// >>> websyntax.parse_html('<title>t</title><p onclick=x>p<script>s</script>')
+/// '<html><head><title>t</title></head><body><p>p</p></body></html>'
+#[pyfunction]
+#[pyo3(
+    signature = (html, sanitizer=None, *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH)),
+    text_signature = "(html, sanitizer=None, *, unsafe=False, max_nodes='auto', max_depth=512)"
+)]
+pub fn parse_html(
+    py: Python<'_>,
+    html: &str,
+    sanitizer: Option<&Bound<'_, PyAny>>,
+    r#unsafe: bool,
+    max_nodes: Limit,
+    max_depth: Limit,
+) -> PyResult<String> {
+    let san = sanitizer_for(py, sanitizer, !r#unsafe)?;
+    let lim = limits(max_nodes, max_depth, html.len());
+    py.allow_threads(|| {
+        s::parse_html_limited(html, &san, !r#unsafe, lim).map(|d| s::serialize_document(&d))
+    })
+    .ok_or_else(|| node_limit_error(&lim))
+}
+
+/// nh3-style cleaning: ``tags`` (element names), ``attributes`` (``{"a": {"href"}, "*":
+/// {"title"}}``), ``url_schemes`` (URL attributes with another scheme are removed) and
+/// ``strip_comments``, mapped onto a Sanitizer API configuration. Unlike nh3, an element not in
+/// ``tags`` is removed with its contents and no ``rel`` is added to links (docs/sanitize.md).
+///
+/// >>> websyntax.clean('<b>hi</b><a href="javascript:x" title=t>l</a>', tags={"a", "b"}, attributes={"a": {"href", "title"}})
+/// '<b>hi</b><a title="t">l</a>'
+#[pyfunction]
+#[pyo3(signature = (html, tags=None, attributes=None, url_schemes=None, strip_comments=true))]
+pub fn clean(
+    py: Python<'_>,
+    html: &str,
+    tags: Option<&Bound<'_, PyAny>>,
+    attributes: Option<&Bound<'_, PyDict>>,
+    url_schemes: Option<&Bound<'_, PyAny>>,
+    strip_comments: bool,
+) -> PyResult<String> {
+    let attributes = match attributes {
+        None => None,
+        Some(d) => {
+            let mut m = BTreeMap::new();
+            for (k, v) in d.iter() {
+                m.insert(k.extract::<String>()?, strings(&v, "attributes")?);
+            }
+            Some(m)
+        }
+    };
+    let options = CleanOptions {
+        tags: tags.map(|t| strings(t, "tags")).transpose()?,
+        attributes,
+        url_schemes: url_schemes.map(|u| strings(u, "url_schemes")).transpose()?,
+        strip_comments,
+    };
+    py.allow_threads(|| clean_rs(html, &options))
+        .map_err(config_error)
+}
+
+/// The strings of an iterable (a set, list, tuple ...; not a single ``str``), sorted so that the
+/// result does not depend on a set's order.
+fn strings(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
+    if v.downcast::<PyString>().is_ok() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be a collection of strings, not a str"
+        )));
+    }
+    let mut out = Vec::new();
+    for x in v.try_iter()? {
+        out.push(x?.extract::<String>()?);
+    }
+    out.sort();
+    Ok(out)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Sanitizer>()?;
+    m.add_function(wrap_pyfunction!(sanitize, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_html, m)?)?;
+    m.add_function(wrap_pyfunction!(clean, m)?)?;
+    Ok(())
+}

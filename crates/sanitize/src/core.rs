@@ -1,0 +1,427 @@
+//! "sanitize core" (HTML §8.6.4; WICG "Sanitize"): one iterative pass over the arena DOM that
+//! removes, unwraps and filters nodes as a configuration says, with the javascript: URL rules of
+//! the safe methods.
+//!
+//! The configuration is compiled once per [`crate::Sanitizer`] (and safe flag) into hash sets
+//! of name atoms: a node costs one or two integer-keyed lookups, an attribute one to three.
+
+use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
+
+use websyntax_html::dom::{AttrNamespace, AttrRef, LocalName, Namespace, NodeKind};
+use websyntax_html::{Document, NodeId};
+
+use crate::config::{HTML_NAMESPACE, MATHML_NAMESPACE, Name, SVG_NAMESPACE, SanitizerConfig};
+
+const XLINK: &str = "http://www.w3.org/1999/xlink";
+const XML: &str = "http://www.w3.org/XML/1998/namespace";
+const XMLNS: &str = "http://www.w3.org/2000/xmlns/";
+
+fn element_ns_code(ns: Option<&str>) -> Option<u8> {
+    match ns {
+        Some(HTML_NAMESPACE) => Some(0),
+        Some(SVG_NAMESPACE) => Some(1),
+        Some(MATHML_NAMESPACE) => Some(2),
+        _ => None,
+    }
+}
+
+fn element_ns(ns: Namespace) -> u8 {
+    match ns {
+        Namespace::Html => 0,
+        Namespace::Svg => 1,
+        Namespace::MathMl => 2,
+    }
+}
+
+fn attr_ns_code(ns: Option<&str>) -> Option<u8> {
+    match ns {
+        None => Some(0),
+        Some(XLINK) => Some(1),
+        Some(XML) => Some(2),
+        Some(XMLNS) => Some(3),
+        _ => None,
+    }
+}
+
+fn attr_ns(ns: AttrNamespace) -> u8 {
+    match ns {
+        AttrNamespace::None => 0,
+        AttrNamespace::XLink => 1,
+        AttrNamespace::Xml => 2,
+        AttrNamespace::Xmlns => 3,
+    }
+}
+
+/// A set of names keyed by (namespace code, atom): static atoms (the same in every document)
+/// by id, any other name by its string.
+#[derive(Debug)]
+struct NameMap<V> {
+    fixed: FxHashMap<(u8, LocalName), V>,
+    dynamic: FxHashMap<Box<str>, Vec<(u8, V)>>,
+}
+
+impl<V> Default for NameMap<V> {
+    fn default() -> Self {
+        NameMap {
+            fixed: FxHashMap::default(),
+            dynamic: FxHashMap::default(),
+        }
+    }
+}
+
+impl<V> NameMap<V> {
+    fn insert(&mut self, ns: Option<u8>, name: &str, v: V) {
+        // A namespace no node of ours can have: the entry can never match.
+        let Some(ns) = ns else { return };
+        match LocalName::from_static(name) {
+            Some(a) => {
+                self.fixed.insert((ns, a), v);
+            }
+            None => self.dynamic.entry(name.into()).or_default().push((ns, v)),
+        }
+    }
+
+    #[inline]
+    fn get(&self, ns: u8, atom: LocalName, name: &str) -> Option<&V> {
+        if atom.as_static_str().is_some() {
+            self.fixed.get(&(ns, atom))
+        } else if self.dynamic.is_empty() {
+            None
+        } else {
+            self.dynamic
+                .get(name)
+                .and_then(|l| l.iter().find(|(n, _)| *n == ns).map(|(_, v)| v))
+        }
+    }
+
+    #[inline]
+    fn contains(&self, ns: u8, atom: LocalName, name: &str) -> bool {
+        self.get(ns, atom, name).is_some()
+    }
+}
+
+type NameSet = NameMap<()>;
+
+fn element_set(list: &[Name]) -> NameSet {
+    let mut s = NameSet::default();
+    for n in list {
+        s.insert(element_ns_code(n.namespace.as_deref()), &n.name, ());
+    }
+    s
+}
+
+fn attr_set(list: &[Name]) -> NameSet {
+    let mut s = NameSet::default();
+    for n in list {
+        s.insert(attr_ns_code(n.namespace.as_deref()), &n.name, ());
+    }
+    s
+}
+
+/// An `elements` entry's attribute lists.
+#[derive(Debug)]
+struct ElementRule {
+    attributes: Option<NameSet>,
+    remove_attributes: NameSet,
+}
+
+/// A configuration as matching tables.
+#[derive(Debug)]
+pub(crate) struct Compiled {
+    elements: Option<NameMap<ElementRule>>,
+    remove_elements: NameSet,
+    replace_with_children: NameSet,
+    attributes: Option<NameSet>,
+    remove_attributes: NameSet,
+    comments: bool,
+    data_attributes: bool,
+}
+
+impl Compiled {
+    pub(crate) fn new(c: &SanitizerConfig) -> Compiled {
+        let elements = c.elements.as_ref().map(|el| {
+            let mut m = NameMap::default();
+            for e in el {
+                m.insert(
+                    element_ns_code(e.name.namespace.as_deref()),
+                    &e.name.name,
+                    ElementRule {
+                        attributes: e.attributes.as_deref().map(attr_set),
+                        remove_attributes: attr_set(e.remove_attributes.as_deref().unwrap_or(&[])),
+                    },
+                );
+            }
+            m
+        });
+        Compiled {
+            elements,
+            remove_elements: element_set(c.remove_elements.as_deref().unwrap_or(&[])),
+            replace_with_children: element_set(
+                c.replace_with_children_elements.as_deref().unwrap_or(&[]),
+            ),
+            attributes: c.attributes.as_deref().map(attr_set),
+            remove_attributes: attr_set(c.remove_attributes.as_deref().unwrap_or(&[])),
+            comments: c.comments == Some(true),
+            data_attributes: c.data_attributes == Some(true),
+        }
+    }
+}
+
+/// The static atoms the javascript: URL rules compare with (`None`: not a static name, compare
+/// strings).
+struct Atoms {
+    a: Option<LocalName>,
+    area: Option<LocalName>,
+    base: Option<LocalName>,
+    button: Option<LocalName>,
+    form: Option<LocalName>,
+    input: Option<LocalName>,
+    href: Option<LocalName>,
+    formaction: Option<LocalName>,
+    action: Option<LocalName>,
+    animate: Option<LocalName>,
+    animate_transform: Option<LocalName>,
+    set: Option<LocalName>,
+    attribute_name: Option<LocalName>,
+}
+
+fn atoms() -> &'static Atoms {
+    static ATOMS: OnceLock<Atoms> = OnceLock::new();
+    ATOMS.get_or_init(|| {
+        let s = LocalName::from_static;
+        Atoms {
+            a: s("a"),
+            area: s("area"),
+            base: s("base"),
+            button: s("button"),
+            form: s("form"),
+            input: s("input"),
+            href: s("href"),
+            formaction: s("formaction"),
+            action: s("action"),
+            animate: s("animate"),
+            animate_transform: s("animateTransform"),
+            set: s("set"),
+            attribute_name: s("attributeName"),
+        }
+    })
+}
+
+#[inline]
+fn is(atom: LocalName, name: &str, want: Option<LocalName>, want_str: &str) -> bool {
+    match want {
+        Some(w) => atom == w,
+        None => name == want_str,
+    }
+}
+
+/// "contains a javascript: URL": the basic URL parser's scheme is `javascript`. A quick look
+/// at the scheme first (a value that does not start with `javascript:`, ignoring leading C0
+/// controls and spaces, ASCII tabs and newlines and case, cannot parse to that scheme).
+pub fn contains_javascript_url(value: &str) -> bool {
+    const WANT: &[u8] = b"javascript:";
+    let mut i = 0;
+    let mut seen_non_space = false;
+    for &b in value.as_bytes() {
+        if !seen_non_space && b <= 0x20 {
+            continue;
+        }
+        seen_non_space = true;
+        if matches!(b, b'\t' | b'\n' | b'\r') {
+            continue;
+        }
+        if b.to_ascii_lowercase() != WANT[i] {
+            return false;
+        }
+        i += 1;
+        if i == WANT.len() {
+            break;
+        }
+    }
+    if i < WANT.len() {
+        return false;
+    }
+    match websyntax_url::Url::parse(value, None) {
+        Ok(u) => u.scheme() == "javascript",
+        Err(_) => false,
+    }
+}
+
+/// Whether the safe methods remove this (otherwise allowed) attribute for its URL: the
+/// navigating URL attributes list, MathML `href`, and SVG animation of `href`.
+#[inline]
+fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrRef<'_>) -> bool {
+    let t = atoms();
+    let (atom, name, ns) = (a.local_name(), a.name(), a.namespace());
+    let href = is(atom, name, t.href, "href");
+    match ens {
+        Namespace::Html => {
+            let nav = ns == AttrNamespace::None
+                && ((href
+                    && (is(eatom, ename, t.a, "a")
+                        || is(eatom, ename, t.area, "area")
+                        || is(eatom, ename, t.base, "base")))
+                    || (is(atom, name, t.formaction, "formaction")
+                        && (is(eatom, ename, t.button, "button")
+                            || is(eatom, ename, t.input, "input")))
+                    || (is(atom, name, t.action, "action") && is(eatom, ename, t.form, "form")));
+            nav && contains_javascript_url(a.value())
+        }
+        Namespace::Svg => {
+            if href
+                && matches!(ns, AttrNamespace::None | AttrNamespace::XLink)
+                && is(eatom, ename, t.a, "a")
+            {
+                return contains_javascript_url(a.value());
+            }
+            ns == AttrNamespace::None
+                && is(atom, name, t.attribute_name, "attributeName")
+                && (is(eatom, ename, t.animate, "animate")
+                    || is(eatom, ename, t.animate_transform, "animateTransform")
+                    || is(eatom, ename, t.set, "set"))
+                && matches!(a.value(), "href" | "xlink:href")
+        }
+        Namespace::MathMl => {
+            href && matches!(ns, AttrNamespace::None | AttrNamespace::XLink)
+                && contains_javascript_url(a.value())
+        }
+    }
+}
+
+/// The next node in tree order after the subtree of a node whose next sibling was `next` and
+/// parent `parent`, staying below `root`.
+fn advance(
+    doc: &Document,
+    next: Option<NodeId>,
+    mut parent: NodeId,
+    root: NodeId,
+) -> Option<NodeId> {
+    if next.is_some() {
+        return next;
+    }
+    loop {
+        if parent == root {
+            return None;
+        }
+        if let Some(s) = doc.next_sibling(parent) {
+            return Some(s);
+        }
+        parent = doc.parent(parent)?;
+    }
+}
+
+/// "sanitize core" on `node` (a document, fragment, element or shadow root) with a compiled
+/// configuration; `js` is handleJavascriptNavigationUrls. Iterative; template contents and
+/// shadow roots of the elements kept are sanitized too.
+pub(crate) fn sanitize_core(doc: &mut Document, node: NodeId, c: &Compiled, js: bool) {
+    let mut roots = vec![node];
+    while let Some(root) = roots.pop() {
+        let mut cur = doc.first_child(root);
+        while let Some(n) = cur {
+            let next = doc.next_sibling(n);
+            let Some(parent) = doc.parent(n) else { break };
+            match doc.kind(n) {
+                NodeKind::Comment => {
+                    if !c.comments {
+                        let _ = doc.remove(n);
+                    }
+                    cur = advance(doc, next, parent, root);
+                }
+                NodeKind::Element => {
+                    cur = sanitize_element(doc, n, next, parent, root, c, js, &mut roots);
+                }
+                // Text, doctypes (and nothing else is a child here).
+                _ => cur = advance(doc, next, parent, root),
+            }
+        }
+    }
+}
+
+/// One element: removed, replaced with its children, or kept with its attributes filtered.
+/// Returns the node to visit next.
+#[allow(clippy::too_many_arguments)]
+fn sanitize_element(
+    doc: &mut Document,
+    n: NodeId,
+    next: Option<NodeId>,
+    parent: NodeId,
+    root: NodeId,
+    c: &Compiled,
+    js: bool,
+    roots: &mut Vec<NodeId>,
+) -> Option<NodeId> {
+    let Some(e) = doc.element(n) else {
+        return advance(doc, next, parent, root);
+    };
+    let (ens, eatom, ename) = (e.namespace(), e.local_name(), e.name());
+    let ns = element_ns(ens);
+    // replaceWithChildrenElements: the children take its place and are visited next (in the
+    // spec, sanitized first and then moved up: the same result).
+    if c.replace_with_children.contains(ns, eatom, ename) {
+        let first = doc.first_child(n);
+        if doc.replace_with_children(n).is_err() {
+            // Only a document parent refuses, and only for what the non-replaceable list
+            // excludes; never leave the element unsanitized.
+            let _ = doc.remove(n);
+            return advance(doc, next, parent, root);
+        }
+        return first.or_else(|| advance(doc, next, parent, root));
+    }
+    let rule = match &c.elements {
+        Some(el) => match el.get(ns, eatom, ename) {
+            Some(r) => Some(r),
+            None => {
+                let _ = doc.remove(n);
+                return advance(doc, next, parent, root);
+            }
+        },
+        None => {
+            if c.remove_elements.contains(ns, eatom, ename) {
+                let _ = doc.remove(n);
+                return advance(doc, next, parent, root);
+            }
+            None
+        }
+    };
+    if let Some(contents) = doc.template_contents(n) {
+        roots.push(contents);
+    }
+    if let Some(shadow) = doc.shadow_root(n) {
+        roots.push(shadow);
+    }
+    if doc.attrs(n).len() != 0 {
+        // The element's name is read again inside the closure from copies (the document is
+        // borrowed mutably by the filter).
+        let ename_owned;
+        let ename: &str = if eatom.as_static_str().is_some() {
+            eatom.as_static_str().unwrap_or("")
+        } else {
+            ename_owned = ename.to_owned();
+            &ename_owned
+        };
+        doc.retain_attributes(n, |a| {
+            let (ans, aatom, aname) = (attr_ns(a.namespace()), a.local_name(), a.name());
+            if rule.is_some_and(|r| r.remove_attributes.contains(ans, aatom, aname)) {
+                return false;
+            }
+            let local_allows = |r: &ElementRule| {
+                r.attributes
+                    .as_ref()
+                    .is_some_and(|l| l.contains(ans, aatom, aname))
+            };
+            let keep = if let Some(global) = &c.attributes {
+                global.contains(ans, aatom, aname)
+                    || rule.is_some_and(local_allows)
+                    || (c.data_attributes && ans == 0 && aname.starts_with("data-"))
+            } else {
+                !(rule.is_some_and(|r| r.attributes.is_some() && !local_allows(r))
+                    || c.remove_attributes.contains(ans, aatom, aname))
+            };
+            keep && !(js && unsafe_url_attribute(ens, eatom, ename, &a))
+        });
+    }
+    // Descend.
+    doc.first_child(n)
+        .or_else(|| advance(doc, next, parent, root))
+}

@@ -1,0 +1,310 @@
+//! The HTML Standard's Sanitizer API (§8.6 "HTML sanitization") on the `websyntax-html` DOM.
+//!
+//! - [`SanitizerConfig`]: the configuration dictionary, from the JSON a browser's
+//!   `new Sanitizer(config)` takes, with the spec's validity rules ([`config`]);
+//! - [`Sanitizer`]: `get()`, the modifier methods, `removeUnsafe()`, the built-in safe default
+//!   configuration ([`Sanitizer::default`]) and the safe baseline ([`builtins`]);
+//! - the algorithms: [`set_html`] / [`set_html_unsafe`] ("set and filter HTML" on an element of
+//!   a document), [`sanitize`] ("sanitize" of any node with the safe flag), [`parse_html`] /
+//!   [`parse_html_unsafe`] (whole documents), and [`sanitize_fragment`], the string in, string
+//!   out form: what `element.innerHTML` holds after `element.setHTML(html)`.
+//!
+//! The safe methods (`set_html`, `parse_html`, `sanitize_fragment`) always remove what the
+//! safe baseline removes (`script`, `iframe`, `object`, `embed`, `frame`, `base`, SVG
+//! `script` and `use`), every event handler attribute (`onclick`, ...), javascript: URLs in
+//! navigating attributes (`a`/`area`/`base` `href`, `form` `action`, `button`/`input`
+//! `formaction`, SVG `a` `href`/`xlink:href`, MathML `href`) and SVG animation of `href`,
+//! whatever the configuration says.
+//!
+//! ```
+//! use websyntax_sanitize::{Sanitizer, sanitize_fragment};
+//!
+//! let s = Sanitizer::default();
+//! let dirty = r#"<p>Hi <a href="javascript:alert(1)" title=t>there</a><img src=x onerror=alert(1)></p>"#;
+//! assert_eq!(sanitize_fragment(dirty, "div", &s), "<p>Hi <a title=\"t\">there</a></p>");
+//!
+//! // A custom configuration, as JSON; even if it allows script, the safe methods do not.
+//! let s = Sanitizer::from_json(r#"{"elements": ["p", "script"], "attributes": ["onclick", "class"]}"#).unwrap();
+//! assert_eq!(sanitize_fragment("<p class=c onclick=x>a<script>b</script>", "div", &s), "<p class=\"c\">a</p>");
+//!
+//! // An invalid configuration says why.
+//! let e = Sanitizer::from_json(r#"{"elements": ["p"], "removeElements": ["b"]}"#).unwrap_err();
+//! assert!(e.to_string().contains("both \"elements\" and \"removeElements\""));
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod builtins;
+pub mod compat;
+pub mod config;
+mod core;
+mod sanitizer;
+
+use std::fmt;
+
+use websyntax_html::dom::{Attr, NodeData};
+use websyntax_html::{
+    Context, Document, NodeId, ParseOptions, ResourceLimits, parse_document, parse_fragment,
+};
+
+pub use crate::config::{ConfigError, ElementEntry, Name, SanitizerConfig};
+pub use crate::core::contains_javascript_url;
+pub use crate::sanitizer::Sanitizer;
+
+/// "sanitize" on `node` (a document, fragment, element or shadow root of `doc`) and its
+/// descendants, template contents and shadow roots: with `safe`, the configuration after
+/// "remove unsafe" and the javascript: URL rules; without, the configuration as it is.
+pub fn sanitize(doc: &mut Document, node: NodeId, sanitizer: &Sanitizer, safe: bool) {
+    if node.index() >= doc.len() {
+        return;
+    }
+    core::sanitize_core(doc, node, sanitizer.compiled(safe), safe);
+}
+
+/// Why [`set_html`] could not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetHtmlError {
+    /// The target is not an element of the document.
+    NotAnElement(NodeId),
+}
+
+impl fmt::Display for SetHtmlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetHtmlError::NotAnElement(id) => write!(f, "node {id} is not an element"),
+        }
+    }
+}
+
+impl std::error::Error for SetHtmlError {}
+
+/// The fragment parser's options of "set and filter HTML": scripting enabled (a document in a
+/// browsing context) and declarative shadow roots allowed.
+fn fragment_options() -> ParseOptions {
+    ParseOptions {
+        scripting: true,
+        collect_errors: false,
+        allow_declarative_shadow_roots: true,
+        ..ParseOptions::default()
+    }
+}
+
+/// Whether "set and filter HTML" step 1 applies: a safe call on an HTML or SVG `script`.
+fn is_script_context(ctx: &Context) -> bool {
+    ctx.name == "script"
+        && matches!(
+            ctx.namespace,
+            websyntax_html::dom::Namespace::Html | websyntax_html::dom::Namespace::Svg
+        )
+}
+
+/// "set and filter HTML" on a fragment: parse `html` with `context`, sanitize, serialize the
+/// result as the context element's children (its `innerHTML`).
+pub fn sanitize_fragment_in(
+    html: &str,
+    context: &Context,
+    sanitizer: &Sanitizer,
+    safe: bool,
+) -> String {
+    sanitize_fragment_limited(html, context, sanitizer, safe, ResourceLimits::default())
+        .unwrap_or_default()
+}
+
+/// [`sanitize_fragment_in`] with the parser's resource limits, for input from anywhere:
+/// `None` when the input reached [`ResourceLimits::max_nodes`] (the parse stopped early, so
+/// the fragment is not the input's: nothing is returned rather than a cut-short result).
+/// The depth limit, as in Chromium, places deeper elements as siblings.
+///
+/// ```
+/// use websyntax_html::{Context, ResourceLimits};
+/// use websyntax_sanitize::{Sanitizer, sanitize_fragment_limited};
+/// let limits = ResourceLimits { max_nodes: Some(100), ..Default::default() };
+/// let s = Sanitizer::default();
+/// let div = Context::html("div");
+/// assert_eq!(sanitize_fragment_limited("<b>x", &div, &s, true, limits).as_deref(), Some("<b>x</b>"));
+/// assert_eq!(sanitize_fragment_limited(&"<p>".repeat(500), &div, &s, true, limits), None);
+/// ```
+pub fn sanitize_fragment_limited(
+    html: &str,
+    context: &Context,
+    sanitizer: &Sanitizer,
+    safe: bool,
+    limits: ResourceLimits,
+) -> Option<String> {
+    // Step 1.
+    if safe && is_script_context(context) {
+        return Some(String::new());
+    }
+    // Steps 3-6.
+    let options = ParseOptions {
+        limits,
+        ..fragment_options()
+    };
+    let mut fragment = parse_fragment(html, context, options);
+    if fragment.document.limits_reached().nodes {
+        return None;
+    }
+    let root = fragment.root;
+    sanitize(&mut fragment.document, root, sanitizer, safe);
+    Some(fragment.to_html())
+}
+
+/// What `element.innerHTML` holds after `element.setHTML(html, {sanitizer})` on a fresh HTML
+/// element named `context` (`div`, `td`, `template`, ...): parsed as a fragment in that
+/// context, sanitized with the safe flag, serialized.
+///
+/// ```
+/// use websyntax_sanitize::{Sanitizer, sanitize_fragment};
+/// let s = Sanitizer::default();
+/// assert_eq!(sanitize_fragment("<td>x<script>y</script>", "tr", &s), "<td>x</td>");
+/// assert_eq!(sanitize_fragment("<!-- c --><b>b", "div", &s), "<b>b</b>");
+/// ```
+pub fn sanitize_fragment(html: &str, context: &str, sanitizer: &Sanitizer) -> String {
+    sanitize_fragment_in(html, &Context::html(context), sanitizer, true)
+}
+
+/// [`sanitize_fragment`] with `setHTMLUnsafe` semantics: the configuration only (no safe
+/// baseline, javascript: URLs kept unless configured away).
+pub fn sanitize_fragment_unsafe(html: &str, context: &str, sanitizer: &Sanitizer) -> String {
+    sanitize_fragment_in(html, &Context::html(context), sanitizer, false)
+}
+
+/// `element.setHTML(html, {sanitizer})`: replaces the children of `element` (the contents of
+/// a `template`) with the sanitized result of parsing `html` in its context.
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+/// use websyntax_sanitize::{Sanitizer, set_html};
+/// let mut doc = parse_document("<div id=x>old</div>", ParseOptions::default());
+/// let div = doc.find_element("div").unwrap();
+/// set_html(&mut doc, div, "<em onclick=x>new</em><script>1</script>", &Sanitizer::default()).unwrap();
+/// assert_eq!(doc.inner_html(div), "<em>new</em>");
+/// ```
+pub fn set_html(
+    doc: &mut Document,
+    element: NodeId,
+    html: &str,
+    sanitizer: &Sanitizer,
+) -> Result<(), SetHtmlError> {
+    set_and_filter_html(doc, element, html, sanitizer, true)
+}
+
+/// `element.setHTMLUnsafe(html, {sanitizer})` (use [`Sanitizer::allow_everything`] for no
+/// filtering at all).
+pub fn set_html_unsafe(
+    doc: &mut Document,
+    element: NodeId,
+    html: &str,
+    sanitizer: &Sanitizer,
+) -> Result<(), SetHtmlError> {
+    set_and_filter_html(doc, element, html, sanitizer, false)
+}
+
+fn set_and_filter_html(
+    doc: &mut Document,
+    element: NodeId,
+    html: &str,
+    sanitizer: &Sanitizer,
+    safe: bool,
+) -> Result<(), SetHtmlError> {
+    if element.index() >= doc.len() {
+        return Err(SetHtmlError::NotAnElement(element));
+    }
+    let context = match doc.data(element) {
+        NodeData::Element(e) => Context {
+            namespace: e.namespace(),
+            name: e.name().to_owned(),
+            attrs: e
+                .attrs()
+                .map(|a| {
+                    let mut at = Attr::new(a.name().to_owned(), a.value());
+                    at.namespace = a.namespace();
+                    at
+                })
+                .collect(),
+        },
+        _ => return Err(SetHtmlError::NotAnElement(element)),
+    };
+    // Step 1.
+    if safe && is_script_context(&context) {
+        return Ok(());
+    }
+    // The target: a template's contents, else the element.
+    let target = doc.template_contents(element).unwrap_or(element);
+    // Steps 3-6: parse, sanitize.
+    let mut fragment = parse_fragment(html, &context, fragment_options());
+    let root = fragment.root;
+    sanitize(&mut fragment.document, root, sanitizer, safe);
+    // Step 7: "replace all" with the fragment within target, through safe editing.
+    let holder = doc.create_fragment();
+    for n in fragment.document.children(root) {
+        let copy = doc.import_node(&fragment.document, n);
+        // A detached fragment accepts any node but a document or shadow root, which a
+        // fragment's children never are.
+        let _ = doc.append_child(holder, copy);
+    }
+    while let Some(c) = doc.first_child(target) {
+        let _ = doc.remove(c);
+    }
+    let _ = doc.append_child(target, holder);
+    Ok(())
+}
+
+/// The document parser's options of `parseHTML`: no browsing context (scripting disabled),
+/// declarative shadow roots allowed.
+fn document_options() -> ParseOptions {
+    ParseOptions {
+        scripting: false,
+        collect_errors: false,
+        allow_declarative_shadow_roots: true,
+        ..ParseOptions::default()
+    }
+}
+
+/// `Document.parseHTML(html, {sanitizer})`: a whole document, sanitized with the safe flag.
+/// Serialize it with [`serialize_document`] (scripting disabled, as it was parsed).
+///
+/// ```
+/// use websyntax_sanitize::{Sanitizer, parse_html, serialize_document};
+/// let doc = parse_html("<title>t</title><p onclick=x>p<script>s</script>", &Sanitizer::default());
+/// assert_eq!(serialize_document(&doc), "<html><head><title>t</title></head><body><p>p</p></body></html>");
+/// ```
+pub fn parse_html(html: &str, sanitizer: &Sanitizer) -> Document {
+    let mut doc = parse_document(html, document_options());
+    let root = doc.root();
+    sanitize(&mut doc, root, sanitizer, true);
+    doc
+}
+
+/// `Document.parseHTMLUnsafe(html, {sanitizer})`.
+pub fn parse_html_unsafe(html: &str, sanitizer: &Sanitizer) -> Document {
+    let mut doc = parse_document(html, document_options());
+    let root = doc.root();
+    sanitize(&mut doc, root, sanitizer, false);
+    doc
+}
+
+/// [`parse_html`] (`safe`) or [`parse_html_unsafe`] with the parser's resource limits: `None`
+/// when the input reached [`ResourceLimits::max_nodes`].
+pub fn parse_html_limited(
+    html: &str,
+    sanitizer: &Sanitizer,
+    safe: bool,
+    limits: ResourceLimits,
+) -> Option<Document> {
+    let options = ParseOptions {
+        limits,
+        ..document_options()
+    };
+    let mut doc = parse_document(html, options);
+    if doc.limits_reached().nodes {
+        return None;
+    }
+    let root = doc.root();
+    sanitize(&mut doc, root, sanitizer, safe);
+    Some(doc)
+}
+
+/// The serialization of a document from [`parse_html`] (scripting disabled, as it was parsed).
+pub fn serialize_document(doc: &Document) -> String {
+    websyntax_html::serialize::serialize_children(doc, doc.root(), false)
+}

@@ -1,0 +1,120 @@
+//! Hostile shapes: every public operation on a 10^6-deep document, on a 256 KiB stack (the
+//! walks are iterative), and on elements with 10^5 attributes or 10^5 comments. These tests
+//! check completion and results, not time (speed is measured by the benchmarks).
+
+use websyntax_html::{ParseOptions, parse_document};
+use websyntax_sanitize::{
+    Sanitizer, parse_html, parse_html_unsafe, sanitize_fragment, sanitize_fragment_unsafe,
+    serialize_document, set_html, set_html_unsafe,
+};
+
+const DEPTH: usize = 1_000_000;
+
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+#[test]
+fn deep_nesting_kept_removed_and_replaced() {
+    on_small_stack(|| {
+        let deep = "<span>".repeat(DEPTH) + "x";
+        // Kept: every span.
+        let out = sanitize_fragment(&deep, "div", &Sanitizer::default());
+        assert_eq!(out.len(), DEPTH * "<span></span>".len() + 1);
+        // Replaced with their children: only the text is left.
+        let mut s = Sanitizer::default();
+        assert!(s.replace_element_with_children("span"));
+        assert_eq!(sanitize_fragment(&deep, "div", &s), "x");
+        // Removed: nothing is left.
+        let mut s = Sanitizer::default();
+        assert!(s.remove_element("span"));
+        assert_eq!(sanitize_fragment(&deep, "div", &s), "");
+        // Unsafe, nothing removed.
+        let out = sanitize_fragment_unsafe(&deep, "div", &Sanitizer::allow_everything());
+        assert_eq!(out.len(), DEPTH * "<span></span>".len() + 1);
+        assert!(out.contains("<span>x</span>"));
+    });
+}
+
+#[test]
+fn deep_nesting_in_templates_and_documents() {
+    on_small_stack(|| {
+        let mut s = Sanitizer::from_json(r#"{"replaceWithChildrenElements": ["b"]}"#).unwrap();
+        s.allow_element("template");
+        let deep = "<template><b>".repeat(DEPTH / 4) + "<script>x</script>y";
+        let out = sanitize_fragment(&deep, "div", &s);
+        assert!(!out.contains("<script") && !out.contains("<b>"));
+        assert!(out.contains("<template>y</template>"));
+        assert_eq!(out.len(), DEPTH / 4 * "<template></template>".len() + 1);
+        // Whole documents.
+        let doc = parse_html(&"<div>".repeat(DEPTH), &Sanitizer::default());
+        assert!(serialize_document(&doc).len() > DEPTH * "<div></div>".len());
+        let doc = parse_html_unsafe(&"<div>".repeat(DEPTH), &Sanitizer::allow_everything());
+        assert!(serialize_document(&doc).len() > DEPTH * "<div></div>".len());
+        // set_html into a deep element, with deep content.
+        let mut doc = parse_document(&"<div>".repeat(DEPTH), ParseOptions::default());
+        let last = doc.find_all_elements("div").last().unwrap();
+        set_html(
+            &mut doc,
+            last,
+            &"<section>".repeat(DEPTH),
+            &Sanitizer::default(),
+        )
+        .unwrap();
+        assert_eq!(doc.descendants(last).count(), DEPTH);
+        let first = doc.find_element("section").unwrap();
+        set_html_unsafe(
+            &mut doc,
+            first,
+            &"<span>".repeat(DEPTH),
+            &Sanitizer::allow_everything(),
+        )
+        .unwrap();
+        assert_eq!(doc.descendants(first).count(), DEPTH);
+    });
+}
+
+#[test]
+fn many_attributes_and_comments() {
+    let attrs: String = (0..100_000)
+        .map(|i| format!(" a{i}=v onclick{i}=x"))
+        .collect();
+    let html = format!("<p title=t{attrs} onclick=x>p</p>");
+    let out = sanitize_fragment(&html, "div", &Sanitizer::default());
+    assert_eq!(out, "<p title=\"t\">p</p>");
+    let out = sanitize_fragment_unsafe(&html, "div", &Sanitizer::allow_everything());
+    assert_eq!(out.len(), html.len() + 2 * 200_002);
+    let comments = "<!--c-->x".repeat(100_000);
+    assert_eq!(
+        sanitize_fragment(&comments, "div", &Sanitizer::default()),
+        "x".repeat(100_000)
+    );
+    let mut s = Sanitizer::default();
+    s.set_comments(true);
+    assert_eq!(sanitize_fragment(&comments, "div", &s), comments);
+}
+
+#[test]
+fn large_configurations() {
+    // 10^5 names: building and checking the configuration stays fast (sorted duplicate checks,
+    // hash sets for matching).
+    let names: Vec<String> = (0..100_000).map(|i| format!("\"e{i}\"")).collect();
+    let json = format!(
+        "{{\"elements\": [{}], \"attributes\": [{}]}}",
+        names.join(","),
+        names.join(",")
+    );
+    let s = Sanitizer::from_json(&json).unwrap();
+    assert_eq!(
+        sanitize_fragment("<e7 e9=1 x=2>a</e7><p>b</p>", "div", &s),
+        "<e7 e9=\"1\">a</e7>"
+    );
+    let dup = format!("{{\"removeElements\": [{}, \"e5\"]}}", names.join(","));
+    let e = Sanitizer::from_json(&dup).unwrap_err();
+    assert!(e.to_string().contains("e5"), "{e}");
+}
