@@ -143,6 +143,9 @@ const NEGATIVE: &[&str] = &[
     "skip",
     "hidden",
     "print",
+    "caption",
+    "credit",
+    "credits",
 ];
 
 /// Words of `class` / `id` values that mark content (they cancel the negative ones).
@@ -228,6 +231,12 @@ fn is_furniture_tag(doc: &Document, id: NodeId, name: &str) -> bool {
             return true;
         }
     }
+    false
+}
+
+/// Hidden from readers: `aria-hidden=true`, or a `style` with `display:none` or
+/// `visibility:hidden`.
+fn is_hidden(doc: &Document, id: NodeId) -> bool {
     if doc
         .attribute(id, "aria-hidden")
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
@@ -291,6 +300,9 @@ struct Stats {
     own: Vec<u32>,
     own_link: Vec<u32>,
     own_commas: Vec<u32>,
+    /// Text of the paragraphs of running text in the subtree (blocks with at least 50
+    /// characters of their own, at most a third in links).
+    mass: Vec<u32>,
     /// Whether the subtree holds a semantic main marker (pass 1).
     semantic: NodeSet,
     junk: NodeSet,
@@ -306,6 +318,7 @@ pub fn main_content(doc: &Document) -> MainContent {
         own: vec![0; len],
         own_link: vec![0; len],
         own_commas: vec![0; len],
+        mass: vec![0; len],
         semantic: NodeSet::with_len(len),
         junk: NodeSet::with_len(len),
     };
@@ -382,6 +395,10 @@ pub fn main_content(doc: &Document) -> MainContent {
                 return false;
             }
             let name = doc.local_name(id).unwrap_or("");
+            if is_hidden(doc, id) {
+                p.st.junk.insert(id);
+                return false;
+            }
             if !matches!(name, "html" | "body") && !p.st.semantic.contains(id) {
                 let (neg, pos) = class_words(doc, id);
                 let furniture = is_furniture_tag(doc, id, name) || (neg > 0 && pos == 0);
@@ -407,7 +424,12 @@ pub fn main_content(doc: &Document) -> MainContent {
             if name == "a" {
                 p.link_depth -= 1;
             }
+            let i = id.index();
+            if is_text_block(name) && p.st.own[i] >= 50 && p.st.own_link[i] * 3 <= p.st.own[i] {
+                p.st.mass[i] = p.st.mass[i].saturating_add(p.st.own[i]);
+            }
             if let Some(par) = doc.parent(id) {
+                p.st.mass[par.index()] = p.st.mass[par.index()].saturating_add(p.st.mass[i]);
                 let (t, l) = (p.st.text[id.index()], p.st.link[id.index()]);
                 p.st.text[par.index()] = p.st.text[par.index()].saturating_add(t);
                 p.st.link[par.index()] = p.st.link[par.index()].saturating_add(l);
@@ -496,8 +518,14 @@ pub fn main_content(doc: &Document) -> MainContent {
                     "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "th" => -5.0,
                     _ => 0.0,
                 };
+            // Class words weigh at most as much as the text itself: an empty wrapper named
+            // "content" does not beat the paragraphs.
             let (neg, pos) = class_words(doc, id);
-            s += 25.0 * (pos.min(1) as f32) - 25.0 * (neg.min(1) as f32);
+            if pos > 0 && neg == 0 {
+                s += score[i].min(25.0);
+            } else if neg > 0 && pos == 0 {
+                s -= score[i].min(25.0);
+            }
             let text = st.text[i].max(1) as f32;
             s *= 1.0 - st.link[i] as f32 / text;
             final_score[i] = s;
@@ -553,6 +581,11 @@ pub fn main_content(doc: &Document) -> MainContent {
                 }
                 let i = id.index();
                 let name = doc.local_name(id).unwrap_or("");
+                // The headline is the page's title, not the article's text.
+                if id != r && name == "h1" {
+                    ex.insert(id);
+                    return false;
+                }
                 if id != r && is_text_block(name) && st.text[i] > 0 && st.link[i] * 2 > st.text[i] {
                     ex.insert(id);
                     return false;
