@@ -300,9 +300,6 @@ struct Stats {
     own: Vec<u32>,
     own_link: Vec<u32>,
     own_commas: Vec<u32>,
-    /// Text of the paragraphs of running text in the subtree (blocks with at least 50
-    /// characters of their own, at most a third in links).
-    mass: Vec<u32>,
     /// Whether the subtree holds a semantic main marker (pass 1).
     semantic: NodeSet,
     junk: NodeSet,
@@ -318,7 +315,6 @@ pub fn main_content(doc: &Document) -> MainContent {
         own: vec![0; len],
         own_link: vec![0; len],
         own_commas: vec![0; len],
-        mass: vec![0; len],
         semantic: NodeSet::with_len(len),
         junk: NodeSet::with_len(len),
     };
@@ -424,12 +420,7 @@ pub fn main_content(doc: &Document) -> MainContent {
             if name == "a" {
                 p.link_depth -= 1;
             }
-            let i = id.index();
-            if is_text_block(name) && p.st.own[i] >= 50 && p.st.own_link[i] * 3 <= p.st.own[i] {
-                p.st.mass[i] = p.st.mass[i].saturating_add(p.st.own[i]);
-            }
             if let Some(par) = doc.parent(id) {
-                p.st.mass[par.index()] = p.st.mass[par.index()].saturating_add(p.st.mass[i]);
                 let (t, l) = (p.st.text[id.index()], p.st.link[id.index()]);
                 p.st.text[par.index()] = p.st.text[par.index()].saturating_add(t);
                 p.st.link[par.index()] = p.st.link[par.index()].saturating_add(l);
