@@ -11,6 +11,11 @@ use crate::walk::{NodeSet, is_block, is_skipped, traverse};
 /// colspan values above this are this (HTML's table processing model clamps at 1000).
 const MAX_COLSPAN: usize = 1000;
 
+/// Block quotes and list items nest this deep at most; deeper ones are plain blocks (each
+/// line carries the prefixes of its containers, so unbounded nesting would make the output
+/// grow with the square of the input).
+const MAX_NESTING: usize = 32;
+
 /// What separates the next block from the previous one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Sep {
@@ -484,12 +489,14 @@ impl Renderer<'_> {
                     Kind::Heading(name.as_bytes()[1] - b'0')
                 }
             }
-            "blockquote" if self.inline.inline_only == 0 => {
+            "blockquote" if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING => {
                 self.flush_para();
                 self.containers.push(Container::Quote);
                 Kind::Quote
             }
-            "ul" | "ol" | "menu" | "dir" if self.inline.inline_only == 0 => {
+            "ul" | "ol" | "menu" | "dir"
+                if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING =>
+            {
                 self.flush_para();
                 let ordered = name == "ol";
                 let depth = self.containers.len();
@@ -524,7 +531,10 @@ impl Renderer<'_> {
                 });
                 Kind::List
             }
-            "li" if self.inline.inline_only == 0 && !self.lists.is_empty() => {
+            "li" if self.inline.inline_only == 0
+                && !self.lists.is_empty()
+                && self.containers.len() < MAX_NESTING =>
+            {
                 self.flush_para();
                 let list = self.lists.last_mut().expect("a list");
                 let marker = if list.ordered {
@@ -554,7 +564,7 @@ impl Renderer<'_> {
                 self.block_boundary();
                 Kind::Para
             }
-            "dt" => {
+            "dt" if self.inline.strong == 0 => {
                 self.block_boundary();
                 self.inline.fmts.push(Fmt {
                     open: "**".into(),
@@ -848,6 +858,14 @@ impl Renderer<'_> {
             self.write_block(&cap);
         }
         rows.retain(|r| !r.is_empty());
+        // colspan repeats cells, within a budget proportional to the cells there are.
+        let real: usize = rows.iter().map(Vec::len).sum();
+        let expanded: usize = rows.iter().flatten().map(|c| c.1).sum();
+        if expanded > real.saturating_mul(8).saturating_add(MAX_COLSPAN) {
+            for c in rows.iter_mut().flatten() {
+                c.1 = 1;
+            }
+        }
         let width = rows
             .iter()
             .map(|r| r.iter().map(|c| c.1).sum::<usize>())
