@@ -13,17 +13,20 @@
 //!
 //! let doc = parse_document(
 //!     "<nav><a href=/>Home</a> <a href=/news>News</a></nav>\
-//!      <article><h1>Title</h1><p>The first paragraph of the story, long enough to count, \
-//!      with commas, clauses, and more words.</p><p>A second paragraph, also with words.</p>\
+//!      <article><h1>Headline</h1><p>The first paragraph of the story, long enough to count, \
+//!      with commas, clauses, and more words.</p><h2>Part two</h2>\
+//!      <p>A second paragraph, also with words.</p>\
 //!      <div class=share><a href=/s>Share</a></div></article>\
 //!      <footer>© Example</footer>",
 //!     ParseOptions::default(),
 //! );
 //! let main = main_content(&doc);
 //! let text = main.text(&doc);
-//! assert!(text.starts_with("Title\n\nThe first paragraph"));
+//! // The headline is the page's title, not part of the article's text.
+//! assert!(text.starts_with("The first paragraph"));
 //! assert!(!text.contains("Home") && !text.contains("Share") && !text.contains("©"));
-//! assert!(main.markdown(&doc, &MarkdownOptions::default()).starts_with("# Title\n"));
+//! let md = main.markdown(&doc, &MarkdownOptions::default());
+//! assert!(md.contains("\n\n## Part two\n\nA second paragraph"));
 //! ```
 #![forbid(unsafe_code)]
 
