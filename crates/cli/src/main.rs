@@ -13,6 +13,7 @@ pub mod inputs;
 mod iri;
 mod jsonl;
 mod links;
+mod markdown;
 mod microsyntax;
 pub mod output;
 mod select;
@@ -45,6 +46,8 @@ enum Command {
     Links(links::Args),
     /// Print the documents' readable text.
     Text(text::Args),
+    /// Print the documents as Markdown (CommonMark + GFM tables), or only their main content.
+    Markdown(markdown::Args),
     /// Check documents: parse errors, encoding, URLs, attribute values.
     Check(check::Args),
 }
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Select(args) => select::run(args),
         Command::Links(args) => links::run(args),
         Command::Text(args) => text::run(args),
+        Command::Markdown(args) => markdown::run(args),
         Command::Check(args) => check::run(args),
     }
 }

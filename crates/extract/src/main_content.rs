@@ -59,7 +59,13 @@ impl MainContent {
     /// The readable text of the main content (the readable-text rule of the HTML crate over
     /// the roots, without the excluded subtrees), for a document parsed with scripting on.
     pub fn text(&self, doc: &Document) -> String {
-        crate::text::readable_text(doc, &self.roots, Some(&self.excluded), true)
+        self.text_with(doc, true)
+    }
+
+    /// [`MainContent::text`] for a document parsed with scripting on or off (with it off,
+    /// `noscript` content is text).
+    pub fn text_with(&self, doc: &Document, scripting: bool) -> String {
+        crate::text::readable_text(doc, &self.roots, Some(&self.excluded), scripting)
     }
 
     /// The main content as Markdown.

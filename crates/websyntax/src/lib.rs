@@ -10,6 +10,7 @@
 //! | [`url`] | `websyntax-url` | URL Standard: parser, hosts, setters, origin, URLSearchParams |
 //! | [`microsyntax`] | `websyntax-microsyntax` | HTML §2.3 common microsyntaxes |
 //! | [`check`] | `websyntax-check` | a syntax checker over all of the above (parse errors, encoding, URLs, attribute values) |
+//! | [`extract`] | `websyntax-extract` | content extraction: HTML to Markdown (CommonMark + GFM tables), main content (article body) |
 //! | [`iri`] | `websyntax-iri` | RFC 3986/3987 as the W3C XSD datatypes note defines them |
 //!
 //! ## Every part together
@@ -70,6 +71,7 @@
 
 pub use websyntax_check as check;
 pub use websyntax_encoding as encoding;
+pub use websyntax_extract as extract;
 pub use websyntax_html as html;
 pub use websyntax_iri as iri;
 pub use websyntax_microsyntax as microsyntax;
