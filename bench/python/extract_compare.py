@@ -81,7 +81,7 @@ def extractors(cli):
     try:
         import websyntax
 
-        out["websyntax"] = lambda html: websyntax.parse_html(html).main_text()
+        out["websyntax"] = lambda html: websyntax.parse(html).main_text()
     except ImportError:
         pass
     try:

@@ -17,6 +17,18 @@ fn looks_like_reference(rest: &str) -> bool {
 /// `in_cell`: inside a table cell (pipes are escaped anyway).
 pub(crate) fn text(out: &mut String, word: &str, line_start: bool) {
     let bytes = word.as_bytes();
+    // Most words hold nothing to escape.
+    if !line_start
+        && !bytes.iter().any(|b| {
+            matches!(
+                b,
+                b'\\' | b'`' | b'*' | b'[' | b']' | b'<' | b'~' | b'|' | b'_' | b'&'
+            )
+        })
+    {
+        out.push_str(word);
+        return;
+    }
     // A leading run of digits followed by `.` or `)` at a line start is an ordered list
     // marker: its delimiter is escaped.
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();

@@ -233,8 +233,9 @@ impl Renderer<'_> {
         }
         inl.space = false;
         inl.brk = false;
-        let para = std::mem::take(&mut inl.para);
+        let mut para = std::mem::take(&mut inl.para);
         if para.is_empty() {
+            self.inline.para = para;
             return;
         }
         if let Some(level) = self.heading {
@@ -254,6 +255,9 @@ impl Renderer<'_> {
         } else {
             self.write_block(&para);
         }
+        // The buffer is used again by the next paragraph.
+        para.clear();
+        self.inline.para = para;
     }
 
     // ---- inline ----------------------------------------------------------------------
