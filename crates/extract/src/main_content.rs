@@ -30,7 +30,7 @@
 use websyntax_html::{Document, NodeId};
 
 use crate::markdown::MarkdownOptions;
-use crate::walk::{NodeSet, is_block, is_skipped, traverse};
+use crate::walk::{NodeSet, attr, is_block, is_skipped, traverse};
 
 /// The main content of a document: the subtrees kept ([`MainContent::roots`], in document
 /// order) minus the boilerplate inside them ([`MainContent::excluded`]).
@@ -159,41 +159,36 @@ const POSITIVE: &[&str] = &[
     "article", "content", "body", "main", "story", "entry", "post", "text", "blog", "prose",
 ];
 
-/// How a `class`/`id` value's words weigh: negative and positive word counts.
+/// How a `class`/`id` value's words weigh: negative and positive word counts. Words are runs
+/// of ASCII letters, split at camelCase too (`site-footer`, `commentList`, `ad_box`), compared
+/// without case.
 fn class_words(doc: &Document, id: NodeId) -> (u32, u32) {
     let mut neg = 0;
     let mut pos = 0;
-    for attr in ["class", "id"] {
-        let Some(v) = doc.attribute(id, attr) else {
+    for name in ["class", "id"] {
+        let Some(v) = attr(doc, id, name) else {
             continue;
         };
-        // Words: runs of ASCII letters, lowercased (`site-footer`, `commentList`, `ad_box`).
-        let mut word = String::new();
-        let mut words = Vec::new();
-        let mut prev_lower = false;
-        for c in v.chars() {
-            if c.is_ascii_alphabetic() {
-                // camelCase splits too.
-                if c.is_ascii_uppercase() && prev_lower {
-                    words.push(std::mem::take(&mut word));
-                }
-                prev_lower = c.is_ascii_lowercase();
-                word.push(c.to_ascii_lowercase());
-            } else {
-                prev_lower = false;
-                if !word.is_empty() {
-                    words.push(std::mem::take(&mut word));
-                }
+        let b = v.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if !b[i].is_ascii_alphabetic() {
+                i += 1;
+                continue;
             }
-        }
-        if !word.is_empty() {
-            words.push(word);
-        }
-        for w in &words {
-            if NEGATIVE.contains(&w.as_str()) {
+            let start = i;
+            i += 1;
+            while i < b.len()
+                && b[i].is_ascii_alphabetic()
+                && !(b[i].is_ascii_uppercase() && b[i - 1].is_ascii_lowercase())
+            {
+                i += 1;
+            }
+            let w = &v[start..i];
+            if NEGATIVE.iter().any(|n| n.eq_ignore_ascii_case(w)) {
                 neg += 1;
             }
-            if POSITIVE.contains(&w.as_str()) {
+            if POSITIVE.iter().any(|p| p.eq_ignore_ascii_case(w)) {
                 pos += 1;
             }
         }
@@ -220,7 +215,7 @@ fn is_furniture_tag(doc: &Document, id: NodeId, name: &str) -> bool {
     ) {
         return true;
     }
-    if let Some(role) = doc.attribute(id, "role") {
+    if let Some(role) = attr(doc, id, "role") {
         let role = role.trim().to_ascii_lowercase();
         if matches!(
             role.as_str(),
@@ -243,13 +238,10 @@ fn is_furniture_tag(doc: &Document, id: NodeId, name: &str) -> bool {
 /// Hidden from readers: `aria-hidden=true`, or a `style` with `display:none` or
 /// `visibility:hidden`.
 fn is_hidden(doc: &Document, id: NodeId) -> bool {
-    if doc
-        .attribute(id, "aria-hidden")
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
-    {
+    if attr(doc, id, "aria-hidden").is_some_and(|v| v.trim().eq_ignore_ascii_case("true")) {
         return true;
     }
-    if let Some(style) = doc.attribute(id, "style") {
+    if let Some(style) = attr(doc, id, "style") {
         let s: String = style
             .chars()
             .filter(|c| !c.is_ascii_whitespace())
@@ -266,14 +258,12 @@ fn is_hidden(doc: &Document, id: NodeId) -> bool {
 fn is_semantic_main(doc: &Document, id: NodeId, name: &str) -> bool {
     name == "article"
         || name == "main"
-        || doc
-            .attribute(id, "role")
-            .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+        || attr(doc, id, "role").is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
         || is_article_body(doc, id)
 }
 
 fn is_article_body(doc: &Document, id: NodeId) -> bool {
-    doc.attribute(id, "itemprop")
+    attr(doc, id, "itemprop")
         .is_some_and(|v| v.split_ascii_whitespace().any(|w| w == "articleBody"))
 }
 
@@ -282,19 +272,24 @@ fn is_text_block(name: &str) -> bool {
     is_block(name) || matches!(name, "td" | "th")
 }
 
-/// Count of non-whitespace characters and of commas in `t`.
-fn count(t: &str) -> (u32, u32) {
-    let mut n = 0u32;
-    let mut commas = 0u32;
-    for c in t.chars() {
-        if !c.is_whitespace() {
-            n = n.saturating_add(1);
-        }
-        if matches!(c, ',' | '，' | '、') {
-            commas = commas.saturating_add(1);
-        }
+/// Count of characters other than ASCII whitespace in `t` (UTF-8 continuation bytes are not
+/// characters).
+fn count_chars(t: &str) -> u32 {
+    let n = t
+        .bytes()
+        .filter(|&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0C) && (b & 0xC0) != 0x80)
+        .count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Count of commas in `t` (`,` and the CJK `，` and `、`).
+fn count_commas(t: &str) -> u32 {
+    let b = t.as_bytes();
+    let mut n = b.iter().filter(|&&c| c == b',').count();
+    if !t.is_ascii() {
+        n += t.matches(['，', '、']).count();
     }
-    (n, commas)
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 struct Stats {
@@ -333,7 +328,7 @@ pub fn main_content(doc: &Document) -> MainContent {
         &mut st,
         |st, id| {
             if let Some(t) = doc.text(id) {
-                let n = count(t).0;
+                let n = count_chars(t);
                 st.text[id.index()] = n;
                 if let Some(p) = doc.parent(id) {
                     st.text[p.index()] = st.text[p.index()].saturating_add(n);
@@ -376,7 +371,8 @@ pub fn main_content(doc: &Document) -> MainContent {
         &mut p2,
         |p, id| {
             if let Some(t) = doc.text(id) {
-                let (n, commas) = count(t);
+                let n = p.raw[id.index()];
+                let commas = count_commas(t);
                 let b = p.blocks.last().copied().unwrap_or(root).index();
                 p.st.own[b] = p.st.own[b].saturating_add(n);
                 p.st.own_commas[b] = p.st.own_commas[b].saturating_add(commas);
@@ -583,7 +579,13 @@ pub fn main_content(doc: &Document) -> MainContent {
                     ex.insert(id);
                     return false;
                 }
-                if id != r && is_text_block(name) && st.text[i] > 0 && st.link[i] * 2 > st.text[i] {
+                // (Quotations are content whatever their links: embedded posts cite theirs.)
+                if id != r
+                    && is_text_block(name)
+                    && name != "blockquote"
+                    && st.text[i] > 0
+                    && st.link[i] * 2 > st.text[i]
+                {
                     ex.insert(id);
                     return false;
                 }

@@ -4,6 +4,7 @@
 //! Documents can be 10^6 levels deep: nothing here recurses. [`traverse`] moves through the
 //! tree with `first_child` / `next_sibling` / `parent` only, so it needs no stack at all.
 
+use websyntax_html::dom::AttrNamespace;
 use websyntax_html::{Document, NodeId};
 
 /// Visits the subtree of `root` in tree order without recursion. `enter` is called for each
@@ -56,7 +57,7 @@ pub(crate) fn is_skipped(doc: &Document, id: NodeId, scripting: bool) -> bool {
         name,
         "head" | "script" | "style" | "template" | "title" | "iframe" | "datalist" | "rp"
     ) || (name == "noscript" && scripting)
-        || doc.attribute(id, "hidden").is_some()
+        || attr(doc, id, "hidden").is_some()
 }
 
 /// Whether `name` is a block-level element for text purposes (the readable-text rule's list).
@@ -148,4 +149,18 @@ impl NodeSet {
             .get(i / 64)
             .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
+}
+
+/// The value of attribute `name` (no namespace) of element `id`: a scan of the element's
+/// attributes (most have none or a few), without looking the name up in the document's name
+/// table.
+pub(crate) fn attr<'a>(doc: &'a Document, id: NodeId, name: &str) -> Option<&'a str> {
+    let e = doc.element(id)?;
+    let mut attrs = e.attrs();
+    if attrs.len() == 0 {
+        return None;
+    }
+    attrs
+        .find(|a| a.namespace() == AttrNamespace::None && a.name() == name)
+        .map(|a| a.value())
 }

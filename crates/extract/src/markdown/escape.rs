@@ -68,6 +68,14 @@ pub(crate) fn text(out: &mut String, word: &str, line_start: bool) {
 /// A link or image destination: `<…>` when it holds spaces or is empty, otherwise bare with
 /// `(`, `)` and `\` escaped. Line breaks are removed (URL parsing removes them too).
 pub(crate) fn destination(url: &str) -> String {
+    // Most URLs (resolved ones always) need nothing.
+    if !url.is_empty()
+        && !url
+            .bytes()
+            .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | 0x7F))
+    {
+        return url.to_owned();
+    }
     let url: String = url
         .chars()
         .filter(|c| !matches!(c, '\n' | '\r' | '\t'))

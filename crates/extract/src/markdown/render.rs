@@ -6,7 +6,7 @@ use websyntax_url::Url;
 
 use super::escape;
 use super::{LinkStyle, MarkdownOptions};
-use crate::walk::{NodeSet, is_block, is_skipped, traverse};
+use crate::walk::{NodeSet, attr, is_block, is_skipped, traverse};
 
 /// colspan values above this are this (HTML's table processing model clamps at 1000).
 const MAX_COLSPAN: usize = 1000;
@@ -382,13 +382,11 @@ impl Renderer<'_> {
         if !self.options.images {
             return;
         }
-        let src = self
-            .doc
-            .attribute(id, "src")
+        let src = attr(self.doc, id, "src")
             .filter(|s| !s.trim().is_empty())
             .map(str::to_owned)
             .or_else(|| {
-                self.doc.attribute(id, "srcset").and_then(|s| {
+                attr(self.doc, id, "srcset").and_then(|s| {
                     websyntax_html::links::parse_srcset(s)
                         .first()
                         .map(|c| c.url.to_owned())
@@ -398,7 +396,7 @@ impl Renderer<'_> {
             return;
         };
         let url = self.resolve(&src);
-        let alt = self.doc.attribute(id, "alt").unwrap_or("");
+        let alt = attr(self.doc, id, "alt").unwrap_or("");
         let mut text = String::from("![");
         let mut first = true;
         for w in alt.split([' ', '\t', '\n', '\x0C', '\r']) {
@@ -509,7 +507,7 @@ impl Renderer<'_> {
                     delim = if ordered { ')' } else { '*' };
                 }
                 let start = if ordered {
-                    doc.attribute(id, "start")
+                    attr(doc, id, "start")
                         .and_then(|s| s.trim().parse::<i64>().ok())
                         .unwrap_or(1)
                         .clamp(0, 999_999_999) as u64
@@ -542,9 +540,8 @@ impl Renderer<'_> {
                 self.flush_para();
                 let list = self.lists.last_mut().expect("a list");
                 let marker = if list.ordered {
-                    if let Some(v) = doc
-                        .attribute(id, "value")
-                        .and_then(|s| s.trim().parse::<i64>().ok())
+                    if let Some(v) =
+                        attr(doc, id, "value").and_then(|s| s.trim().parse::<i64>().ok())
                     {
                         list.next = v.clamp(0, 999_999_999) as u64;
                     }
@@ -582,7 +579,7 @@ impl Renderer<'_> {
             "strong" | "b" => self.open_fmt(FmtKind::Strong),
             "del" | "s" | "strike" => self.open_fmt(FmtKind::Del),
             "a" => {
-                let href = doc.attribute(id, "href");
+                let href = attr(doc, id, "href");
                 match href {
                     Some(h) if self.inline.link == 0 => {
                         let url = self.resolve(h);
@@ -742,7 +739,7 @@ impl Renderer<'_> {
     /// first element child.
     fn info_string(&self, id: NodeId) -> String {
         let class_lang = |e: NodeId| -> Option<String> {
-            let class = self.doc.attribute(e, "class")?;
+            let class = attr(self.doc, e, "class")?;
             class.split_ascii_whitespace().find_map(|c| {
                 let l = c
                     .strip_prefix("language-")
@@ -820,8 +817,7 @@ impl Renderer<'_> {
                     && !this.excluded.is_some_and(|e| e.contains(x))
                     && !is_skipped(doc, x, this.options.scripting)
                 {
-                    let span = doc
-                        .attribute(x, "colspan")
+                    let span = attr(doc, x, "colspan")
                         .and_then(|s| s.trim().parse::<usize>().ok())
                         .unwrap_or(1)
                         .clamp(1, MAX_COLSPAN);
