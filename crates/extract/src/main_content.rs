@@ -30,7 +30,7 @@
 use websyntax_html::{Document, NodeId};
 
 use crate::markdown::MarkdownOptions;
-use crate::walk::{NodeSet, attr, is_block, is_skipped, traverse};
+use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
 
 /// The main content of a document: the subtrees kept ([`MainContent::roots`], in document
 /// order) minus the boilerplate inside them ([`MainContent::excluded`]).
@@ -162,11 +162,11 @@ const POSITIVE: &[&str] = &[
 /// How a `class`/`id` value's words weigh: negative and positive word counts. Words are runs
 /// of ASCII letters, split at camelCase too (`site-footer`, `commentList`, `ad_box`), compared
 /// without case.
-fn class_words(doc: &Document, id: NodeId) -> (u32, u32) {
+fn class_words(doc: &Document, names: &Names, id: NodeId) -> (u32, u32) {
     let mut neg = 0;
     let mut pos = 0;
-    for name in ["class", "id"] {
-        let Some(v) = attr(doc, id, name) else {
+    for name in [names.class, names.id] {
+        let Some(v) = names.get(doc, id, name) else {
             continue;
         };
         let b = v.as_bytes();
@@ -197,7 +197,7 @@ fn class_words(doc: &Document, id: NodeId) -> (u32, u32) {
 }
 
 /// Tags and roles that are page furniture.
-fn is_furniture_tag(doc: &Document, id: NodeId, name: &str) -> bool {
+fn is_furniture_tag(doc: &Document, names: &Names, id: NodeId, name: &str) -> bool {
     if matches!(
         name,
         "nav"
@@ -215,7 +215,7 @@ fn is_furniture_tag(doc: &Document, id: NodeId, name: &str) -> bool {
     ) {
         return true;
     }
-    if let Some(role) = attr(doc, id, "role") {
+    if let Some(role) = names.get(doc, id, names.role) {
         let role = role.trim().to_ascii_lowercase();
         if matches!(
             role.as_str(),
@@ -237,11 +237,14 @@ fn is_furniture_tag(doc: &Document, id: NodeId, name: &str) -> bool {
 
 /// Hidden from readers: `aria-hidden=true`, or a `style` with `display:none` or
 /// `visibility:hidden`.
-fn is_hidden(doc: &Document, id: NodeId) -> bool {
-    if attr(doc, id, "aria-hidden").is_some_and(|v| v.trim().eq_ignore_ascii_case("true")) {
+fn is_hidden(doc: &Document, names: &Names, id: NodeId) -> bool {
+    if names
+        .get(doc, id, names.aria_hidden)
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+    {
         return true;
     }
-    if let Some(style) = attr(doc, id, "style") {
+    if let Some(style) = names.get(doc, id, names.style) {
         let s: String = style
             .chars()
             .filter(|c| !c.is_ascii_whitespace())
@@ -255,15 +258,18 @@ fn is_hidden(doc: &Document, id: NodeId) -> bool {
 }
 
 /// Whether the element is a semantic marker of the article itself.
-fn is_semantic_main(doc: &Document, id: NodeId, name: &str) -> bool {
+fn is_semantic_main(doc: &Document, names: &Names, id: NodeId, name: &str) -> bool {
     name == "article"
         || name == "main"
-        || attr(doc, id, "role").is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
-        || is_article_body(doc, id)
+        || names
+            .get(doc, id, names.role)
+            .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+        || is_article_body(doc, names, id)
 }
 
-fn is_article_body(doc: &Document, id: NodeId) -> bool {
-    attr(doc, id, "itemprop")
+fn is_article_body(doc: &Document, names: &Names, id: NodeId) -> bool {
+    names
+        .get(doc, id, names.itemprop)
         .is_some_and(|v| v.split_ascii_whitespace().any(|w| w == "articleBody"))
 }
 
@@ -320,6 +326,7 @@ pub fn main_content(doc: &Document) -> MainContent {
         junk: NodeSet::with_len(len),
     };
     let root = doc.root();
+    let names = Names::new(doc);
 
     // Pass 1: raw text per subtree and where the semantic markers are.
     traverse(
@@ -335,11 +342,11 @@ pub fn main_content(doc: &Document) -> MainContent {
                 }
                 return false;
             }
-            !(doc.is_element(id) && is_skipped(doc, id, true))
+            !(doc.is_element(id) && is_skipped(doc, &names, id, true))
         },
         |st, id| {
             let name = doc.local_name(id).unwrap_or("");
-            if doc.is_element(id) && is_semantic_main(doc, id, name) {
+            if doc.is_element(id) && is_semantic_main(doc, &names, id, name) {
                 st.semantic.insert(id);
             }
             if let Some(p) = doc.parent(id) {
@@ -389,17 +396,17 @@ pub fn main_content(doc: &Document) -> MainContent {
             if !doc.is_element(id) {
                 return doc.comment(id).is_none();
             }
-            if is_skipped(doc, id, true) {
+            if is_skipped(doc, &names, id, true) {
                 return false;
             }
             let name = doc.local_name(id).unwrap_or("");
-            if is_hidden(doc, id) {
+            if is_hidden(doc, &names, id) {
                 p.st.junk.insert(id);
                 return false;
             }
             if !matches!(name, "html" | "body") && !p.st.semantic.contains(id) {
-                let (neg, pos) = class_words(doc, id);
-                let furniture = is_furniture_tag(doc, id, name) || (neg > 0 && pos == 0);
+                let (neg, pos) = class_words(doc, &names, id);
+                let furniture = is_furniture_tag(doc, &names, id, name) || (neg > 0 && pos == 0);
                 // A wrapper holding most of the page is not furniture.
                 if furniture && u64::from(p.raw[id.index()]) * 2 <= u64::from(total) {
                     p.st.junk.insert(id);
@@ -482,7 +489,7 @@ pub fn main_content(doc: &Document) -> MainContent {
             if !doc.is_element(id) || st.junk.contains(id) {
                 return false;
             }
-            if is_article_body(doc, id) {
+            if is_article_body(doc, &names, id) {
                 if st.text[id.index()] >= 100 {
                     bodies.push(id);
                 }
@@ -513,7 +520,7 @@ pub fn main_content(doc: &Document) -> MainContent {
                 };
             // Class words weigh at most as much as the text itself: an empty wrapper named
             // "content" does not beat the paragraphs.
-            let (neg, pos) = class_words(doc, id);
+            let (neg, pos) = class_words(doc, &names, id);
             if pos > 0 && neg == 0 {
                 s += score[i].min(25.0);
             } else if neg > 0 && pos == 0 {

@@ -5,7 +5,7 @@
 
 use websyntax_html::{Document, NodeId};
 
-use crate::walk::{NodeSet, is_block, is_skipped, traverse};
+use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Sep {
@@ -18,6 +18,7 @@ enum Sep {
 
 struct Writer<'a> {
     doc: &'a Document,
+    names: Names,
     excluded: Option<&'a NodeSet>,
     scripting: bool,
     out: String,
@@ -99,7 +100,7 @@ impl Writer<'_> {
         if !doc.is_element(id) {
             return doc.comment(id).is_none();
         }
-        if is_skipped(doc, id, self.scripting) {
+        if is_skipped(doc, &self.names, id, self.scripting) {
             return false;
         }
         let name = doc.local_name(id).unwrap_or("");
@@ -167,6 +168,7 @@ pub fn readable_text(
 ) -> String {
     let mut w = Writer {
         doc,
+        names: Names::new(doc),
         excluded,
         scripting,
         out: String::new(),

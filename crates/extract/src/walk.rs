@@ -4,7 +4,7 @@
 //! Documents can be 10^6 levels deep: nothing here recurses. [`traverse`] moves through the
 //! tree with `first_child` / `next_sibling` / `parent` only, so it needs no stack at all.
 
-use websyntax_html::dom::AttrNamespace;
+use websyntax_html::dom::{AttrNamespace, LocalName};
 use websyntax_html::{Document, NodeId};
 
 /// Visits the subtree of `root` in tree order without recursion. `enter` is called for each
@@ -49,7 +49,7 @@ pub(crate) fn traverse<S>(
 /// Whether element `id` is never content: the subtrees the readable-text rule skips (`head`,
 /// `script`, `style`, `template`, `title`, `iframe`, `datalist`, `rp`, `noscript` when
 /// scripting is on) and any element with a `hidden` attribute.
-pub(crate) fn is_skipped(doc: &Document, id: NodeId, scripting: bool) -> bool {
+pub(crate) fn is_skipped(doc: &Document, names: &Names, id: NodeId, scripting: bool) -> bool {
     let Some(name) = doc.local_name(id) else {
         return false;
     };
@@ -57,7 +57,7 @@ pub(crate) fn is_skipped(doc: &Document, id: NodeId, scripting: bool) -> bool {
         name,
         "head" | "script" | "style" | "template" | "title" | "iframe" | "datalist" | "rp"
     ) || (name == "noscript" && scripting)
-        || attr(doc, id, "hidden").is_some()
+        || names.get(doc, id, names.hidden).is_some()
 }
 
 /// Whether `name` is a block-level element for text purposes (the readable-text rule's list).
@@ -151,16 +151,58 @@ impl NodeSet {
     }
 }
 
-/// The value of attribute `name` (no namespace) of element `id`: a scan of the element's
-/// attributes (most have none or a few), without looking the name up in the document's name
-/// table.
-pub(crate) fn attr<'a>(doc: &'a Document, id: NodeId, name: &str) -> Option<&'a str> {
-    let e = doc.element(id)?;
-    let mut attrs = e.attrs();
-    if attrs.len() == 0 {
-        return None;
+/// The attribute names this crate reads, as the document's name atoms (`None`: no attribute of
+/// the document has that name), so that reading an attribute compares atoms only.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Names {
+    pub hidden: Option<LocalName>,
+    pub class: Option<LocalName>,
+    pub id: Option<LocalName>,
+    pub role: Option<LocalName>,
+    pub aria_hidden: Option<LocalName>,
+    pub style: Option<LocalName>,
+    pub itemprop: Option<LocalName>,
+    pub href: Option<LocalName>,
+    pub src: Option<LocalName>,
+    pub srcset: Option<LocalName>,
+    pub alt: Option<LocalName>,
+    pub start: Option<LocalName>,
+    pub value: Option<LocalName>,
+    pub colspan: Option<LocalName>,
+}
+
+impl Names {
+    pub(crate) fn new(doc: &Document) -> Names {
+        let n = |s: &str| doc.lookup_name(s);
+        Names {
+            hidden: n("hidden"),
+            class: n("class"),
+            id: n("id"),
+            role: n("role"),
+            aria_hidden: n("aria-hidden"),
+            style: n("style"),
+            itemprop: n("itemprop"),
+            href: n("href"),
+            src: n("src"),
+            srcset: n("srcset"),
+            alt: n("alt"),
+            start: n("start"),
+            value: n("value"),
+            colspan: n("colspan"),
+        }
     }
-    attrs
-        .find(|a| a.namespace() == AttrNamespace::None && a.name() == name)
-        .map(|a| a.value())
+
+    /// The value of attribute `name` (no namespace) of element `id`.
+    pub(crate) fn get<'a>(
+        &self,
+        doc: &'a Document,
+        id: NodeId,
+        name: Option<LocalName>,
+    ) -> Option<&'a str> {
+        let name = name?;
+        doc.element(id)?
+            .attrs()
+            .find(|a| a.local_name() == name && a.namespace() == AttrNamespace::None)
+            .map(|a| a.value())
+    }
 }

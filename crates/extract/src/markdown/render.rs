@@ -6,7 +6,7 @@ use websyntax_url::Url;
 
 use super::escape;
 use super::{LinkStyle, MarkdownOptions};
-use crate::walk::{NodeSet, attr, is_block, is_skipped, traverse};
+use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
 
 /// colspan values above this are this (HTML's table processing model clamps at 1000).
 const MAX_COLSPAN: usize = 1000;
@@ -97,6 +97,7 @@ struct List {
 
 struct Renderer<'a> {
     doc: &'a Document,
+    names: Names,
     options: &'a MarkdownOptions,
     excluded: Option<&'a NodeSet>,
     base: Option<Url>,
@@ -124,6 +125,7 @@ pub(crate) fn render(
     let base = doc.base_url_with_encoding(options.base_url.as_ref(), options.encoding);
     let mut r = Renderer {
         doc,
+        names: Names::new(doc),
         options,
         excluded,
         base,
@@ -382,21 +384,25 @@ impl Renderer<'_> {
         if !self.options.images {
             return;
         }
-        let src = attr(self.doc, id, "src")
+        let src = self
+            .names
+            .get(self.doc, id, self.names.src)
             .filter(|s| !s.trim().is_empty())
             .map(str::to_owned)
             .or_else(|| {
-                attr(self.doc, id, "srcset").and_then(|s| {
-                    websyntax_html::links::parse_srcset(s)
-                        .first()
-                        .map(|c| c.url.to_owned())
-                })
+                self.names
+                    .get(self.doc, id, self.names.srcset)
+                    .and_then(|s| {
+                        websyntax_html::links::parse_srcset(s)
+                            .first()
+                            .map(|c| c.url.to_owned())
+                    })
             });
         let Some(src) = src else {
             return;
         };
         let url = self.resolve(&src);
-        let alt = attr(self.doc, id, "alt").unwrap_or("");
+        let alt = self.names.get(self.doc, id, self.names.alt).unwrap_or("");
         let mut text = String::from("![");
         let mut first = true;
         for w in alt.split([' ', '\t', '\n', '\x0C', '\r']) {
@@ -431,7 +437,7 @@ impl Renderer<'_> {
             // Document, fragment: descend; doctype, comment: nothing.
             return doc.comment(id).is_none() && doc.first_child(id).is_some();
         }
-        if is_skipped(doc, id, self.options.scripting) {
+        if is_skipped(doc, &self.names, id, self.options.scripting) {
             return false;
         }
         let html = doc.namespace(id) == Some(websyntax_html::dom::Namespace::Html);
@@ -507,7 +513,8 @@ impl Renderer<'_> {
                     delim = if ordered { ')' } else { '*' };
                 }
                 let start = if ordered {
-                    attr(doc, id, "start")
+                    self.names
+                        .get(doc, id, self.names.start)
                         .and_then(|s| s.trim().parse::<i64>().ok())
                         .unwrap_or(1)
                         .clamp(0, 999_999_999) as u64
@@ -540,8 +547,10 @@ impl Renderer<'_> {
                 self.flush_para();
                 let list = self.lists.last_mut().expect("a list");
                 let marker = if list.ordered {
-                    if let Some(v) =
-                        attr(doc, id, "value").and_then(|s| s.trim().parse::<i64>().ok())
+                    if let Some(v) = self
+                        .names
+                        .get(doc, id, self.names.value)
+                        .and_then(|s| s.trim().parse::<i64>().ok())
                     {
                         list.next = v.clamp(0, 999_999_999) as u64;
                     }
@@ -579,7 +588,7 @@ impl Renderer<'_> {
             "strong" | "b" => self.open_fmt(FmtKind::Strong),
             "del" | "s" | "strike" => self.open_fmt(FmtKind::Del),
             "a" => {
-                let href = attr(doc, id, "href");
+                let href = self.names.get(doc, id, self.names.href);
                 match href {
                     Some(h) if self.inline.link == 0 => {
                         let url = self.resolve(h);
@@ -728,7 +737,7 @@ impl Renderer<'_> {
                     s.push('\n');
                     return false;
                 }
-                !(doc.is_element(id) && is_skipped(doc, id, scripting))
+                !(doc.is_element(id) && is_skipped(doc, &self.names, id, scripting))
             },
             |_, _| {},
         );
@@ -739,7 +748,7 @@ impl Renderer<'_> {
     /// first element child.
     fn info_string(&self, id: NodeId) -> String {
         let class_lang = |e: NodeId| -> Option<String> {
-            let class = attr(self.doc, e, "class")?;
+            let class = self.names.get(self.doc, e, self.names.class)?;
             class.split_ascii_whitespace().find_map(|c| {
                 let l = c
                     .strip_prefix("language-")
@@ -815,9 +824,11 @@ impl Renderer<'_> {
             while let Some(x) = c {
                 if (doc.is_html_element(x, "td") || doc.is_html_element(x, "th"))
                     && !this.excluded.is_some_and(|e| e.contains(x))
-                    && !is_skipped(doc, x, this.options.scripting)
+                    && !is_skipped(doc, &this.names, x, this.options.scripting)
                 {
-                    let span = attr(doc, x, "colspan")
+                    let span = this
+                        .names
+                        .get(doc, x, this.names.colspan)
                         .and_then(|s| s.trim().parse::<usize>().ok())
                         .unwrap_or(1)
                         .clamp(1, MAX_COLSPAN);
@@ -830,7 +841,7 @@ impl Renderer<'_> {
         let mut c = doc.first_child(table);
         while let Some(x) = c {
             if self.excluded.is_some_and(|e| e.contains(x))
-                || (doc.is_element(x) && is_skipped(doc, x, self.options.scripting))
+                || (doc.is_element(x) && is_skipped(doc, &self.names, x, self.options.scripting))
             {
                 c = doc.next_sibling(x);
                 continue;
@@ -843,7 +854,7 @@ impl Renderer<'_> {
                     while let Some(tr) = r {
                         if doc.is_html_element(tr, "tr")
                             && !self.excluded.is_some_and(|e| e.contains(tr))
-                            && !is_skipped(doc, tr, self.options.scripting)
+                            && !is_skipped(doc, &self.names, tr, self.options.scripting)
                         {
                             row_cells(self, tr, &mut rows);
                         }
