@@ -81,3 +81,8 @@ pub use websyntax_url as url;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Markdown and main-content guide's examples, compiled as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/markdown.md")]
+pub struct MarkdownGuideDoctests;
