@@ -3,7 +3,7 @@
 //!
 //! - [`markdown`]: HTML to Markdown, CommonMark plus GFM tables and strikethrough
 //!   ([`to_markdown`], [`MarkdownExt`]);
-//! - [`main_content`]: the article body of a page, without navigation, headers, footers,
+//! - [`mod@main_content`]: the article body of a page, without navigation, headers, footers,
 //!   sidebars, comments and ads ([`main_content()`], [`MainContent`]);
 //! - [`text`]: readable text of several subtrees with some of their descendants left out.
 //!
