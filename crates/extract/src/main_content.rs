@@ -486,7 +486,11 @@ pub fn main_content(doc: &Document) -> MainContent {
         root,
         &mut bodies,
         |bodies, id| {
-            if !doc.is_element(id) || st.junk.contains(id) {
+            if !doc.is_element(id) {
+                // The document node (and fragments) are walked through; text is not.
+                return doc.text(id).is_none() && doc.comment(id).is_none();
+            }
+            if st.junk.contains(id) {
                 return false;
             }
             if is_article_body(doc, &names, id) {
