@@ -590,10 +590,11 @@ pub fn main_content(doc: &Document) -> MainContent {
                     ex.insert(id);
                     return false;
                 }
-                // (Quotations are content whatever their links: embedded posts cite theirs.)
+                // (Quotations are content whatever their links: embedded posts cite theirs.
+                // A table loses no single cell: that would shift its columns.)
                 if id != r
                     && is_text_block(name)
-                    && name != "blockquote"
+                    && !matches!(name, "blockquote" | "td" | "th")
                     && st.text[i] > 0
                     && st.link[i] * 2 > st.text[i]
                 {

@@ -52,11 +52,27 @@ pub(crate) fn text(out: &mut String, word: &str, line_start: bool) {
                 out.push('_');
             }
             '&' if looks_like_reference(&word[i + 1..]) => out.push_str("\\&"),
-            '#' | '>' | '+' | '-' | '=' if i == 0 && line_start => {
+            // Block starts: `>` always; an ATX heading's 1-6 `#`, a `+` or `-` list marker, and a
+            // setext underline or thematic break of `-` or `=` only as a word of their own.
+            '>' if i == 0 && line_start => out.push_str("\\>"),
+            '#' | '+' | '-' | '='
+                if i == 0
+                    && line_start
+                    && bytes.iter().all(|&b| b == c as u8)
+                    && (c != '#' || bytes.len() <= 6)
+                    && (c != '+' || bytes.len() == 1) =>
+            {
                 out.push('\\');
                 out.push(c);
             }
-            '.' | ')' if line_start && i == digits && digits > 0 => {
+            // An ordered list marker: up to 9 digits and `.` or `)` ending the word.
+            '.' | ')'
+                if line_start
+                    && i == digits
+                    && digits > 0
+                    && digits <= 9
+                    && i + 1 == bytes.len() =>
+            {
                 out.push('\\');
                 out.push(c);
             }
@@ -160,7 +176,11 @@ mod tests {
         assert_eq!(esc("a*b", false), "a\\*b");
         assert_eq!(esc("snake_case", false), "snake_case");
         assert_eq!(esc("_x_", false), "\\_x\\_");
-        assert_eq!(esc("#1", true), "\\#1");
+        assert_eq!(esc("#1", true), "#1");
+        assert_eq!(esc("##", true), "\\##");
+        assert_eq!(esc("-", true), "\\-");
+        assert_eq!(esc("-5", true), "-5");
+        assert_eq!(esc("1.5", true), "1.5");
         assert_eq!(esc("#1", false), "#1");
         assert_eq!(esc("2024.", true), "2024\\.");
         assert_eq!(esc("2024.", false), "2024.");

@@ -309,8 +309,11 @@ impl Renderer<'_> {
                 continue;
             }
             self.put_prefix();
+            // Block structure is read at the start of a paragraph's lines only (not in headings
+            // or table cells).
+            let inline_only = self.inline.inline_only > 0;
             let para = &mut self.inline.para;
-            let line_start = para.is_empty() || para.ends_with('\n');
+            let line_start = !inline_only && (para.is_empty() || para.ends_with('\n'));
             escape::text(para, word, line_start);
         }
     }
