@@ -17,7 +17,7 @@ use websyntax_extract::main_content;
 use websyntax_html::{ParseOptions, parse_document};
 
 /// The regression guard: the F1 reached when this test was written, minus a small margin.
-const MIN_F1: f64 = 0.965;
+const MIN_F1: f64 = 0.97;
 
 fn tokens(text: &str) -> Vec<&str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
