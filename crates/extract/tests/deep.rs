@@ -72,11 +72,21 @@ fn huge_tables_and_lists() {
     for i in 0..100_000 {
         html.push_str(&format!("<li>item {i}"));
     }
-    html.push_str("</ul>");
+    html.push_str("</ul><p>");
+    for i in 0..100_000 {
+        html.push_str(&format!("<a href=/l{i}>l</a> "));
+    }
     let len = html.len();
     let doc = parse_document(&html, ParseOptions::default());
     let (md, text, _) = all_operations(doc);
     assert!(md.len() < 16 * len, "{} bytes from {len}", md.len());
-    assert!(md.contains("| 99999 | x |") && md.ends_with("- item 99999\n"));
-    assert!(text.ends_with("item 99999"));
+    assert!(md.contains("| 99999 | x |") && md.contains("- item 99999\n"));
+    assert!(md.ends_with("[l](/l99999)\n"));
+    let refs = MarkdownOptions {
+        link_style: websyntax_extract::LinkStyle::Referenced,
+        ..MarkdownOptions::default()
+    };
+    let doc = parse_document(&html, ParseOptions::default());
+    assert!(to_markdown(&doc, None, &refs).ends_with("[100000]: /l99999\n"));
+    assert!(text.contains("item 99999\n\nl l l"));
 }

@@ -154,6 +154,11 @@ fn links_and_images() {
         ),
         "[one][1] [two][2] [three][1]\n\n[1]: https://example.org/x\n[2]: https://example.org/y\n"
     );
+    // A link that never shows (no text) takes no number.
+    assert_eq!(
+        md_with("<a href=/e></a><a href=/y>two</a>", &refs),
+        "[two][1]\n\n[1]: https://example.org/y\n"
+    );
     // The query is encoded in the document's encoding.
     let w = MarkdownOptions {
         encoding: websyntax_encoding::Encoding::WINDOWS_1252,

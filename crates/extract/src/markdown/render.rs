@@ -1,6 +1,8 @@
 //! The converter: one iterative walk writing blocks (with their container prefixes) and the
 //! inline content of the current paragraph.
 
+use std::collections::HashMap;
+
 use websyntax_html::{Document, NodeId};
 use websyntax_url::Url;
 
@@ -38,6 +40,9 @@ struct Fmt {
     open: String,
     close: String,
     written: bool,
+    /// A link's destination, turned into `close` when the link is first written (so that a
+    /// link that never shows gets no reference number).
+    url: Option<String>,
 }
 
 /// The inline state of the paragraph (or heading, or table cell) being written.
@@ -113,7 +118,29 @@ struct Renderer<'a> {
     prev_list: Option<(usize, char)>,
     heading: Option<u8>,
     inline: Inline,
-    refs: Vec<String>,
+    refs: Refs,
+}
+
+/// Reference-link destinations, numbered from 1 in order of first use.
+#[derive(Debug, Default)]
+struct Refs {
+    urls: Vec<String>,
+    numbers: HashMap<String, usize>,
+}
+
+/// The end of a link: `](url)`, or `][n]` with the URL's reference number.
+fn link_close(style: LinkStyle, refs: &mut Refs, url: String) -> String {
+    match style {
+        LinkStyle::Inline => format!("]({})", escape::destination(&url)),
+        LinkStyle::Referenced => {
+            let next = refs.urls.len() + 1;
+            let n = *refs.numbers.entry(url.clone()).or_insert(next);
+            if n == next {
+                refs.urls.push(url);
+            }
+            format!("][{n}]")
+        }
+    }
 }
 
 pub(crate) fn render(
@@ -137,7 +164,7 @@ pub(crate) fn render(
         prev_list: None,
         heading: None,
         inline: Inline::default(),
-        refs: Vec::new(),
+        refs: Refs::default(),
     };
     for &root in roots {
         traverse(doc, root, &mut r, Renderer::enter, Renderer::leave);
@@ -147,9 +174,9 @@ pub(crate) fn render(
         r.low_water = 0;
         r.inline = Inline::default();
     }
-    if !r.refs.is_empty() {
+    if !r.refs.urls.is_empty() {
         r.out.push_str("\n\n");
-        for (i, url) in r.refs.iter().enumerate() {
+        for (i, url) in r.refs.urls.iter().enumerate() {
             r.out
                 .push_str(&format!("[{}]: {}\n", i + 1, escape::destination(url)));
         }
@@ -267,6 +294,8 @@ impl Renderer<'_> {
     /// Writes visible content `s` (already escaped / markup): the pending space, then the
     /// markers of formats not yet opened.
     fn put_prefix(&mut self) {
+        let style = self.options.link_style;
+        let refs = &mut self.refs;
         let inl = &mut self.inline;
         if inl.brk && !inl.para.is_empty() {
             inl.para.push_str("\\\n");
@@ -283,6 +312,9 @@ impl Renderer<'_> {
                 if f.open.starts_with('[') && inl.para.ends_with('!') {
                     inl.para.pop();
                     inl.para.push_str("\\!");
+                }
+                if let Some(url) = f.url.take() {
+                    f.close = link_close(style, refs, url);
                 }
                 inl.para.push_str(&f.open);
                 f.written = true;
@@ -364,22 +396,6 @@ impl Renderer<'_> {
         match Url::parse_with_encoding(raw, self.base.as_ref(), self.options.encoding) {
             Ok(u) => u.href().to_owned(),
             Err(_) => raw.trim().to_owned(),
-        }
-    }
-
-    fn link_close(&mut self, url: String) -> String {
-        match self.options.link_style {
-            LinkStyle::Inline => format!("]({})", escape::destination(&url)),
-            LinkStyle::Referenced => {
-                let n = match self.refs.iter().position(|u| *u == url) {
-                    Some(i) => i + 1,
-                    None => {
-                        self.refs.push(url);
-                        self.refs.len()
-                    }
-                };
-                format!("][{n}]")
-            }
         }
     }
 
@@ -583,6 +599,7 @@ impl Renderer<'_> {
                     open: "**".into(),
                     close: "**".into(),
                     written: false,
+                    url: None,
                 });
                 self.inline.strong += 1;
                 Kind::DefTerm
@@ -603,11 +620,11 @@ impl Renderer<'_> {
                             return true;
                         }
                         self.flush_code();
-                        let close = self.link_close(url);
                         self.inline.fmts.push(Fmt {
                             open: "[".into(),
-                            close,
+                            close: String::new(),
                             written: false,
+                            url: Some(url),
                         });
                         self.inline.link += 1;
                         Kind::Fmt(FmtKind::Link)
@@ -640,6 +657,7 @@ impl Renderer<'_> {
             open: marker.into(),
             close: marker.into(),
             written: false,
+            url: None,
         });
         Kind::Fmt(kind)
     }
