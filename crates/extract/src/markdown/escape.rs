@@ -16,9 +16,21 @@ fn looks_like_reference(rest: &str) -> bool {
 /// begins a line (where `#`, `>`, `+`, `-`, `=` and `1.` / `1)` would start a block).
 /// `in_cell`: inside a table cell (pipes are escaped anyway).
 pub(crate) fn text(out: &mut String, word: &str, line_start: bool) {
+    text_after_digits(out, word, line_start, 0);
+}
+
+/// [`text`] where the line so far holds only `line_digits` ASCII digits (written by an
+/// earlier text node: `1<b>.</b> x` is still an ordered list marker).
+pub(crate) fn text_after_digits(
+    out: &mut String,
+    word: &str,
+    line_start: bool,
+    line_digits: usize,
+) {
     let bytes = word.as_bytes();
     // Most words hold nothing to escape.
     if !line_start
+        && line_digits == 0
         && !bytes.iter().any(|b| {
             matches!(
                 b,
@@ -67,10 +79,9 @@ pub(crate) fn text(out: &mut String, word: &str, line_start: bool) {
             }
             // An ordered list marker: up to 9 digits and `.` or `)` ending the word.
             '.' | ')'
-                if line_start
+                if (line_start || line_digits > 0)
                     && i == digits
-                    && digits > 0
-                    && digits <= 9
+                    && (1..=9).contains(&(digits + line_digits))
                     && i + 1 == bytes.len() =>
             {
                 out.push('\\');

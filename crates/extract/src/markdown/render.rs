@@ -346,7 +346,17 @@ impl Renderer<'_> {
             let inline_only = self.inline.inline_only > 0;
             let para = &mut self.inline.para;
             let line_start = !inline_only && (para.is_empty() || para.ends_with('\n'));
-            escape::text(para, word, line_start);
+            let line = &para[para.rfind('\n').map_or(0, |i| i + 1)..];
+            let line_digits = if !inline_only
+                && !line.is_empty()
+                && line.len() <= 9
+                && line.bytes().all(|b| b.is_ascii_digit())
+            {
+                line.len()
+            } else {
+                0
+            };
+            escape::text_after_digits(para, word, line_start, line_digits);
         }
     }
 
