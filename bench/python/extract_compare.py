@@ -2,7 +2,8 @@
 websyntax against trafilatura and resiliparse, on the same pages in the same run.
 
     python3 -m venv /tmp/peers-venv
-    /tmp/peers-venv/bin/pip install trafilatura resiliparse   # peers, never package deps
+    /tmp/peers-venv/bin/pip install trafilatura resiliparse readability-lxml markdownify html2text
+    # (peers, never package dependencies)
     # websyntax: the Python binding (maturin develop) in the same venv, or --cli PATH
     /tmp/peers-venv/bin/python bench/python/extract_compare.py \
         [--data crates/extract/tests/data/article-extraction] [--repeat 3] [--cli target/release/websyntax]
@@ -101,6 +102,47 @@ def extractors(cli):
         )
     except ImportError:
         print("resiliparse not installed", file=sys.stderr)
+    try:
+        import lxml.html
+        from readability import Document as ReadabilityDocument
+
+        def readability_text(html):
+            summary = ReadabilityDocument(html).summary(html_partial=True)
+            return lxml.html.fromstring(summary).text_content() if summary.strip() else ""
+
+        out["readability-lxml"] = readability_text
+    except ImportError:
+        print("readability-lxml not installed", file=sys.stderr)
+    return out
+
+
+def converters():
+    """Whole-page HTML to Markdown (no main-content detection): speed, and the F1 of the whole
+    page's text as a baseline."""
+    out = {}
+    try:
+        import websyntax
+
+        out["websyntax markdown"] = lambda html: websyntax.parse(html).markdown()
+    except ImportError:
+        pass
+    try:
+        from markdownify import markdownify
+
+        out["markdownify"] = lambda html: markdownify(html)
+    except ImportError:
+        print("markdownify not installed", file=sys.stderr)
+    try:
+        import html2text
+
+        def h2t(html):
+            h = html2text.HTML2Text()
+            h.body_width = 0
+            return h.handle(html)
+
+        out["html2text"] = h2t
+    except ImportError:
+        print("html2text not installed", file=sys.stderr)
     return out
 
 
@@ -148,6 +190,12 @@ def main():
     print(f"{len(pages)} pages, {sum(len(h.encode()) for h in pages.values()) / 1e6:.1f} MB")
     print(f"{'extractor':<22} {'P':>6} {'R':>6} {'F1':>6} {'pages/s':>9}")
     for name, fn in extractors(args.cli).items():
+        outputs, speed = run(name, fn, pages, args.repeat)
+        P, R, F1 = score(truth, outputs)
+        print(f"{name:<22} {P:6.3f} {R:6.3f} {F1:6.3f} {speed:9.1f}")
+    print("\nwhole page as Markdown (no main-content detection)")
+    print(f"{'converter':<22} {'P':>6} {'R':>6} {'F1':>6} {'pages/s':>9}")
+    for name, fn in converters().items():
         outputs, speed = run(name, fn, pages, args.repeat)
         P, R, F1 = score(truth, outputs)
         print(f"{name:<22} {P:6.3f} {R:6.3f} {F1:6.3f} {speed:9.1f}")
