@@ -90,3 +90,17 @@ fn huge_tables_and_lists() {
     assert!(to_markdown(&doc, None, &refs).ends_with("[100000]: /l99999\n"));
     assert!(text.contains("item 99999\n\nl l l"));
 }
+
+#[test]
+fn one_long_paragraph() {
+    // A million words in one paragraph (per-word work must not look back over the paragraph).
+    let mut html = String::from("<p>");
+    for _ in 0..1_000_000 {
+        html.push_str("1. a ");
+    }
+    let doc = parse_document(&html, ParseOptions::default());
+    let (md, text, _) = all_operations(doc);
+    assert!(md.starts_with("1\\. a 1. a"));
+    assert_eq!(md.len(), "1\\. a".len() + 999_999 * " 1. a".len() + 1);
+    assert_eq!(text.len(), 5 * 1_000_000 - 1);
+}

@@ -346,15 +346,21 @@ impl Renderer<'_> {
             let inline_only = self.inline.inline_only > 0;
             let para = &mut self.inline.para;
             let line_start = !inline_only && (para.is_empty() || para.ends_with('\n'));
-            let line = &para[para.rfind('\n').map_or(0, |i| i + 1)..];
-            let line_digits = if !inline_only
-                && !line.is_empty()
-                && line.len() <= 9
-                && line.bytes().all(|b| b.is_ascii_digit())
-            {
-                line.len()
-            } else {
+            // The digits written on this line so far (only up to 9 matter: look at the tail).
+            let line_digits = if inline_only || !word.starts_with(['.', ')']) {
                 0
+            } else {
+                let tail = para.len().saturating_sub(10);
+                let line = match para.as_bytes()[tail..].iter().rposition(|&b| b == b'\n') {
+                    Some(p) => &para[tail + p + 1..],
+                    None if tail == 0 => para.as_str(),
+                    None => "",
+                };
+                if !line.is_empty() && line.len() <= 9 && line.bytes().all(|b| b.is_ascii_digit()) {
+                    line.len()
+                } else {
+                    0
+                }
             };
             escape::text_after_digits(para, word, line_start, line_digits);
         }
