@@ -71,6 +71,10 @@ for data in docs + pages:
     seed("html_hostile", b"\x00\x00" + data)
     seed("html_hostile", b"\x15\x07" + data)
     seed("html_read_api", data)
+# Crawl defaults: a flags byte (bit 0: depth limit, its value from the rest of the byte; bit 1:
+# scripting), then the bytes.
+for i, data in enumerate(docs + pages):
+    seed("crawl", bytes([(i * 37) & 0xFF]) + data)
 for data in pages:
     for sel in range(0, 14, 3):
         seed("encoding_roundtrip", bytes([sel, 7]) + data)

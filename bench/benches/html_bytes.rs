@@ -66,7 +66,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for (enc, bytes) in &corpus {
-                let options = DocumentParserOptions::default().transport_charset(enc.name());
+                let options = DocumentParserOptions::spec().transport_charset(enc.name());
                 n += parse_document_bytes(bytes, options).document.errors().len();
             }
             black_box(n)
@@ -76,7 +76,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for (_, bytes) in &corpus {
-                let parsed = parse_document_bytes(bytes, DocumentParserOptions::default());
+                let parsed = parse_document_bytes(bytes, DocumentParserOptions::spec());
                 n += parsed.document.errors().len();
             }
             black_box(n)
@@ -86,7 +86,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for (_, bytes) in &corpus {
-                let mut parser = DocumentParser::new(DocumentParserOptions::default());
+                let mut parser = DocumentParser::new(DocumentParserOptions::spec());
                 for chunk in bytes.chunks(8 * 1024) {
                     parser.feed(chunk);
                 }

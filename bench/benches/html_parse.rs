@@ -91,7 +91,7 @@ fn bytes_bench(c: &mut Criterion) {
     g.bench_function("websyntax", |b| {
         b.iter(|| {
             for (_, d) in &files {
-                let options = DocumentParserOptions::default();
+                let options = DocumentParserOptions::spec();
                 black_box(parse_document_bytes(black_box(d), options));
             }
         })

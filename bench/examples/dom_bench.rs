@@ -20,7 +20,7 @@ use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes}
 use websyntax_bench::{corpus_root, lexbor, load_files};
 
 fn websyntax_dom(bytes: &[u8]) -> usize {
-    let mut opts = DocumentParserOptions::default();
+    let mut opts = DocumentParserOptions::spec();
     opts.parse.collect_errors = true;
     let parsed = parse_document_bytes(bytes, opts);
     parsed.document.len() + parsed.document.errors().len()

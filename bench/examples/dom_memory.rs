@@ -31,7 +31,7 @@ fn main() {
     let loaded = status_kb("VmRSS:");
     match engine.as_str() {
         "websyntax" => {
-            let mut opts = DocumentParserOptions::default();
+            let mut opts = DocumentParserOptions::spec();
             opts.parse.collect_errors = true;
             let d = parse_document_bytes(&bytes, opts);
             eprintln!("document heap_bytes {}", d.document.heap_bytes());

@@ -29,7 +29,7 @@ fn main() {
     let (mut tw, mut tl) = (0.0, 0.0);
     for (path, bytes) in &files {
         let w = best(rounds, || {
-            let mut opts = DocumentParserOptions::default();
+            let mut opts = DocumentParserOptions::spec();
             opts.parse.collect_errors = true;
             let p = parse_document_bytes(bytes, opts);
             p.document.len() + p.document.errors().len()

@@ -37,7 +37,7 @@ fn main() {
                 "tokens" => websyntax_bench::websyntax_token_count(s),
                 "train" => train(bytes, s),
                 _ => {
-                    let mut opts = DocumentParserOptions::default();
+                    let mut opts = DocumentParserOptions::spec();
                     opts.parse.collect_errors = stage != "dom-no-errors";
                     let parsed = parse_document_bytes(bytes, opts);
                     parsed.document.len() + parsed.document.errors().len()
@@ -55,7 +55,7 @@ fn main() {
 
 /// One page of the `train` workload; a checksum.
 fn train(bytes: &[u8], s: &str) -> usize {
-    let parsed = parse_document_bytes(bytes, DocumentParserOptions::default());
+    let parsed = parse_document_bytes(bytes, DocumentParserOptions::spec());
     let doc = &parsed.document;
     let mut n = doc.len() + doc.errors().len();
     for sel in [

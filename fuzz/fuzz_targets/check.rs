@@ -18,6 +18,7 @@ fuzz_target!(|data: &[u8]| {
         document_url: (flags & 8 == 8).then(|| "https://example.org/a/b.html".to_owned()),
         scripting: flags & 16 == 16,
         autodetect: flags & 32 == 32,
+        ..CheckOptions::default()
     };
     let report = check(bytes, &options);
     let mut last = (0, 0);

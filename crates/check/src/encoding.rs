@@ -64,10 +64,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, parsed: &ParsedDocument, transport: Opt
             Category::Encoding,
             "no-encoding-declaration",
             Severity::Error,
-            format!(
-                "a non-ASCII byte, but the document declares no encoding: add <meta charset=\"utf-8\"> near the top (decoded as {encoding}, {})",
-                parsed.why()
-            ),
+            no_declaration_message(encoding, parsed),
             Where::Bytes(Span::new(first, first + 1)),
         );
     }
@@ -193,6 +190,27 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, parsed: &ParsedDocument, transport: Opt
             at,
         );
     }
+}
+
+/// The advice for a document with non-ASCII bytes and no declaration: declare the encoding
+/// the bytes are in (a `<meta charset="utf-8">` on a windows-1251 page would turn its text
+/// into U+FFFD), or convert the file to UTF-8 first.
+fn no_declaration_message(encoding: Encoding, parsed: &ParsedDocument) -> String {
+    let why = parsed.why();
+    if encoding == Encoding::UTF_8 {
+        return format!(
+            "a non-ASCII byte, but the document declares no encoding: add <meta charset=\"utf-8\"> near the top (decoded as UTF-8, {why})"
+        );
+    }
+    let label = encoding.name().to_ascii_lowercase();
+    let guess = if parsed.sniffed.reason == Reason::Autodetected {
+        format!("the bytes look like {encoding}")
+    } else {
+        format!("it was decoded as {encoding} ({why})")
+    };
+    format!(
+        "a non-ASCII byte, but the document declares no encoding; {guess}: if that is right, add <meta charset=\"{label}\"> near the top, or better, convert the file to UTF-8 and add <meta charset=\"utf-8\"> (declaring UTF-8 without converting garbles the text)"
+    )
 }
 
 fn cx_where(cx: &Cx<'_, '_>, meta: NodeId) -> Where {

@@ -11,6 +11,12 @@
 //! tokenizer, tree builder) and then reads the DOM. It does not check the content model (which
 //! elements may contain which) or attribute presence rules: only syntax.
 //!
+//! Repeated findings are grouped ([`Diagnostic::count`]: one URL diagnostic per code per
+//! attribute value, one parse diagnostic per run of the same error on consecutive
+//! characters), an `eof-*` parse error also gives where the unclosed construct began
+//! ([`Diagnostic::related`]), a file that is not text is one `binary-input` diagnostic, and a
+//! [`Filter`] chooses what is reported.
+//!
 //! ```
 //! use websyntax_check::{check, Category, CheckOptions, Severity};
 //!
@@ -30,7 +36,9 @@
 #![warn(missing_docs)]
 
 mod attributes;
+mod binary;
 mod encoding;
+mod eof;
 mod locate;
 mod parse;
 mod source;
@@ -94,9 +102,10 @@ impl fmt::Display for Category {
 /// assert!(Severity::Error > Severity::Warning);
 /// assert_eq!(Severity::Info.to_string(), "info");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Severity {
     /// Information (e.g. how the encoding was determined).
+    #[default]
     Info,
     /// Allowed but discouraged, or harmless but worth fixing.
     Warning,
@@ -115,19 +124,60 @@ impl Severity {
     }
 }
 
+impl Severity {
+    /// The severity named `name` (`error`, `warning` or `info`, ASCII case-insensitive).
+    ///
+    /// ```
+    /// use websyntax_check::Severity;
+    /// assert_eq!(Severity::from_name("Warning"), Some(Severity::Warning));
+    /// assert_eq!(Severity::from_name("fatal"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Severity> {
+        [Severity::Info, Severity::Warning, Severity::Error]
+            .into_iter()
+            .find(|s| s.as_str().eq_ignore_ascii_case(name))
+    }
+}
+
+impl Category {
+    /// The category named `name` (`parse`, `encoding`, `url` or `attribute`, ASCII
+    /// case-insensitive).
+    ///
+    /// ```
+    /// use websyntax_check::Category;
+    /// assert_eq!(Category::from_name("url"), Some(Category::Url));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Category> {
+        [
+            Category::Parse,
+            Category::Encoding,
+            Category::Url,
+            Category::Attribute,
+        ]
+        .into_iter()
+        .find(|c| c.as_str().eq_ignore_ascii_case(name))
+    }
+}
+
 impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-/// One finding.
+/// One finding, or a group of identical findings (see [`Diagnostic::count`]).
 ///
 /// ```
 /// use websyntax_check::{check, CheckOptions};
 /// let report = check(b"<!DOCTYPE html><meta charset=utf-8><p tabindex=x>", &CheckOptions::default());
 /// let d = report.diagnostics.iter().find(|d| d.code == "invalid-integer").unwrap();
 /// assert_eq!(d.to_string(), "1:48: error: `tabindex` on `<p>` must be a valid integer, not \"x\" [invalid-integer]");
+///
+/// // 3 spaces in one URL: one diagnostic standing for 3 findings.
+/// let report = check(b"<!DOCTYPE html><meta charset=utf-8><a href='/a b c d'>x</a>", &CheckOptions::default());
+/// let d = report.diagnostics.iter().find(|d| d.code == "invalid-URL-unit").unwrap();
+/// assert_eq!(d.count, 3);
+/// assert!(d.to_string().ends_with("(\u{d7}3) [invalid-URL-unit]"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -147,15 +197,71 @@ pub struct Diagnostic {
     pub line: usize,
     /// 1-based column, in UTF-16 code units of the decoded text.
     pub col: usize,
+    /// How many findings this diagnostic stands for (1 unless grouped): the same validation
+    /// error repeated in one URL, or the same parse error on consecutive characters or
+    /// repeated identical tokens (the span then covers them all).
+    pub count: usize,
+    /// A second place the finding is about: where the unclosed construct of an `eof-*`
+    /// parse error began.
+    pub related: Option<Related>,
+}
+
+/// A second place a [`Diagnostic`] refers to, with a label.
+///
+/// ```
+/// use websyntax_check::{check, CheckOptions};
+/// let page = b"<!DOCTYPE html><title>t</title><p>x<!-- unclosed";
+/// let report = check(page, &CheckOptions::default());
+/// let d = report.diagnostics.iter().find(|d| d.code == "eof-in-comment").unwrap();
+/// let r = d.related.as_ref().unwrap();
+/// assert_eq!(&page[r.span.range()], b"<!--");
+/// assert_eq!((r.line, r.col, r.message.as_str()), (1, 36, "the comment starts here"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Related {
+    /// Byte offsets into the file as given.
+    pub span: Span,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (UTF-16 code units).
+    pub col: usize,
+    /// What is there, e.g. "the comment starts here".
+    pub message: String,
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}:{}: {}: {} [{}]",
-            self.line, self.col, self.severity, self.message, self.code
+            "{}:{}: {}: {}{} [{}]",
+            self.line,
+            self.col,
+            self.severity,
+            self.message,
+            Times(self.count),
+            self.code
         )
+    }
+}
+
+/// ` (×N)` for a count above 1, nothing otherwise: what a grouped diagnostic adds to its
+/// message in one-line formats.
+///
+/// ```
+/// use websyntax_check::Times;
+/// assert_eq!(format!("x{}", Times(137)), "x (\u{d7}137)");
+/// assert_eq!(format!("x{}", Times(1)), "x");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Times(pub usize);
+
+impl fmt::Display for Times {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 > 1 {
+            write!(f, " (\u{d7}{})", self.0)
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -183,6 +289,11 @@ pub struct CheckOptions {
     /// Whether the encoding sniffing algorithm may autodetect the encoding from the bytes
     /// (step 8) when nothing declares it (default `true`: checked files are usually local).
     pub autodetect: bool,
+    /// Which diagnostics to report (default: all).
+    pub filter: Filter,
+    /// The parser's resource limits (default: none). When the node limit is reached, the
+    /// rest of the input is not parsed or checked; [`Report::limits_reached`] says so.
+    pub limits: websyntax_html::ResourceLimits,
 }
 
 impl Default for CheckOptions {
@@ -192,7 +303,56 @@ impl Default for CheckOptions {
             document_url: None,
             scripting: true,
             autodetect: true,
+            filter: Filter::default(),
+            limits: Default::default(),
         }
+    }
+}
+
+/// Which diagnostics [`check`] reports. The default reports everything. A category left out
+/// by `only` is not checked at all (without `parse`, the parser does not even collect its
+/// errors), which saves the work.
+///
+/// ```
+/// use websyntax_check::{check, Category, CheckOptions, Filter, Severity};
+/// let page = b"<!DOCTYPE html><meta charset=utf-8><p tabindex=x><a href='/a b'>x</a></div>";
+/// let options = CheckOptions {
+///     filter: Filter {
+///         min_severity: Severity::Warning,
+///         ignore: vec!["unexpected-end-tag-not-in-scope".into()],
+///         only: vec![Category::Parse, Category::Url],
+///         max_per_file: None,
+///     },
+///     ..CheckOptions::default()
+/// };
+/// let report = check(page, &options);
+/// let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code).collect();
+/// assert_eq!(codes, ["invalid-URL-unit"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Filter {
+    /// The least severity reported (default [`Severity::Info`]: all).
+    pub min_severity: Severity,
+    /// Codes not reported.
+    pub ignore: Vec<String>,
+    /// The categories reported (empty: all).
+    pub only: Vec<Category>,
+    /// At most this many diagnostics per document (the first ones in source order); the
+    /// others are counted in [`Report::omitted`].
+    pub max_per_file: Option<usize>,
+}
+
+impl Filter {
+    /// Whether diagnostics of `category` can be reported at all.
+    pub fn wants(&self, category: Category) -> bool {
+        self.only.is_empty() || self.only.contains(&category)
+    }
+
+    /// Whether a diagnostic of `category`, `code` and `severity` is reported.
+    pub fn allows(&self, category: Category, code: &str, severity: Severity) -> bool {
+        severity >= self.min_severity
+            && self.wants(category)
+            && !self.ignore.iter().any(|c| c == code)
     }
 }
 
@@ -202,6 +362,13 @@ pub struct Report<'a> {
     pub encoding: Encoding,
     /// The diagnostics, in source order.
     pub diagnostics: Vec<Diagnostic>,
+    /// How many diagnostics [`Filter::max_per_file`] left out of `diagnostics`.
+    pub omitted: usize,
+    /// Which resource limits of the parser options changed the document (a reached node
+    /// limit means the rest of the input was not parsed, and so not checked).
+    pub limits_reached: websyntax_html::LimitsReached,
+    /// Diagnostics per severity (info, warning, error), the omitted ones included.
+    found: [usize; 3],
     source: Source<'a>,
 }
 
@@ -246,31 +413,42 @@ const EXCERPT_BEFORE: usize = 120;
 const EXCERPT_AFTER: usize = 200;
 
 impl<'a> Report<'a> {
-    /// Whether any diagnostic is an error.
+    /// Whether any diagnostic is an error (an omitted one included).
     pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
+        self.count(Severity::Error) > 0
     }
 
-    /// The number of diagnostics of `severity`.
+    /// The number of diagnostics of `severity`, those [`Filter::max_per_file`] left out
+    /// included (a grouped diagnostic counts once).
     pub fn count(&self, severity: Severity) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity == severity)
-            .count()
+        self.found[severity as usize]
     }
 
     /// The source line of `d` and what to underline in it (`None` for a line past the end).
     pub fn excerpt(&self, d: &Diagnostic) -> Option<Excerpt<'_>> {
-        let line_text = self.source.line_text(d.line)?;
-        let line_start = self.source.offset_of(d.line, 1);
+        self.excerpt_at(d.line, d.col, d.span)
+    }
+
+    /// The source line of `d`'s [`Related`] place and what to underline in it.
+    ///
+    /// ```
+    /// use websyntax_check::{check, CheckOptions};
+    /// let report = check(b"<!DOCTYPE html>\n<p>x\n<!-- no end", &CheckOptions::default());
+    /// let d = report.diagnostics.iter().find(|d| d.code == "eof-in-comment").unwrap();
+    /// let e = report.related_excerpt(d).unwrap();
+    /// assert_eq!((e.line, e.text, e.start, e.len), (3, "<!-- no end", 0, 4));
+    /// ```
+    pub fn related_excerpt(&self, d: &Diagnostic) -> Option<Excerpt<'_>> {
+        let r = d.related.as_ref()?;
+        self.excerpt_at(r.line, r.col, Some(r.span))
+    }
+
+    fn excerpt_at(&self, line: usize, col: usize, span: Option<Span>) -> Option<Excerpt<'_>> {
+        let line_text = self.source.line_text(line)?;
+        let line_start = self.source.offset_of(line, 1);
         let line_end = line_start + line_text.len();
-        let start = self
-            .source
-            .offset_of(d.line, d.col)
-            .clamp(line_start, line_end);
-        let end = match d.span {
+        let start = self.source.offset_of(line, col).clamp(line_start, line_end);
+        let end = match span {
             Some(span) => self.source.byte_to_text(span.end),
             None => start,
         }
@@ -295,7 +473,7 @@ impl<'a> Report<'a> {
         let start_chars = chars(from, start);
         let len = chars(start, end.min(to));
         Some(Excerpt {
-            line: d.line,
+            line,
             text,
             start: start_chars,
             len: len.max(1),
@@ -317,7 +495,13 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
     let mut parser_options = DocumentParserOptions::default().autodetect(options.autodetect);
     parser_options.parse.scripting = options.scripting;
     parser_options.sniff.transport_charset = options.transport_charset.clone();
-    check_with(bytes, parser_options, options.document_url.as_deref())
+    parser_options.parse.limits = options.limits;
+    check_filtered(
+        bytes,
+        parser_options,
+        options.document_url.as_deref(),
+        &options.filter,
+    )
 }
 
 /// Checks `bytes` as an HTML document parsed with `parser_options` (the encoding sniffing
@@ -337,16 +521,40 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
 /// ```
 pub fn check_with<'a>(
     bytes: &'a [u8],
-    mut parser_options: DocumentParserOptions,
+    parser_options: DocumentParserOptions,
     document_url: Option<&str>,
 ) -> Report<'a> {
-    parser_options.parse.collect_errors = true;
-    let scripting = parser_options.parse.scripting;
+    check_filtered(bytes, parser_options, document_url, &Filter::default())
+}
+
+/// [`check_with`], reporting only what `filter` allows.
+///
+/// ```
+/// use websyntax_check::{check_filtered, Filter};
+/// use websyntax_html::input_stream::DocumentParserOptions;
+///
+/// let filter = Filter { max_per_file: Some(1), ..Filter::default() };
+/// let report = check_filtered(b"</a></b></c>", DocumentParserOptions::default(), None, &filter);
+/// assert_eq!(report.diagnostics.len(), 1);
+/// assert!(report.omitted > 0);
+/// assert!(report.has_errors());
+/// ```
+pub fn check_filtered<'a>(
+    bytes: &'a [u8],
+    mut parser_options: DocumentParserOptions,
+    document_url: Option<&str>,
+    filter: &Filter,
+) -> Report<'a> {
     let transport = parser_options
         .sniff
         .transport_charset
         .as_deref()
         .and_then(Encoding::for_label);
+    if let Some(binary) = binary::detect(bytes, transport) {
+        return binary::report(bytes, &parser_options, binary, filter);
+    }
+    parser_options.parse.collect_errors = filter.wants(Category::Parse);
+    let scripting = parser_options.parse.scripting;
     let parsed = parse_document_bytes(bytes, parser_options);
     let ParsedDocument {
         document,
@@ -355,26 +563,68 @@ pub fn check_with<'a>(
         ..
     } = &parsed;
     let source = Source::new(bytes, *encoding, decode_errors);
-    let diagnostics = {
-        let tags =
-            StartTags::needed(document).then(|| StartTags::new(document, source.text(), scripting));
+    let out = {
+        let wants_tags = filter.wants(Category::Attribute) || filter.wants(Category::Url);
+        let tags = (wants_tags && StartTags::needed(document))
+            .then(|| StartTags::new(document, source.text(), scripting));
         let mut cx = Cx {
             source: &source,
             doc: document,
             tags,
+            filter,
             out: Vec::new(),
         };
-        encoding::check(&mut cx, &parsed, transport);
-        check_parse_errors(&mut cx);
-        attributes::check(&mut cx);
-        urls::check(&mut cx, *encoding, document_url);
+        if filter.wants(Category::Encoding) {
+            encoding::check(&mut cx, &parsed, transport);
+        }
+        if filter.wants(Category::Parse) {
+            parse::check(&mut cx);
+        }
+        if filter.wants(Category::Attribute) {
+            attributes::check(&mut cx);
+        }
+        if filter.wants(Category::Url) {
+            urls::check(&mut cx, *encoding, document_url);
+        }
         let mut out = cx.out;
         out.sort_by_key(|(key, _)| *key);
-        out.into_iter().map(|(_, d)| d).collect()
+        out
+    };
+    let mut report = finish(
+        *encoding,
+        out.into_iter().map(|(_, d)| d).collect(),
+        source,
+        filter,
+    );
+    report.limits_reached = document.limits_reached();
+    report
+}
+
+/// The report of `diagnostics` (in source order), cut at [`Filter::max_per_file`].
+fn finish<'a>(
+    encoding: Encoding,
+    mut diagnostics: Vec<Diagnostic>,
+    source: Source<'a>,
+    filter: &Filter,
+) -> Report<'a> {
+    let mut found = [0; 3];
+    for d in &diagnostics {
+        found[d.severity as usize] += 1;
+    }
+    let omitted = match filter.max_per_file {
+        Some(max) if diagnostics.len() > max => {
+            let n = diagnostics.len() - max;
+            diagnostics.truncate(max);
+            n
+        }
+        _ => 0,
     };
     Report {
-        encoding: *encoding,
+        encoding,
         diagnostics,
+        omitted,
+        limits_reached: Default::default(),
+        found,
         source,
     }
 }
@@ -393,94 +643,6 @@ pub fn check_with<'a>(
 /// ```
 pub fn parse_error_message(text: &str, code: &str, at: usize) -> String {
     parse::message(text, code, at)
-}
-
-/// Parse errors the tree builder reports once per character: a run of them on consecutive
-/// characters becomes one diagnostic.
-const PER_CHARACTER: &[&str] = &[
-    "unexpected-character-in-table",
-    "unexpected-character-in-frameset",
-    "unexpected-character-in-column-group",
-];
-
-/// The byte span of the file a parse error is about (the parser records it for every error).
-fn error_span(e: &websyntax_html::ParseError) -> Option<Span> {
-    Some(e.span)
-}
-
-fn check_parse_errors(cx: &mut Cx<'_, '_>) {
-    let text = cx.source.text();
-    // Elements by the text offset of their start tag, built when first needed.
-    let mut starts: Option<Vec<(usize, NodeId)>> = None;
-    // The run being grouped: (index in `cx.out`, code, text range, characters).
-    let mut run: Option<(usize, &str, Range<usize>, usize)> = None;
-    for e in cx.doc.errors() {
-        // The error's source as a text range: from the parser's span when it has one, else
-        // found from the position (the offending character, or the token starting there).
-        let (at, range) = match error_span(e) {
-            Some(span) => {
-                let start = cx.source.byte_to_text(span.start);
-                (start, start..cx.source.byte_to_text(span.end).max(start))
-            }
-            None => {
-                let at = cx.source.floor(e.position.offset);
-                (at, parse::error_range(text, e.code, at))
-            }
-        };
-        if let Some((index, code, r, n)) = &mut run
-            && *code == e.code
-            && r.end == range.start
-            && let Some((_, d)) = cx.out.get_mut(*index)
-        {
-            r.end = range.end;
-            *n += 1;
-            d.span = Some(Span::new(
-                cx.source.text_to_byte(r.start),
-                cx.source.text_to_byte(r.end),
-            ));
-            let run_text = text.get(r.clone()).unwrap_or_default();
-            d.message = match *code {
-                "unexpected-character-in-table" => format!(
-                    "text {} directly inside a table ({n} characters, moved before the table)",
-                    quote(run_text)
-                ),
-                "unexpected-character-in-frameset" => {
-                    format!(
-                        "text {} in a frameset ({n} characters, ignored)",
-                        quote(run_text)
-                    )
-                }
-                _ => format!(
-                    "text {} inside `<colgroup>` ({n} characters)",
-                    quote(run_text)
-                ),
-            };
-            continue;
-        }
-        let mut message = parse::message(text, e.code, at);
-        if let Some(open) = closed_open_element(cx, &mut starts, e.code, at) {
-            message = open;
-        }
-        let span = Span::new(
-            cx.source.text_to_byte(range.start),
-            cx.source.text_to_byte(range.end),
-        );
-        run = PER_CHARACTER
-            .contains(&e.code)
-            .then(|| (cx.out.len(), e.code, range.clone(), 1));
-        cx.out.push((
-            (e.position.offset, 1),
-            Diagnostic {
-                category: Category::Parse,
-                code: e.code,
-                severity: Severity::Error,
-                message,
-                span: Some(span),
-                line: e.position.line,
-                col: e.position.column,
-            },
-        ));
-    }
 }
 
 /// `s` in double quotes for a message: only `"` (as `\"`) and control characters are
@@ -518,7 +680,7 @@ const CLOSES_OPEN_ELEMENTS: &[&str] = &[
 /// …". Found in the DOM: the closed element is the nearest element of the end tag's name
 /// enclosing the last element that started before the end tag, and the element it closed is
 /// its last child (everything inserted after that child opened went inside it).
-fn closed_open_element(
+pub(crate) fn closed_open_element(
     cx: &Cx<'_, '_>,
     starts: &mut Option<Vec<(usize, NodeId)>>,
     code: &str,
@@ -586,8 +748,9 @@ pub(crate) struct Cx<'s, 'a> {
     pub(crate) source: &'s Source<'a>,
     pub(crate) doc: &'s Document,
     tags: Option<StartTags>,
+    pub(crate) filter: &'s Filter,
     /// Diagnostics with their sort key (text offset, category rank).
-    out: Vec<((usize, u8), Diagnostic)>,
+    pub(crate) out: Vec<((usize, u8), Diagnostic)>,
 }
 
 impl Cx<'_, '_> {
@@ -600,6 +763,22 @@ impl Cx<'_, '_> {
         message: String,
         at: Where,
     ) {
+        self.push_counted(category, code, severity, message, at, 1);
+    }
+
+    /// Adds a diagnostic standing for `count` findings.
+    pub(crate) fn push_counted(
+        &mut self,
+        category: Category,
+        code: &'static str,
+        severity: Severity,
+        message: String,
+        at: Where,
+        count: usize,
+    ) {
+        if !self.filter.allows(category, code, severity) {
+            return;
+        }
         // Diagnostics are ordered, and located, by their first byte in the file; line and
         // column come from the document's own source index, as the parse errors' do.
         let span = match at {
@@ -628,6 +807,8 @@ impl Cx<'_, '_> {
                 span,
                 line,
                 col,
+                count,
+                related: None,
             },
         ));
     }

@@ -1,9 +1,138 @@
 //! Category `parse`: every tokenizer and tree-construction parse error, with a message that
 //! names the token (`</div>`, `<td>`, text, end of file) read from the source.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::locate::tag_extent;
+use websyntax_html::{NodeId, Span};
+
+use crate::{Category, Cx, Diagnostic, Severity, closed_open_element, quote};
+
+/// Parse errors the tree builder reports once per character of text: a run of them is one
+/// diagnostic whose message quotes the run.
+const PER_CHARACTER: &[&str] = &[
+    "unexpected-character-in-table",
+    "unexpected-character-in-frameset",
+    "unexpected-character-in-column-group",
+];
+
+/// A group of parse errors of one code being built.
+struct Run {
+    /// The diagnostic's index in `cx.out`.
+    index: usize,
+    /// The text range the run covers so far.
+    range: Range<usize>,
+    /// The text range of its first error.
+    first: Range<usize>,
+    count: usize,
+}
+
+/// Whether errors of `code` are about one character (so that a run of them on consecutive
+/// characters is one finding repeated, whatever the characters).
+fn per_character(code: &str) -> bool {
+    is_tokenizer_code(code) || PER_CHARACTER.contains(&code) || code.contains("character")
+}
+
+/// Reports every parse error (§13.2.2), grouped: errors of one code on consecutive (or the
+/// same) characters, or on a repeat of the same token right after it, are one diagnostic
+/// whose count says how many and whose span covers them all. An `eof-*` error also points
+/// at where the unclosed construct began (see `eof`).
+pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    let text = cx.source.text();
+    // Elements by the text offset of their start tag, built when first needed.
+    let mut starts: Option<Vec<(usize, NodeId)>> = None;
+    let mut runs: HashMap<&'static str, Run> = HashMap::new();
+    for e in cx.doc.errors() {
+        if !cx.filter.allows(Category::Parse, e.code, Severity::Error) {
+            continue;
+        }
+        let at = cx.source.byte_to_text(e.span.start);
+        let range = at..cx.source.byte_to_text(e.span.end).max(at);
+        if let Some(run) = runs.get_mut(e.code)
+            && range.start >= run.range.start
+            && range.start <= run.range.end
+            && (per_character(e.code) || text.get(range.clone()) == text.get(run.first.clone()))
+        {
+            run.range.end = run.range.end.max(range.end);
+            run.count += 1;
+            continue;
+        }
+        let mut message = message(text, e.code, at);
+        if let Some(open) = closed_open_element(cx, &mut starts, e.code, at) {
+            message = open;
+        }
+        let related = if e.code.starts_with("eof-") {
+            crate::eof::related(cx, e.code)
+        } else {
+            None
+        };
+        let run = Run {
+            index: cx.out.len(),
+            range: range.clone(),
+            first: range.clone(),
+            count: 1,
+        };
+        if let Some(done) = runs.insert(e.code, run) {
+            finish_run(cx, e.code, &done);
+        }
+        cx.out.push((
+            (e.position.offset, 1),
+            Diagnostic {
+                category: Category::Parse,
+                code: e.code,
+                severity: Severity::Error,
+                message,
+                span: Some(Span::new(
+                    cx.source.text_to_byte(range.start),
+                    cx.source.text_to_byte(range.end),
+                )),
+                line: e.position.line,
+                col: e.position.column,
+                count: 1,
+                related,
+            },
+        ));
+    }
+    for (code, run) in runs {
+        finish_run(cx, code, &run);
+    }
+}
+
+/// Characters of a run of text quoted in a message, at most.
+const QUOTED_RUN: usize = 60;
+
+/// Sets the count, span (and, for text, the message) of the diagnostic of a finished run.
+fn finish_run(cx: &mut Cx<'_, '_>, code: &str, run: &Run) {
+    if run.count == 1 {
+        return;
+    }
+    let text = cx.source.text();
+    let span = Span::new(
+        cx.source.text_to_byte(run.range.start),
+        cx.source.text_to_byte(run.range.end),
+    );
+    let message = PER_CHARACTER.contains(&code).then(|| {
+        let run_text = text.get(run.range.clone()).unwrap_or_default();
+        let shown = match run_text.char_indices().nth(QUOTED_RUN) {
+            Some((k, _)) => format!("{}…", quote(&run_text[..k])),
+            None => quote(run_text),
+        };
+        match code {
+            "unexpected-character-in-table" => {
+                format!("text {shown} directly inside a table (moved before the table)")
+            }
+            "unexpected-character-in-frameset" => format!("text {shown} in a frameset (ignored)"),
+            _ => format!("text {shown} inside `<colgroup>`"),
+        }
+    });
+    if let Some((_, d)) = cx.out.get_mut(run.index) {
+        d.count = run.count;
+        d.span = Some(span);
+        if let Some(message) = message {
+            d.message = message;
+        }
+    }
+}
 
 /// What the token at a text offset is, for messages: `` `<div>` ``, `` `</p>` ``,
 /// `a comment`, `a DOCTYPE`, `text`, `the end of the file`.
@@ -48,22 +177,6 @@ pub(crate) fn tag_name(rest: &[u8]) -> Option<String> {
 /// character; a tree-construction error's span is the whole token.
 fn is_tokenizer_code(code: &str) -> bool {
     tokenizer_message(code).is_some()
-}
-
-/// The span (as a text range) of the error at text offset `at`.
-pub(crate) fn error_range(text: &str, code: &str, at: usize) -> Range<usize> {
-    if code.starts_with("eof-") || at >= text.len() {
-        return at.min(text.len())..at.min(text.len());
-    }
-    if is_tokenizer_code(code) && !matches!(code, "missing-doctype-name") {
-        // The character the tokenizer was looking at.
-        let len = text
-            .get(at..)
-            .and_then(|s| s.chars().next())
-            .map_or(0, char::len_utf8);
-        return at..at + len;
-    }
-    tag_extent(text, at)
 }
 
 fn tokenizer_message(code: &str) -> Option<&'static str> {

@@ -79,6 +79,14 @@ impl<'a> Source<'a> {
         self.bytes
     }
 
+    /// The 1-based line and column (UTF-16 units) of text offset `offset` (a char boundary),
+    /// counted in this text (for a finding made without parsing).
+    pub(crate) fn line_col(&self, offset: usize) -> (usize, usize) {
+        let k = self.line_starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.line_starts[k - 1];
+        (k, self.units_upto(offset) - self.units_upto(start) + 1)
+    }
+
     /// The text of line `line` (1-based), without its line break.
     pub(crate) fn line_text(&self, line: usize) -> Option<&str> {
         let start = *self.line_starts.get(line.checked_sub(1)?)?;

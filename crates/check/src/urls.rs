@@ -112,6 +112,9 @@ fn check_link(cx: &mut Cx<'_, '_>, link: &Link<'_>) {
             range.clone().unwrap_or(Where::Document),
         );
     }
+    // One diagnostic per code: the same validation error repeated in one value (a space in
+    // a `mailto:` URL, once per space) is one finding with a count, spanning them all.
+    let mut groups: Vec<(ValidationErrorKind, Vec<usize>)> = Vec::new();
     for e in &link.errors {
         if Some(*e) == failure {
             continue;
@@ -121,22 +124,55 @@ fn check_link(cx: &mut Cx<'_, '_>, link: &Link<'_>) {
         {
             continue;
         }
-        let w = at(e.position);
-        let what = match (e.kind, raw.get(e.position..).and_then(|r| r.chars().next())) {
-            (ValidationErrorKind::InvalidUrlUnit, Some('%')) => {
-                "`%` not followed by two hex digits".to_owned()
-            }
-            (ValidationErrorKind::InvalidUrlUnit, Some(c)) => {
-                format!("{:?} is not allowed in URLs (percent-encode it)", c)
-            }
-            (kind, _) => describe(kind).to_owned(),
+        match groups.iter_mut().find(|(k, _)| *k == e.kind) {
+            Some((_, positions)) => positions.push(e.position),
+            None => groups.push((e.kind, vec![e.position])),
+        }
+    }
+    for (kind, positions) in groups {
+        let (Some(&first), Some(&last)) = (positions.first(), positions.last()) else {
+            continue;
         };
-        cx.push(
+        let w = match (at(first), at(last)) {
+            (Where::Bytes(a), Where::Bytes(b)) if b.end >= a.start => {
+                Where::Bytes(Span::new(a.start, b.end))
+            }
+            (Where::Text(a), Where::Text(b)) if b.end >= a.start => Where::Text(a.start..b.end),
+            (w, _) => w,
+        };
+        let what = if kind == ValidationErrorKind::InvalidUrlUnit {
+            // The distinct offending characters, in order (a few of them).
+            let mut chars: Vec<char> = Vec::new();
+            for &p in &positions {
+                if let Some(c) = raw.get(p..).and_then(|r| r.chars().next())
+                    && !chars.contains(&c)
+                {
+                    chars.push(c);
+                }
+            }
+            match chars.as_slice() {
+                ['%'] => "`%` not followed by two hex digits".to_owned(),
+                [c] => format!("{c:?} is not allowed in URLs (percent-encode it)"),
+                _ => {
+                    let shown: Vec<String> =
+                        chars.iter().take(5).map(|c| format!("{c:?}")).collect();
+                    format!(
+                        "{}{} are not allowed in URLs (percent-encode them; `%` must start a %-escape)",
+                        shown.join(", "),
+                        if chars.len() > 5 { ", …" } else { "" }
+                    )
+                }
+            }
+        } else {
+            describe(kind).to_owned()
+        };
+        cx.push_counted(
             Category::Url,
-            e.kind.name(),
+            kind.name(),
             Severity::Warning,
             format!("`{}` on `<{element}>`: {what} in {}", link.attr, quote(raw)),
             w,
+            positions.len(),
         );
     }
 }

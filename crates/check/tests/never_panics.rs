@@ -39,6 +39,7 @@ proptest! {
             document_url: (flags & 8 == 8).then(|| "https://example.org/".to_owned()),
             scripting: flags & 16 == 16,
             autodetect: flags & 32 == 32,
+            ..CheckOptions::default()
         };
         let report = check(&bytes, &options);
         let mut last = (0, 0);

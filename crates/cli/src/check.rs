@@ -1,33 +1,39 @@
 //! `websyntax check`: see `docs/cli.md` ("Checking") and `docs/check.md`.
 //!
-//! Files are checked in parallel (rayon); the output is written in the order the files were
-//! given (directories: sorted by name). Formats:
+//! Files are checked in parallel (one worker per rayon thread) and written as soon as each one
+//! and every file before it are done, in the order the files were given (directories: sorted
+//! by name); at most a few files per worker wait, rendered, for an earlier one. Formats:
 //! - `human` (the default when stdout is a terminal): rustc-like, with the source line and the
 //!   span underlined, coloured when stdout is a terminal, and a summary line at the end;
-//! - `gnu` (the default otherwise): `FILE:LINE:COL: SEVERITY: MESSAGE [CODE]`, one per line;
-//!   the summary line goes to stderr;
+//! - `gnu` (the default otherwise): `FILE:LINE:COL: SEVERITY: MESSAGE [CODE]`, one per line,
+//!   warnings and errors only unless `--severity info`; the summary line goes to stderr;
 //! - `json`: one object per file per line; the summary line goes to stderr.
 //!
 //! Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage or I/O error
 //! (an unreadable file is reported on stderr; the other files are still checked). Inputs are
-//! expanded by the shared `inputs` module; a closed stdout ends quietly (`output`).
+//! expanded by the shared `inputs` module. A closed stdout (`| head`) stops the output
+//! quietly; the remaining files are still checked, without rendering, so that the exit status
+//! is the one their results warrant whether or not the reader left early.
 
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use serde_json::json;
-use websyntax::check::{Diagnostic, Report, Severity, check_with};
+use websyntax::check::{Category, Diagnostic, Filter, Report, Severity, Times, check_filtered};
 
 use crate::doc_args::DocumentArgs;
+use crate::inputs::Input;
 use crate::output;
 
 /// Arguments of `websyntax check`.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  websyntax check page.html\n  \
+                        websyntax check --format json pages/ | jq '.diagnostics | length'")]
 pub struct Args {
     /// Files, directories (recursing into `*.html` and `*.htm`) or `-` for stdin (the default).
     paths: Vec<PathBuf>,
@@ -37,6 +43,20 @@ pub struct Args {
     /// The document URL: the base URL for relative URLs when there is no `<base href>`.
     #[arg(long, value_name = "URL")]
     base: Option<String>,
+    /// The least severity shown: `error`, `warning` or `info` (default `info`; `warning` in
+    /// the `gnu` format).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    severity: Option<Level>,
+    /// Codes not to report (repeatable, or comma-separated).
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    ignore: Vec<String>,
+    /// Report only these categories: `parse`, `encoding`, `url`, `attribute` (repeatable, or
+    /// comma-separated).
+    #[arg(long, value_enum, value_name = "CATEGORY", value_delimiter = ',')]
+    only: Vec<CategoryArg>,
+    /// At most N diagnostics per file (the first ones); the others are counted.
+    #[arg(long, value_name = "N")]
+    max_per_file: Option<usize>,
     /// The document flags: `--encoding`/`--transport LABEL`, `--no-autodetect`, `--locale`,
     /// `--default-encoding`, `--scripting`.
     #[command(flatten)]
@@ -50,13 +70,33 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Level {
+    Error,
+    Warning,
+    Info,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum CategoryArg {
+    Parse,
+    Encoding,
+    Url,
+    Attribute,
+}
+
 /// What checking one input gave.
 struct Outcome {
-    output: String,
+    output: Vec<u8>,
+    name: String,
     errors: usize,
     warnings: usize,
     infos: usize,
+    omitted: usize,
 }
+
+/// How many rendered files each worker may be ahead of the writer.
+const AHEAD_PER_WORKER: usize = 4;
 
 /// Runs `websyntax check`.
 pub fn run(args: Args) -> ExitCode {
@@ -72,9 +112,33 @@ pub fn run(args: Args) -> ExitCode {
     {
         return crate::usage_error(format!("--base {base:?} is not a valid URL"));
     }
+    if args.max_per_file == Some(0) {
+        return crate::usage_error("--max-per-file must be at least 1");
+    }
     let parser_options = match args.document.parser_options(true) {
         Ok(options) => options,
         Err(message) => return crate::usage_error(message),
+    };
+    let filter = Filter {
+        min_severity: match args.severity {
+            Some(Level::Error) => Severity::Error,
+            Some(Level::Warning) => Severity::Warning,
+            Some(Level::Info) => Severity::Info,
+            None if format == Format::Gnu => Severity::Warning,
+            None => Severity::Info,
+        },
+        ignore: args.ignore.clone(),
+        only: args
+            .only
+            .iter()
+            .map(|c| match c {
+                CategoryArg::Parse => Category::Parse,
+                CategoryArg::Encoding => Category::Encoding,
+                CategoryArg::Url => Category::Url,
+                CategoryArg::Attribute => Category::Attribute,
+            })
+            .collect(),
+        max_per_file: args.max_per_file,
     };
     let expanded = match crate::inputs::expand(&args.paths) {
         Ok(expanded) => expanded,
@@ -84,59 +148,158 @@ pub fn run(args: Args) -> ExitCode {
     for problem in &expanded.problems {
         output::warn(problem);
     }
+    // A directory without pages is worth a word (not an error).
+    for w in &expanded.warnings {
+        output::warn(format!("warning: {w}"));
+    }
     let inputs = expanded.inputs;
 
     let total = inputs.len();
     let progress = Progress::new(total);
-    let outcomes: Vec<Result<Outcome, String>> = inputs
-        .par_iter()
-        .map(|input| {
-            let result = input.read().map(|bytes| {
-                let name = input.name();
-                let report = check_with(&bytes, parser_options.clone(), args.base.as_deref());
-                render(&name, &report, format, color)
-            });
-            progress.tick();
-            result
-        })
-        .collect();
-    progress.finish();
-
+    let workers = rayon::current_num_threads().clamp(1, total.max(1));
+    let window = workers * AHEAD_PER_WORKER;
+    // The index of the next file to write, shared with the workers (which wait when they
+    // are `window` files ahead of it).
+    let written = (Mutex::new(0usize), Condvar::new());
+    let next = AtomicUsize::new(0);
+    // Stdout is closed: render nothing more. Writing failed otherwise: stop.
+    let closed = AtomicBool::new(false);
+    let stop = AtomicBool::new(false);
     let mut out = output::stdout();
+    let mut failure: Option<ExitCode> = None;
     let (mut errors, mut warnings, mut infos, mut files) = (0, 0, 0, 0);
-    for outcome in outcomes {
-        match outcome {
-            Ok(o) => {
-                files += 1;
-                errors += o.errors;
-                warnings += o.warnings;
-                infos += o.infos;
-                if let Err(e) = out.write_all(o.output.as_bytes()) {
-                    return output::write_failure(&e);
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, String>)>();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (inputs, progress, written, next) = (&inputs, &progress, &written, &next);
+            let (closed, stop, filter, parser_options) = (&closed, &stop, &filter, &parser_options);
+            let base = args.base.as_deref();
+            let document_args = &args.document;
+            scope.spawn(move || {
+                loop {
+                    {
+                        let (lock, ready) = written;
+                        let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
+                        while next.load(Ordering::SeqCst) >= *w + window
+                            && !stop.load(Ordering::SeqCst)
+                        {
+                            w = ready.wait(w).unwrap_or_else(|e| e.into_inner());
+                        }
+                    }
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(input) = inputs.get(i) else {
+                        break;
+                    };
+                    let result = input.read().and_then(|bytes| {
+                        let name = input.name();
+                        let mut options = parser_options.clone();
+                        options.parse.limits = document_args.limits_for(bytes.len());
+                        // The document URL: --base, else a file's file: URL.
+                        let file_url = match (base, input) {
+                            (None, Input::File(path)) => websyntax::url::Url::from_file_path(path)
+                                .ok()
+                                .map(|u| u.href().to_owned()),
+                            _ => None,
+                        };
+                        let url = base.or(file_url.as_deref());
+                        let report = check_filtered(&bytes, options.clone(), url, filter);
+                        if report.limits_reached.nodes {
+                            return Err(format!(
+                                "{name}: the document reached the node limit ({} nodes, \
+                                 --max-nodes) and was not checked; pass a larger --max-nodes \
+                                 or --max-nodes none to check it whole",
+                                options.parse.limits.max_nodes.unwrap_or(0)
+                            ));
+                        }
+                        let quiet = closed.load(Ordering::SeqCst);
+                        Ok(render(name, &report, format, color, quiet))
+                    });
+                    progress.tick();
+                    if tx.send((i, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Write each file's output once it and every file before it are done.
+        let mut pending: BTreeMap<usize, Result<Outcome, String>> = BTreeMap::new();
+        let mut expected = 0;
+        for (i, result) in rx {
+            pending.insert(i, result);
+            while let Some(result) = pending.remove(&expected) {
+                expected += 1;
+                match result {
+                    Ok(o) => {
+                        files += 1;
+                        errors += o.errors;
+                        warnings += o.warnings;
+                        infos += o.infos;
+                        if !closed.load(Ordering::SeqCst) {
+                            let written = out.write_all(&o.output).and_then(|()| {
+                                if o.omitted > 0 && format == Format::Gnu {
+                                    // Keep stdout in the gnu format: the note goes to stderr.
+                                    output::warn(format!(
+                                        "{}: {} more diagnostic{} not shown (--max-per-file)",
+                                        o.name,
+                                        o.omitted,
+                                        plural(o.omitted)
+                                    ));
+                                }
+                                // Hand each file to the reader as soon as it is complete.
+                                out.flush()
+                            });
+                            if let Err(e) = written {
+                                if output::is_broken_pipe(&e) {
+                                    closed.store(true, Ordering::SeqCst);
+                                } else {
+                                    failure = Some(output::write_failure(&e));
+                                    stop.store(true, Ordering::SeqCst);
+                                }
+                            }
+                        }
+                    }
+                    Err(msg) => {
+                        output::warn(msg);
+                        io_failed = true;
+                    }
                 }
             }
-            Err(msg) => {
-                output::warn(msg);
-                io_failed = true;
+            let (lock, ready) = &written;
+            *lock.lock().unwrap_or_else(|e| e.into_inner()) = expected;
+            ready.notify_all();
+            if stop.load(Ordering::SeqCst) {
+                break;
             }
         }
+    });
+    progress.finish();
+    if let Some(code) = failure {
+        return code;
     }
+    let status = exit_status(errors, io_failed);
     let summary = format!(
         "checked {files} file{}: {errors} error{}, {warnings} warning{}, {infos} info",
         plural(files),
         plural(errors),
         plural(warnings),
     );
-    if format == Format::Human {
+    if format == Format::Human && !closed.load(Ordering::SeqCst) {
         let line = if color {
             format!("\x1b[1m{summary}\x1b[0m\n")
         } else {
             format!("{summary}\n")
         };
-        let written = out.write_all(line.as_bytes());
-        return output::finish(Some(&mut out), written, exit_status(errors, io_failed));
+        let written = out.write_all(line.as_bytes()).and_then(|()| out.flush());
+        return match written {
+            Err(e) if !output::is_broken_pipe(&e) => output::write_failure(&e),
+            _ => status,
+        };
     }
-    let status = output::finish(Some(&mut out), Ok(()), exit_status(errors, io_failed));
     let _ = writeln!(io::stderr().lock(), "{summary}");
     status
 }
@@ -155,57 +318,104 @@ fn exit_status(errors: usize, io_failed: bool) -> ExitCode {
     }
 }
 
-fn render(name: &str, report: &Report<'_>, format: Format, color: bool) -> Outcome {
-    let mut output = String::new();
-    match format {
-        Format::Gnu => {
-            for d in &report.diagnostics {
-                output.push_str(&format!(
-                    "{name}:{}:{}: {}: {} [{}]\n",
-                    d.line,
-                    d.col,
-                    d.severity,
-                    d.message.replace('\n', " "),
-                    d.code
-                ));
-            }
-        }
-        Format::Json => {
-            let diagnostics: Vec<_> = report
-                .diagnostics
-                .iter()
-                .map(|d| {
-                    json!({
-                        "category": d.category.as_str(),
-                        "code": d.code,
-                        "severity": d.severity.as_str(),
-                        "message": d.message,
-                        "line": d.line,
-                        "col": d.col,
-                        "span": d.span.map(|s| [s.start, s.end]),
-                    })
-                })
-                .collect();
-            let line = json!({
-                "file": name,
-                "encoding": report.encoding.name(),
-                "diagnostics": diagnostics,
-            });
-            output.push_str(&line.to_string());
-            output.push('\n');
-        }
-        Format::Human => {
-            for d in &report.diagnostics {
-                human(&mut output, name, report, d, color);
-            }
-        }
+/// Renders `report` (nothing when `quiet`: only the counts are needed).
+fn render(name: String, report: &Report<'_>, format: Format, color: bool, quiet: bool) -> Outcome {
+    let mut output = Vec::new();
+    if !quiet {
+        // Writing to a Vec cannot fail.
+        let _ = write_report(&mut output, &name, report, format, color);
     }
     Outcome {
         output,
+        name,
         errors: report.count(Severity::Error),
         warnings: report.count(Severity::Warning),
         infos: report.count(Severity::Info),
+        omitted: report.omitted,
     }
+}
+
+/// Writes `report` diagnostic by diagnostic.
+fn write_report(
+    out: &mut Vec<u8>,
+    name: &str,
+    report: &Report<'_>,
+    format: Format,
+    color: bool,
+) -> io::Result<()> {
+    match format {
+        Format::Gnu => {
+            for d in &report.diagnostics {
+                write!(out, "{name}:{}:{}: {}: ", d.line, d.col, d.severity)?;
+                write_one_line(out, &d.message)?;
+                writeln!(out, "{} [{}]", Times(d.count), d.code)?;
+            }
+        }
+        Format::Json => {
+            // The keys in sorted order, as `serde_json` writes an object.
+            out.write_all(b"{\"diagnostics\":[")?;
+            for (i, d) in report.diagnostics.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                serde_json::to_writer(&mut *out, &json_diagnostic(d))?;
+            }
+            out.write_all(b"],\"encoding\":")?;
+            serde_json::to_writer(&mut *out, report.encoding.name())?;
+            out.write_all(b",\"file\":")?;
+            serde_json::to_writer(&mut *out, name)?;
+            if report.omitted > 0 {
+                write!(out, ",\"omitted\":{}", report.omitted)?;
+            }
+            out.write_all(b"}\n")?;
+        }
+        Format::Human => {
+            for d in &report.diagnostics {
+                human(out, name, report, d, color)?;
+            }
+            if report.omitted > 0 {
+                writeln!(
+                    out,
+                    "{name}: {} more diagnostic{} not shown (--max-per-file)\n",
+                    report.omitted,
+                    plural(report.omitted)
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `message` with line breaks as spaces.
+fn write_one_line(out: &mut Vec<u8>, message: &str) -> io::Result<()> {
+    for (i, piece) in message.split('\n').enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        out.write_all(piece.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// One diagnostic as a JSON object: the contract's keys, `count`, and `related` (`null`
+/// unless the diagnostic has a second place).
+fn json_diagnostic(d: &Diagnostic) -> serde_json::Value {
+    json!({
+        "category": d.category.as_str(),
+        "code": d.code,
+        "severity": d.severity.as_str(),
+        "message": d.message,
+        "line": d.line,
+        "col": d.col,
+        "span": d.span.map(|s| [s.start, s.end]),
+        "count": d.count,
+        "related": d.related.as_ref().map(|r| json!({
+            "span": [r.span.start, r.span.end],
+            "line": r.line,
+            "col": r.col,
+            "message": r.message,
+        })),
+    })
 }
 
 /// ANSI styles (empty strings without colour).
@@ -246,27 +456,68 @@ fn style(severity: Severity, color: bool) -> Style {
 /// 3 |   <p>text</div>
 ///   |          ^^^^^^
 /// ```
-fn human(out: &mut String, name: &str, report: &Report<'_>, d: &Diagnostic, color: bool) {
+fn human(
+    out: &mut Vec<u8>,
+    name: &str,
+    report: &Report<'_>,
+    d: &Diagnostic,
+    color: bool,
+) -> io::Result<()> {
     let s = style(d.severity, color);
-    out.push_str(&format!(
-        "{}{}[{}/{}]{}{}: {}{}\n",
-        s.level, d.severity, d.category, d.code, s.reset, s.bold, d.message, s.reset
-    ));
+    writeln!(
+        out,
+        "{}{}[{}/{}]{}{}: {}{}{}",
+        s.level,
+        d.severity,
+        d.category,
+        d.code,
+        s.reset,
+        s.bold,
+        d.message,
+        Times(d.count),
+        s.reset
+    )?;
     let excerpt = d.span.and_then(|_| report.excerpt(d));
-    let Some(e) = excerpt else {
-        out.push_str(&format!(
-            "  {}-->{} {name}:{}:{}\n",
+    match excerpt {
+        Some(e) => excerpt_lines(out, name, (d.line, d.col), &e, &s)?,
+        None => writeln!(
+            out,
+            "  {}-->{} {name}:{}:{}",
             s.gutter, s.reset, d.line, d.col
-        ));
-        return;
-    };
+        )?,
+    }
+    // The related place (where an unclosed construct began), as rustc shows a note.
+    if let Some(r) = &d.related {
+        let note = style(Severity::Info, color);
+        writeln!(
+            out,
+            "{}note{}{}: {}{}",
+            note.level, note.reset, note.bold, r.message, note.reset
+        )?;
+        match report.related_excerpt(d) {
+            Some(e) => excerpt_lines(out, name, (r.line, r.col), &e, &note)?,
+            None => writeln!(
+                out,
+                "  {}-->{} {name}:{}:{}",
+                s.gutter, s.reset, r.line, r.col
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// The ` --> file:line:col` line, the source line and the underline.
+fn excerpt_lines(
+    out: &mut Vec<u8>,
+    name: &str,
+    (line, col): (usize, usize),
+    e: &websyntax::check::Excerpt<'_>,
+    s: &Style,
+) -> io::Result<()> {
     let num = e.line.to_string();
     let pad = " ".repeat(num.len());
-    out.push_str(&format!(
-        "{pad}{}-->{} {name}:{}:{}\n",
-        s.gutter, s.reset, d.line, d.col
-    ));
-    out.push_str(&format!("{pad} {}|{}\n", s.gutter, s.reset));
+    writeln!(out, "{pad}{}-->{} {name}:{line}:{col}", s.gutter, s.reset)?;
+    writeln!(out, "{pad} {}|{}", s.gutter, s.reset)?;
     // The line (a window of it when long), with tabs expanded.
     let mut shown = String::new();
     let mut marks = String::new();
@@ -276,12 +527,20 @@ fn human(out: &mut String, name: &str, report: &Report<'_>, d: &Diagnostic, colo
     }
     let mut count = 0;
     for (i, c) in e.text.chars().enumerate() {
-        let (text, width) = match c {
-            '\t' => ("    ".to_owned(), 4),
-            c if c.is_control() => ("\u{FFFD}".to_owned(), 1),
-            c => (c.to_string(), char_width(c)),
+        let width = match c {
+            '\t' => {
+                shown.push_str("    ");
+                4
+            }
+            c if c.is_control() => {
+                shown.push('\u{FFFD}');
+                1
+            }
+            c => {
+                shown.push(c);
+                char_width(c)
+            }
         };
-        shown.push_str(&text);
         let mark = if i >= e.start && i < e.start + e.len {
             '^'
         } else {
@@ -298,15 +557,16 @@ fn human(out: &mut String, name: &str, report: &Report<'_>, d: &Diagnostic, colo
     if e.start >= count {
         marks.push('^');
     }
-    out.push_str(&format!("{num} {}|{} {shown}\n", s.gutter, s.reset));
-    out.push_str(&format!(
-        "{pad} {}|{} {}{}{}\n",
+    writeln!(out, "{num} {}|{} {shown}", s.gutter, s.reset)?;
+    writeln!(
+        out,
+        "{pad} {}|{} {}{}{}",
         s.gutter,
         s.reset,
         s.level,
         marks.trim_end(),
         s.reset
-    ));
+    )
 }
 
 /// Terminal columns of `c`: 2 for East Asian wide and fullwidth characters, else 1.

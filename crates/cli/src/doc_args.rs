@@ -113,12 +113,16 @@ impl DocumentArgs {
     }
 
     /// The tree builder's options: the scripting flag, whether errors are collected, and
-    /// the depth limit (the node budget depends on the input: [`Self::limits_for`]).
+    /// the depth limit. The node budget depends on the input: callers set
+    /// `limits = self.limits_for(input.len())` once they have read it.
     pub fn parse_options(&self, collect_errors: bool) -> ParseOptions {
         ParseOptions {
             scripting: self.scripting == OnOff::On,
             collect_errors,
-            limits: self.limits_for(0),
+            limits: ResourceLimits {
+                max_nodes: None,
+                ..self.limits_for(0)
+            },
             ..ParseOptions::default()
         }
     }

@@ -16,14 +16,23 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Command {
-    /// Run the HTML encoding sniffing algorithm on FILE and print `NAME CONFIDENCE`
-    /// (example: `websyntax encoding sniff page.html --why`).
+    /// Run the HTML encoding sniffing algorithm on FILE and print `NAME CONFIDENCE`.
+    #[command(
+        after_help = "Examples:\n  websyntax encoding sniff page.html --why    # Shift_JIS tentative (autodetected)\n  \
+                            websyntax encoding sniff page.html --transport euc-jp"
+    )]
     Sniff(SniffArgs),
     /// Decode bytes (FILE or stdin) to UTF-8: a BOM wins over --encoding; malformed input
     /// becomes U+FFFD unless --fatal.
+    #[command(
+        after_help = "Example:\n  websyntax encoding decode --encoding shift_jis old.html > old.utf8.html"
+    )]
     Decode(DecodeArgs),
     /// Encode UTF-8 text (FILE or stdin; a leading UTF-8 BOM is dropped) to bytes:
     /// unmappable characters become &#N; (--html, the default) or fail (--fatal).
+    #[command(
+        after_help = "Example:\n  echo 'café ☃' | websyntax encoding encode --encoding windows-1252 | xxd"
+    )]
     Encode(EncodeArgs),
 }
 

@@ -57,6 +57,12 @@ use crate::inputs::Input;
 
 /// Arguments of `websyntax html parse`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  websyntax html parse page.html --output html      # the parsed page, serialized\n  \
+                        websyntax html parse page.html --output json | jq .encoding\n  \
+                        echo '<td>x' | websyntax html parse --fragment tr --output tree\n  \
+                        websyntax html parse --output stats pages/        # parse a whole directory"
+)]
 pub struct Args {
     /// Input files (or `-` for stdin, the default). Several files and directories only with
     /// `--output stats`.
@@ -68,9 +74,11 @@ pub struct Args {
     fragment: Option<String>,
     #[command(flatten)]
     doc: DocumentArgs,
-    /// What to print.
-    #[arg(long, value_enum, default_value = "tree")]
-    output: Output,
+    /// What to print: `html` (the serialization), `tree` (the html5lib-tests tree dump),
+    /// `errors`, `json` or `stats`. Default: `html` when stdout is a terminal, `tree`
+    /// otherwise (the machine-readable default scripts rely on).
+    #[arg(long, value_enum)]
+    output: Option<Output>,
     /// With `--output json`: one node per line (with its parent's id) instead of one nested
     /// object, for documents nested deeper than JSON tools can read.
     #[arg(long)]
@@ -117,6 +125,15 @@ fn parse_context(s: &str) -> Result<Context, String> {
 
 /// Runs `websyntax html parse`.
 pub fn run(args: Args) -> ExitCode {
+    let output = args.output.unwrap_or(if std::io::stdout().is_terminal() {
+        Output::Html
+    } else {
+        Output::Tree
+    });
+    run_with(output, args)
+}
+
+fn run_with(output: Output, args: Args) -> ExitCode {
     if args.jsonl {
         if !args.files.is_empty()
             || args.fragment.is_some()
@@ -140,12 +157,12 @@ pub fn run(args: Args) -> ExitCode {
     if context.is_some() && args.doc.encoding.is_some() {
         return crate::usage_error("--encoding does not go with --fragment (its input is text)");
     }
-    if args.flat && args.output != Output::Json {
+    if args.flat && output != Output::Json {
         return crate::usage_error("--flat goes with --output json");
     }
     let output_encoding = match args.output_encoding.as_deref() {
         None => None,
-        Some(_) if context.is_some() || args.output != Output::Html => {
+        Some(_) if context.is_some() || output != Output::Html => {
             return crate::usage_error("--output-encoding goes with --output html of a document");
         }
         Some(label) => match Encoding::for_label(label) {
@@ -158,7 +175,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         },
     };
-    let collect_errors = match args.output {
+    let collect_errors = match output {
         Output::Errors | Output::Json => true,
         Output::Stats => args.count_errors,
         Output::Tree | Output::Html => false,
@@ -168,7 +185,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(o) => o,
         Err(e) => return crate::usage_error(e),
     };
-    if args.output == Output::Stats {
+    if output == Output::Stats {
         return stats(&args.files, context.as_ref(), &args.doc, collect_errors);
     }
     if args.count_errors {
@@ -184,7 +201,14 @@ pub fn run(args: Args) -> ExitCode {
     let input = match expanded.inputs.as_slice() {
         [one] => one,
         [] => return crate::usage_error("no input (a directory without *.html files?)"),
-        _ => return crate::usage_error("several inputs need --output stats"),
+        _ => {
+            return crate::usage_error(format!(
+                "{} inputs given: `html parse` prints one document (or one fragment); \
+                 name a single file, or use `--output stats` to parse several, or \
+                 `websyntax select`/`text`/`links`/`check`, which take many",
+                expanded.inputs.len()
+            ));
+        }
     };
     let raw = match input.read() {
         Ok(s) => s,
@@ -204,7 +228,7 @@ pub fn run(args: Args) -> ExitCode {
             if let Some(code) = report_limits(&input.name(), &f.document, &options) {
                 return code;
             }
-            match args.output {
+            match output {
                 Output::Tree => tree(&mut out, &f.document, f.root),
                 Output::Html => out.write_all(f.to_html().as_bytes()),
                 Output::Errors => errors_text(&mut out, f.errors()),
@@ -218,7 +242,7 @@ pub fn run(args: Args) -> ExitCode {
             if let Some(code) = report_limits(&input.name(), d, &options) {
                 return code;
             }
-            match args.output {
+            match output {
                 Output::Tree => tree(&mut out, d, d.root()),
                 // The HTML serialization is written exactly (no added newline, so that
                 // `--output html` piped back into `html parse -` re-parses the same text),

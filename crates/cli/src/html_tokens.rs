@@ -14,6 +14,10 @@ use crate::jsonl;
 
 /// Arguments of `websyntax html tokens`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  echo '<p class=a>x&amp;y' | websyntax html tokens\n  \
+                        echo '{\"input\": \"<b>\", \"initialState\": null, \"lastStartTag\": null}' | websyntax html tokens --jsonl"
+)]
 pub struct Args {
     /// Batch mode: one `{"input", "initialState", "lastStartTag"}` object per stdin line.
     #[arg(long)]

@@ -155,10 +155,8 @@ pub fn expand(args: &[PathBuf]) -> Result<Expanded, String> {
             let before = out.inputs.len();
             walk(arg, &meta, &mut out, &mut seen_files, &mut seen_dirs);
             if out.inputs.len() == before {
-                out.warnings.push(format!(
-                    "{}: no *.html or *.htm file in this directory",
-                    arg.display()
-                ));
+                out.warnings
+                    .push(format!("{} holds no *.html or *.htm file", arg.display()));
             }
         } else if readable_kind(&meta) {
             if let Some(id) = identity(arg, &meta)

@@ -20,6 +20,10 @@ enum Command {
     ///
     /// Prints one line per datatype, `TYPE: valid` or `TYPE: invalid: REASON`. Exit status 1
     /// when the input is rejected: invalid for --type, or (without --type) for all eight.
+    #[command(
+        after_help = "Examples:\n  websyntax iri check 'http://example.org/café'\n  \
+                            websyntax iri check 'http://example.org/café' --type URI-3986"
+    )]
     Check {
         /// The string to check (required unless --jsonl).
         #[arg(required_unless_present = "jsonl")]
@@ -33,6 +37,9 @@ enum Command {
         jsonl: bool,
     },
     /// Resolve a reference against a base (RFC 3986 §5.2, strict; RFC 3987 for IRIs).
+    #[command(
+        after_help = "Example:\n  websyntax iri resolve '../g;x?y#s' --base 'http://a/b/c/d;p?q'"
+    )]
     Resolve {
         /// The reference (required unless --jsonl).
         #[arg(required_unless_present = "jsonl", requires = "base")]

@@ -13,17 +13,39 @@ use crate::jsonl;
 
 /// Arguments of `websyntax microsyntax`.
 #[derive(clap::Args)]
+#[command(after_help = kinds_help())]
 pub struct Args {
     /// Batch mode: read `{"kind": KIND, "input": STRING}` lines from stdin.
     #[arg(long, conflicts_with_all = ["kind", "input"])]
     jsonl: bool,
-    /// The microsyntax: integer, float, dimension, date, duration, legacy-color, valid-date, ...
-    /// (see docs/microsyntax.md).
+    /// The microsyntax (the list is below).
     #[arg(required_unless_present = "jsonl")]
     kind: Option<String>,
     /// The string to parse (values starting with `-` are accepted).
     #[arg(allow_hyphen_values = true, required_unless_present = "jsonl")]
     input: Option<String>,
+}
+
+/// The `--help` text after the options: every KIND, and examples.
+fn kinds_help() -> String {
+    let mut s = String::from("KIND is one of:\n");
+    let mut line = String::from(" ");
+    for k in KINDS {
+        if line.len() + k.len() + 1 > 78 {
+            s.push_str(&line);
+            s.push('\n');
+            line = String::from(" ");
+        }
+        line.push(' ');
+        line.push_str(k);
+    }
+    s.push_str(&line);
+    s.push_str(
+        "\n\nExamples:\n  websyntax microsyntax dimension 120px      # {\"value\":{\"unit\":\"length\",\"value\":120.0}}\n  \
+         websyntax microsyntax valid-date 2024-02-30  # {\"value\":false}\n  \
+         echo '{\"kind\": \"legacy-color\", \"input\": \"chucknorris\"}' | websyntax microsyntax --jsonl",
+    );
+    s
 }
 
 /// Every KIND this command accepts.

@@ -18,6 +18,11 @@ pub struct Args {
 #[derive(Subcommand)]
 enum Command {
     /// Parse a URL and print its API getters and validation errors as JSON.
+    #[command(
+        after_help = "Examples:\n  websyntax url parse 'https://example.com/a/../b?q=é'\n  \
+                            websyntax url parse '../c' --base https://example.com/a/b\n  \
+                            echo '{\"input\": \"HTTP://EXAMPLE.com\", \"base\": null}' | websyntax url parse --jsonl"
+    )]
     Parse {
         /// The URL (omit with --jsonl).
         input: Option<String>,
@@ -33,6 +38,9 @@ enum Command {
     },
     /// Run an API setter (`href`, `protocol`, `username`, `password`, `host`, `hostname`,
     /// `port`, `pathname`, `search`, `hash`) on a URL and print the result.
+    #[command(
+        after_help = "Example:\n  websyntax url set https://example.com/ pathname 'a b'   # pathname /a%20b"
+    )]
     Set {
         /// The URL (omit with --jsonl).
         href: Option<String>,
@@ -45,6 +53,7 @@ enum Command {
         jsonl: bool,
     },
     /// Parse application/x-www-form-urlencoded text (no leading `?` is stripped).
+    #[command(after_help = "Example:\n  websyntax url search-params 'a=1&b=%C3%A9+x'")]
     SearchParams {
         /// The text (omit with --jsonl).
         input: Option<String>,

@@ -60,10 +60,3 @@ pub use input_stream::{
 };
 pub use parser::{Context, Fragment, ParseOptions, parse_document, parse_fragment};
 pub use tree_builder::{LimitsReached, ResourceLimits};
-
-/// The user guides `docs/select.md` and `docs/links.md`, compiled as doctests so their
-/// examples stay true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/select.md")]
-#[doc = include_str!("../../../docs/links.md")]
-pub struct QueryGuideDoctests;

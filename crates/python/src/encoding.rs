@@ -56,10 +56,19 @@ fn encode<'py>(
     }
 }
 
-/// The HTML encoding sniffing algorithm (§13.2.3.2) on the first bytes of a document:
-/// `(encoding, confidence, reason)`, e.g. `("Shift_JIS", "tentative", "meta prescan")`.
+/// The HTML encoding sniffing algorithm (§13.2.3.2) on a document's bytes:
+/// ``(encoding, confidence, reason)``. Autodetection from the bytes is on by default, as in
+/// :func:`websyntax.parse` (``autodetect=False``: the standard's plain default).
+///
+/// >>> from websyntax import encoding
+/// >>> encoding.sniff(b"<meta charset=sjis>")
+/// ('Shift_JIS', 'tentative', 'meta prescan')
+/// >>> encoding.sniff("<p>café".encode())
+/// ('UTF-8', 'tentative', 'autodetected')
+/// >>> encoding.sniff("<p>café".encode(), autodetect=False)
+/// ('windows-1252', 'tentative', 'default')
 #[pyfunction]
-#[pyo3(signature = (data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=false))]
+#[pyo3(signature = (data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=true))]
 fn sniff(
     data: &[u8],
     transport_charset: Option<&str>,

@@ -17,8 +17,8 @@ pub(crate) fn markdown(
     reference_links: bool,
     images: bool,
 ) -> PyResult<String> {
-    let base_url = crate::query::document_url(base_url)?;
-    let (d, root, encoding) = doc.extract_view();
+    let (d, root, encoding, url) = doc.extract_view();
+    let base_url = crate::query::document_url(base_url)?.or_else(|| url.cloned());
     let options = MarkdownOptions {
         base_url,
         encoding: encoding.unwrap_or(Encoding::UTF_8),
@@ -41,13 +41,13 @@ pub(crate) fn markdown(
 
 /// `Document.main_text()`.
 pub(crate) fn main_text(py: Python<'_>, doc: &Document) -> String {
-    let (d, _, _) = doc.extract_view();
+    let (d, _, _, _) = doc.extract_view();
     py.allow_threads(|| find_main(d).text(d))
 }
 
 /// `Document.main_content()`: the kept subtrees' roots.
 pub(crate) fn main_content(slf: &Bound<'_, Document>) -> Vec<Node> {
-    let (d, _, _) = slf.get().extract_view();
+    let (d, _, _, _) = slf.get().extract_view();
     let roots = slf.py().allow_threads(|| find_main(d).roots);
     roots
         .into_iter()

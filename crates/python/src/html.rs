@@ -8,7 +8,6 @@ use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString, PyTuple};
 use websyntax::encoding::Encoding;
 use websyntax::html::dom::{Namespace, NodeData, NodeKind, QuirksMode};
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
-use websyntax::html::sniff::Autodetect;
 use websyntax::html::{self as h, Context, NodeId, ParseOptions};
 
 /// An encoding from a label (`"shift_jis"`, `"latin1"`, …), or Python's `LookupError`.
@@ -25,7 +24,7 @@ pub(crate) fn parser_options(
     autodetect: bool,
     scripting: bool,
 ) -> PyResult<DocumentParserOptions> {
-    let mut options = DocumentParserOptions::default();
+    let mut options = DocumentParserOptions::default().autodetect(autodetect);
     if let Some(label) = transport_charset {
         // §13.2.3.2 step 4: a label that is no encoding is ignored, as the spec says.
         options = options.transport_charset(label);
@@ -36,16 +35,104 @@ pub(crate) fn parser_options(
     if let Some(label) = default_encoding {
         options = options.default_encoding(encoding_for_label(label)?);
     }
-    if autodetect {
-        options.sniff.autodetect = Some(Autodetect {
-            tld: None,
-            allow_utf8: true,
-        });
-        // Autodetection looks at the whole input.
-        options.wait_for = usize::MAX;
-    }
     options.parse.scripting = scripting;
     Ok(options)
+}
+
+pyo3::create_exception!(
+    websyntax,
+    ResourceLimitError,
+    PyValueError,
+    "A document reached a resource limit (``max_nodes``) and was not built whole: the \
+     message names the limit. A subclass of ``ValueError``."
+);
+
+/// A resource limit argument: an `int`, `None` (no limit) or `"auto"` (the default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Limit {
+    /// The default for the input.
+    Auto,
+    /// At most this many.
+    At(usize),
+    /// No limit.
+    Unlimited,
+}
+
+impl<'py> FromPyObject<'py> for Limit {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Limit> {
+        if ob.is_none() {
+            return Ok(Limit::Unlimited);
+        }
+        if let Ok(s) = ob.extract::<String>() {
+            if s == "auto" {
+                return Ok(Limit::Auto);
+            }
+            return Err(PyValueError::new_err(format!(
+                "a limit is an int, None or \"auto\", not {s:?}"
+            )));
+        }
+        let n: usize = ob
+            .extract()
+            .map_err(|_| PyTypeError::new_err("a limit is a non-negative int, None or \"auto\""))?;
+        Ok(Limit::At(n))
+    }
+}
+
+impl<'py> IntoPyObject<'py> for Limit {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match self {
+            Limit::Auto => "auto".into_pyobject(py)?.into_any(),
+            Limit::At(n) => n.into_pyobject(py)?.into_any(),
+            Limit::Unlimited => py.None().into_bound(py),
+        })
+    }
+}
+
+/// The default depth limit: Chromium's.
+pub(crate) const DEFAULT_MAX_DEPTH: usize = 512;
+
+/// The resource limits for an input of `len` bytes: the node budget (default 64 Ki plus 16
+/// per input byte) and the depth beyond which elements become siblings (default 512).
+pub(crate) fn limits(max_nodes: Limit, max_depth: Limit, len: usize) -> h::ResourceLimits {
+    let pick = |l: Limit, auto: usize| match l {
+        Limit::Auto => Some(auto),
+        Limit::At(n) => Some(n),
+        Limit::Unlimited => None,
+    };
+    h::ResourceLimits {
+        max_nodes: pick(max_nodes, len.saturating_mul(16).saturating_add(64 * 1024)),
+        max_tree_depth: pick(max_depth, DEFAULT_MAX_DEPTH),
+        max_attributes: None,
+    }
+}
+
+/// `ResourceLimitError` when the node budget stopped the parse.
+pub(crate) fn check_node_limit(doc: &h::Document, limits: &h::ResourceLimits) -> PyResult<()> {
+    if doc.limits_reached().nodes {
+        return Err(ResourceLimitError::new_err(format!(
+            "the document reached the node limit (max_nodes={}): crafted markup can build a \
+             number of nodes that grows as the square of its size; pass a larger max_nodes, \
+             or max_nodes=None to build it whole",
+            limits.max_nodes.unwrap_or(0)
+        )));
+    }
+    Ok(())
+}
+
+/// Adjacent malformed byte sequences as one `(offset, length)` range each.
+fn merged_ranges(errors: &[websyntax::encoding::DecodeError]) -> Vec<(u64, u64)> {
+    let mut out: Vec<(u64, u64)> = Vec::new();
+    for e in errors {
+        let len = u64::from(e.length);
+        match out.last_mut() {
+            Some((start, l)) if *start + *l == e.offset => *l += len,
+            _ => out.push((e.offset, len)),
+        }
+    }
+    out
 }
 
 /// What was parsed: a whole document or a fragment.
@@ -63,7 +150,10 @@ struct Inner {
     encoding: Option<Encoding>,
     confidence: &'static str,
     why: String,
-    decode_errors: Vec<(u64, u8)>,
+    /// Each run of adjacent malformed byte sequences: `(offset, length)`.
+    decode_errors: Vec<(u64, u64)>,
+    /// The document's URL, when the caller gave it.
+    url: Option<websyntax::url::Url>,
 }
 
 impl Inner {
@@ -172,12 +262,9 @@ fn parse_bytes(py: Python<'_>, bytes: &[u8], options: DocumentParserOptions) -> 
         encoding: Some(parsed.encoding),
         confidence: confidence_str(parsed.confidence),
         why,
-        decode_errors: parsed
-            .decode_errors
-            .iter()
-            .map(|e| (e.offset, e.length))
-            .collect(),
+        decode_errors: merged_ranges(&parsed.decode_errors),
         tree: Tree::Document(parsed.document),
+        url: None,
     }
 }
 
@@ -189,9 +276,42 @@ fn confidence_str(c: h::sniff::Confidence) -> &'static str {
     }
 }
 
-/// Parses an HTML document.
+/// Parses an HTML document, as a browser does.
+///
+/// ``data`` is ``bytes`` (or ``bytearray``), decoded by the HTML Standard's byte-stream
+/// pipeline: a BOM, then ``transport_charset`` (the HTTP ``Content-Type`` charset), then a
+/// ``<meta charset>`` in the first 1024 bytes, then autodetection from the bytes (as browsers
+/// do for a page that declares nothing; ``autodetect=False`` gives the standard's plain
+/// default, windows-1252 or ``default_encoding``). ``encoding`` forces an encoding (the
+/// user's override). A ``str`` is parsed as it is (no decoding).
+///
+/// ``url`` is the document's URL (``str`` or :class:`URL`): the fallback base URL of
+/// :meth:`Document.links` and :meth:`Document.base_url`, available as :attr:`Document.url`.
+///
+/// Limits, for untrusted input: ``max_nodes`` (default ``"auto"``: 64 Ki plus 16 per input
+/// byte; ``None``: no limit) stops a document that builds more nodes and raises
+/// :class:`ResourceLimitError`; ``max_depth`` (default 512, as Chromium) places elements
+/// nested deeper as siblings instead of children (nothing is dropped;
+/// :attr:`Document.limits_reached` then says ``["depth"]``; ``None`` gives the standard's
+/// tree at any depth).
+///
+/// The GIL is released while parsing.
+///
+/// >>> import websyntax
+/// >>> doc = websyntax.parse("<title>Café – menu</title><p>Hi".encode())
+/// >>> doc.encoding, doc.title
+/// ('UTF-8', 'Café – menu')
+/// >>> websyntax.parse("<title>Café</title>".encode(), autodetect=False).title
+/// 'CafÃ©'
+/// >>> doc = websyntax.parse(b"<a href=b.html>b</a>", url="https://example.org/a/")
+/// >>> doc.links()[0]["url"]
+/// 'https://example.org/a/b.html'
 #[pyfunction]
-#[pyo3(signature = (data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=false, scripting=true))]
+#[pyo3(
+    signature = (data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=true, scripting=true, url=None, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH)),
+    text_signature = "(data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=True, scripting=True, url=None, max_nodes='auto', max_depth=512)"
+)]
+#[allow(clippy::too_many_arguments)]
 pub fn parse(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
@@ -200,17 +320,28 @@ pub fn parse(
     default_encoding: Option<&str>,
     autodetect: bool,
     scripting: bool,
+    url: Option<&Bound<'_, PyAny>>,
+    max_nodes: Limit,
+    max_depth: Limit,
 ) -> PyResult<Document> {
-    let options = parser_options(
+    let mut options = parser_options(
         transport_charset,
         encoding,
         default_encoding,
         autodetect,
         scripting,
     )?;
-    let inner = match input(data)? {
-        Input::Bytes(b) => parse_bytes(py, b.as_bytes(), options),
-        Input::Owned(v) => parse_bytes(py, &v, options),
+    let document_url = crate::query::document_url(url)?;
+    let input = input(data)?;
+    let len = match &input {
+        Input::Bytes(b) => b.as_bytes().len(),
+        Input::Owned(v) => v.len(),
+        Input::Text(s) => s.len(),
+    };
+    options.parse.limits = limits(max_nodes, max_depth, len);
+    let mut inner = match input {
+        Input::Bytes(b) => parse_bytes(py, b.as_bytes(), options.clone()),
+        Input::Owned(v) => parse_bytes(py, &v, options.clone()),
         Input::Text(s) => {
             let parse = options.parse;
             let doc = py.allow_threads(|| h::parse_document(&s, parse));
@@ -221,15 +352,21 @@ pub fn parse(
                 confidence: "irrelevant",
                 why: "input was str".to_owned(),
                 decode_errors: Vec::new(),
+                url: None,
             }
         }
     };
+    check_node_limit(inner.doc(), &options.parse.limits)?;
+    inner.url = document_url;
     let kwargs = PyDict::new(py);
     kwargs.set_item("transport_charset", transport_charset)?;
     kwargs.set_item("encoding", encoding)?;
     kwargs.set_item("default_encoding", default_encoding)?;
     kwargs.set_item("autodetect", autodetect)?;
     kwargs.set_item("scripting", scripting)?;
+    kwargs.set_item("url", inner.url.as_ref().map(|u| u.href()))?;
+    kwargs.set_item("max_nodes", max_nodes)?;
+    kwargs.set_item("max_depth", max_depth)?;
     let state = PyTuple::new(
         py,
         [
@@ -244,26 +381,42 @@ pub fn parse(
     })
 }
 
-/// Parses an HTML fragment in the context of an element (`innerHTML`).
+/// Parses an HTML fragment in the context of an element, as ``element.innerHTML = html``
+/// does. ``context`` is an HTML local name (``"td"``), or ``"svg NAME"`` / ``"math NAME"``.
+/// The limits are :func:`parse`'s.
+///
+/// >>> import websyntax
+/// >>> frag = websyntax.parse_fragment("<td>a<td>b", "tr")
+/// >>> [n.text() for n in frag.css("td")]
+/// ['a', 'b']
 #[pyfunction]
-#[pyo3(signature = (html, context="body", *, scripting=true))]
+#[pyo3(
+    signature = (html, context="body", *, scripting=true, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH)),
+    text_signature = "(html, context='body', *, scripting=True, max_nodes='auto', max_depth=512)"
+)]
 pub fn parse_fragment(
     py: Python<'_>,
     html: &str,
     context: &str,
     scripting: bool,
+    max_nodes: Limit,
+    max_depth: Limit,
 ) -> PyResult<Document> {
     let ctx: Context = context
         .parse()
         .map_err(|e| PyValueError::new_err(format!("{e}")))?;
     let options = ParseOptions {
         scripting,
+        limits: limits(max_nodes, max_depth, html.len()),
         ..ParseOptions::default()
     };
     let fragment = py.allow_threads(|| h::parse_fragment(html, &ctx, options));
+    check_node_limit(&fragment.document, &options.limits)?;
     let kwargs = PyDict::new(py);
     kwargs.set_item("context", context)?;
     kwargs.set_item("scripting", scripting)?;
+    kwargs.set_item("max_nodes", max_nodes)?;
+    kwargs.set_item("max_depth", max_depth)?;
     let state = PyTuple::new(
         py,
         [
@@ -280,6 +433,7 @@ pub fn parse_fragment(
             confidence: "irrelevant",
             why: "input was str".to_owned(),
             decode_errors: Vec::new(),
+            url: None,
         }),
         state: state.unbind(),
     })
@@ -295,6 +449,99 @@ pub(crate) fn node(doc: &Bound<'_, Document>, id: NodeId) -> Node {
 
 fn opt_node(doc: &Bound<'_, Document>, id: Option<NodeId>) -> Option<Node> {
     id.map(|id| node(doc, id))
+}
+
+/// The elements whose readable text is skipped (docs/select.md); asked directly, they give
+/// their own text.
+fn skips_own_text(d: &h::Document, id: NodeId) -> bool {
+    d.namespace(id) == Some(Namespace::Html)
+        && (matches!(
+            d.local_name(id),
+            Some(
+                "head"
+                    | "script"
+                    | "style"
+                    | "template"
+                    | "title"
+                    | "iframe"
+                    | "datalist"
+                    | "rp"
+                    | "noscript"
+            )
+        ) || d.attribute(id, "hidden").is_some())
+}
+
+/// `Document.text` / `Node.text` (see their docs).
+fn node_text(
+    d: &h::Document,
+    id: NodeId,
+    deep: bool,
+    separator: Option<&str>,
+    strip: bool,
+) -> String {
+    if separator.is_none() && !strip && deep {
+        if skips_own_text(d, id) {
+            let content = match d.template_contents(id) {
+                Some(c) => d.text_content(c),
+                None => d.text_content(id),
+            };
+            return strip_and_collapse(&content);
+        }
+        return d.readable_text(id);
+    }
+    let separator = separator.unwrap_or("");
+    let mut out = String::new();
+    let mut first = true;
+    let mut push = |t: &str| {
+        let t = if strip { t.trim() } else { t };
+        if strip && t.is_empty() {
+            return;
+        }
+        if !first {
+            out.push_str(separator);
+        }
+        first = false;
+        out.push_str(t);
+    };
+    if deep {
+        for n in d.descendants(id) {
+            if let Some(t) = d.text(n) {
+                push(t);
+            }
+        }
+    } else {
+        for n in d.children(id) {
+            if let Some(t) = d.text(n) {
+                push(t);
+            }
+        }
+    }
+    out
+}
+
+/// `css_first` of a document or node: the first match below `scope`, `default` when none,
+/// `ValueError` with `strict` when there are several.
+fn css_first_in(
+    py: Python<'_>,
+    d: &h::Document,
+    scope: NodeId,
+    query: &Bound<'_, PyAny>,
+    default: Option<PyObject>,
+    strict: bool,
+    make: impl Fn(NodeId) -> Node,
+) -> PyResult<PyObject> {
+    let sel = crate::query::selector_arg(query)?;
+    let ids = crate::query::select_ids(d, scope, sel.get());
+    if strict && ids.len() > 1 {
+        return Err(PyValueError::new_err(format!(
+            "css_first(strict=True): {} elements match",
+            ids.len()
+        )));
+    }
+    match ids.first() {
+        Some(&id) => Ok(make(id).into_pyobject(py)?.into_any().unbind()),
+        None => Ok(default.unwrap_or_else(|| py.None())),
+    }
 }
 
 /// The first HTML element child of `parent` named `name`.
@@ -322,8 +569,20 @@ fn strip_and_collapse(s: &str) -> String {
 
 impl Document {
     /// The parsed tree, its root and the document's encoding, for `crate::extract`.
-    pub(crate) fn extract_view(&self) -> (&h::Document, NodeId, Option<Encoding>) {
-        (self.inner.doc(), self.inner.root, self.inner.encoding)
+    pub(crate) fn extract_view(
+        &self,
+    ) -> (
+        &h::Document,
+        NodeId,
+        Option<Encoding>,
+        Option<&websyntax::url::Url>,
+    ) {
+        (
+            self.inner.doc(),
+            self.inner.root,
+            self.inner.encoding,
+            self.inner.url.as_ref(),
+        )
     }
 }
 
@@ -364,10 +623,37 @@ impl Document {
             .collect()
     }
 
-    /// Each malformed byte sequence as `(byte offset, length)`; each became one U+FFFD.
+    /// Where the bytes were malformed for the encoding: each run of adjacent malformed byte
+    /// sequences as one ``(byte offset, length in bytes)``; each sequence became one U+FFFD.
     #[getter]
-    fn decode_errors(&self) -> Vec<(u64, u8)> {
+    fn decode_errors(&self) -> Vec<(u64, u64)> {
         self.inner.decode_errors.clone()
+    }
+
+    /// The document's URL as given to :func:`parse` (``url=``), or ``None``.
+    #[getter]
+    fn url(&self) -> Option<&str> {
+        self.inner.url.as_ref().map(|u| u.href())
+    }
+
+    /// Which resource limits changed the tree: a list of ``"depth"`` (elements beyond
+    /// ``max_depth`` were placed as siblings) and ``"attributes"``; empty for the HTML
+    /// Standard's tree. (A document that reached ``max_nodes`` is never returned:
+    /// :func:`parse` raises :class:`ResourceLimitError`.)
+    #[getter]
+    fn limits_reached(&self) -> Vec<&'static str> {
+        let r = self.inner.doc().limits_reached();
+        let mut out = Vec::new();
+        if r.nodes {
+            out.push("nodes");
+        }
+        if r.tree_depth {
+            out.push("depth");
+        }
+        if r.attributes {
+            out.push("attributes");
+        }
+        out
     }
 
     /// Whether this came from `parse_fragment`.
@@ -477,15 +763,63 @@ impl Document {
         Ok(opt_node(slf, first))
     }
 
-    /// The readable text (block elements and `<br>` separate lines; script, style, template
-    /// and head content skipped; whitespace collapsed), as docs/select.md describes.
-    fn text(&self) -> String {
-        self.inner.doc().readable_text(self.inner.root)
+    /// The document's text.
+    ///
+    /// By default the readable text: block elements and ``<br>`` separate lines; script,
+    /// style, template and ``head`` content skipped; whitespace collapsed (docs/select.md).
+    /// With ``separator`` or ``strip`` (selectolax's arguments): every text node of the
+    /// document (``deep=False``: of the root's children only), each stripped of whitespace
+    /// when ``strip`` (then empty ones are left out), joined with ``separator``.
+    ///
+    /// >>> import websyntax
+    /// >>> doc = websyntax.parse(b"<title>T</title><h1>Hello</h1><p>big <b>world</b>")
+    /// >>> doc.text()
+    /// 'Hello\n\nbig world'
+    /// >>> doc.text(separator="|", strip=True)
+    /// 'T|Hello|big|world'
+    #[pyo3(signature = (deep=true, separator=None, strip=false))]
+    fn text(&self, deep: bool, separator: Option<&str>, strip: bool) -> String {
+        node_text(self.inner.doc(), self.inner.root, deep, separator, strip)
+    }
+
+    /// The elements matching the CSS selector, in document order: selectolax's name for
+    /// :meth:`select`.
+    ///
+    /// >>> import websyntax
+    /// >>> [a.get("href") for a in websyntax.parse(b"<a href=x>1</a><a href=y>2</a>").css("a")]
+    /// ['x', 'y']
+    fn css(slf: &Bound<'_, Self>, query: &Bound<'_, PyAny>) -> PyResult<Vec<Node>> {
+        Self::select(slf, query)
+    }
+
+    /// The first element matching the CSS selector, or ``default`` (selectolax's
+    /// ``css_first``); with ``strict=True``, ``ValueError`` when more than one matches.
+    ///
+    /// >>> import websyntax
+    /// >>> websyntax.parse(b"<title>Hi</title>").css_first("title").text()
+    /// 'Hi'
+    #[pyo3(signature = (query, default=None, strict=false))]
+    fn css_first(
+        slf: &Bound<'_, Self>,
+        query: &Bound<'_, PyAny>,
+        default: Option<PyObject>,
+        strict: bool,
+    ) -> PyResult<PyObject> {
+        let inner = &slf.get().inner;
+        css_first_in(
+            slf.py(),
+            inner.doc(),
+            inner.root,
+            query,
+            default,
+            strict,
+            |id| node(slf, id),
+        )
     }
 
     /// The document as Markdown (CommonMark + GFM tables and strikethrough), as
     /// docs/markdown.md describes. `main`: only the main content (the article body).
-    /// `base_url` (`str` or `URL`): the document's own URL, that links and images resolve
+    /// `base_url` (`str` or `URL`; default: :attr:`url`): the document's own URL, that links and images resolve
     /// against (with `<base href>`). The GIL is released.
     #[pyo3(signature = (main=false, base_url=None, reference_links=false, images=true))]
     fn markdown(
@@ -512,10 +846,11 @@ impl Document {
     }
 
     /// HTML's document base URL: the first `<base href>` resolved against `document_url`
-    /// (a `str` or `URL`), else `document_url`; `None` when there is neither.
+    /// (a `str` or `URL`; default: :attr:`url`), else `document_url`; `None` when there is
+    /// neither.
     #[pyo3(signature = (document_url=None))]
     fn base_url(&self, document_url: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
-        let url = crate::query::document_url(document_url)?;
+        let url = crate::query::document_url(document_url)?.or_else(|| self.inner.url.clone());
         let enc = self.inner.encoding.unwrap_or(Encoding::UTF_8);
         Ok(self
             .inner
@@ -525,7 +860,8 @@ impl Document {
     }
 
     /// Every URL in a URL-bearing attribute (each `srcset` candidate apart), resolved against
-    /// the document base URL with the document's encoding as the query encoding. Each link is
+    /// the document base URL (whose fallback is ``document_url``, default :attr:`url`) with
+    /// the document's encoding as the query encoding. Each link is
     /// a dict: `element` (Node), `attr`, `raw`, `span`, `url` (`str` or `None`), `error` (the
     /// failure's validation error name or `None`), `errors` (`[(name, offset in raw)]`).
     #[pyo3(signature = (document_url=None))]
@@ -534,8 +870,8 @@ impl Document {
         document_url: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let py = slf.py();
-        let url = crate::query::document_url(document_url)?;
         let inner = &slf.get().inner;
+        let url = crate::query::document_url(document_url)?.or_else(|| inner.url.clone());
         let enc = inner.encoding.unwrap_or(Encoding::UTF_8);
         let links = inner.doc().links(url.as_ref(), enc);
         let mut out = Vec::with_capacity(links.len());
@@ -784,9 +1120,53 @@ impl Node {
         Ok(self.make_opt(py, self.d().closest(self.id, sel.get())))
     }
 
-    /// The readable text of this node (see `Document.text`).
-    fn text(&self) -> String {
-        self.d().readable_text(self.id)
+    /// The node's text: :meth:`Document.text` of this subtree, with the same arguments.
+    /// An element whose content readable text skips (``title``, ``script``, ``style``,
+    /// ``template``, ``head``, ``hidden`` …) gives its own text when asked directly.
+    ///
+    /// >>> import websyntax
+    /// >>> doc = websyntax.parse(b"<title> My  page </title><ul><li>a<li>b</ul>")
+    /// >>> doc.css_first("title").text(), doc.css_first("ul").text()
+    /// ('My page', 'a\nb')
+    /// >>> doc.css_first("ul").text(separator=",")
+    /// 'a,b'
+    #[pyo3(signature = (deep=true, separator=None, strip=false))]
+    fn text(&self, deep: bool, separator: Option<&str>, strip: bool) -> String {
+        node_text(self.d(), self.id, deep, separator, strip)
+    }
+
+    /// The elements below this node matching the CSS selector (selectolax's name for
+    /// :meth:`select`).
+    fn css(&self, py: Python<'_>, query: &Bound<'_, PyAny>) -> PyResult<Vec<Node>> {
+        self.select(py, query)
+    }
+
+    /// The first element below this node matching the CSS selector, or ``default``; with
+    /// ``strict=True``, ``ValueError`` when more than one matches (selectolax's
+    /// ``css_first``).
+    #[pyo3(signature = (query, default=None, strict=false))]
+    fn css_first(
+        &self,
+        py: Python<'_>,
+        query: &Bound<'_, PyAny>,
+        default: Option<PyObject>,
+        strict: bool,
+    ) -> PyResult<PyObject> {
+        css_first_in(py, self.d(), self.id, query, default, strict, |id| {
+            self.make(py, id)
+        })
+    }
+
+    /// The attributes as a ``dict`` (selectolax's name for :attr:`attrs`).
+    #[getter]
+    fn attributes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.attrs(py)
+    }
+
+    /// The node's HTML serialization (``outerHTML``; selectolax's ``html``).
+    #[getter]
+    fn html(&self) -> String {
+        self.to_html()
     }
 
     /// The node's HTML serialization (`outerHTML`).
@@ -939,6 +1319,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Document>()?;
     m.add_class::<Node>()?;
     m.add_class::<ParseError>()?;
+    m.add(
+        "ResourceLimitError",
+        m.py().get_type::<ResourceLimitError>(),
+    )?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse_fragment, m)?)?;
     m.add_function(wrap_pyfunction!(release_spare_storage, m)?)?;

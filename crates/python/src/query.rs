@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use websyntax::check::{CheckOptions, check as run_check};
+use websyntax::check::{Category, CheckOptions, Filter, Severity, check as run_check};
 use websyntax::html::NodeId;
 use websyntax::html::select::{Selector as RSelector, SelectorError};
 use websyntax::url::Url;
@@ -94,8 +94,24 @@ pub(crate) fn document_url(url: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Ur
 
 /// The syntax checker over a page's bytes: every parse error, encoding problem, bad URL and
 /// bad attribute value, in source order, as plain dicts. The GIL is released while checking.
+/// `severity` is the least severity reported (`"error"`, `"warning"`, `"info"`), `ignore`
+/// codes not reported, `only` the categories reported, `max_per_file` the most diagnostics
+/// returned (the rest are counted in `"omitted"`). Each diagnostic has a `count` (repeats
+/// grouped into it) and a `related` place (`None`, or a dict with `span`, `line`, `col` and
+/// `message`: where the construct an `eof-*` error leaves unclosed began). `max_nodes` and
+/// `max_depth` are :func:`parse`'s limits: a page that reaches the node limit raises
+/// :class:`ResourceLimitError`.
+///
+/// >>> import websyntax
+/// >>> report = websyntax.check(b"<!DOCTYPE html><title>t</title><p><a href='a b'>x</a></div>")
+/// >>> sorted({d["code"] for d in report["diagnostics"] if d["severity"] == "error"})
+/// ['invalid-URL-unit', 'unexpected-end-tag-not-in-scope']
 #[pyfunction]
-#[pyo3(signature = (data, *, transport_charset=None, document_url=None, scripting=true, autodetect=true))]
+#[pyo3(
+    signature = (data, *, transport_charset=None, document_url=None, scripting=true, autodetect=true, severity="info", ignore=None, only=None, max_per_file=None, max_nodes=crate::html::Limit::Auto, max_depth=crate::html::Limit::At(crate::html::DEFAULT_MAX_DEPTH)),
+    text_signature = "(data, *, transport_charset=None, document_url=None, scripting=True, autodetect=True, severity='info', ignore=None, only=None, max_per_file=None, max_nodes='auto', max_depth=512)"
+)]
+#[allow(clippy::too_many_arguments)]
 fn check<'py>(
     py: Python<'py>,
     data: &[u8],
@@ -103,17 +119,58 @@ fn check<'py>(
     document_url: Option<String>,
     scripting: bool,
     autodetect: bool,
+    severity: &str,
+    ignore: Option<Vec<String>>,
+    only: Option<Vec<String>>,
+    max_per_file: Option<usize>,
+    max_nodes: crate::html::Limit,
+    max_depth: crate::html::Limit,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let min_severity = Severity::from_name(severity).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "severity must be \"error\", \"warning\" or \"info\", not {severity:?}"
+        ))
+    })?;
+    let only = only
+        .unwrap_or_default()
+        .iter()
+        .map(|c| {
+            Category::from_name(c).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown category {c:?} (parse, encoding, url, attribute)"
+                ))
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     let options = CheckOptions {
         transport_charset,
         document_url,
         scripting,
         autodetect,
+        filter: Filter {
+            min_severity,
+            ignore: ignore.unwrap_or_default(),
+            only,
+            max_per_file,
+        },
+        limits: crate::html::limits(max_nodes, max_depth, data.len()),
     };
-    let (encoding, diagnostics) = py.allow_threads(|| {
+    let (encoding, diagnostics, omitted, reached) = py.allow_threads(|| {
         let report = run_check(data, &options);
-        (report.encoding, report.diagnostics)
+        (
+            report.encoding,
+            report.diagnostics,
+            report.omitted,
+            report.limits_reached,
+        )
     });
+    if reached.nodes {
+        return Err(crate::html::ResourceLimitError::new_err(format!(
+            "the document reached the node limit (max_nodes={}) and was not checked whole; \
+             pass a larger max_nodes, or max_nodes=None",
+            options.limits.max_nodes.unwrap_or(0)
+        )));
+    }
     let out = PyDict::new(py);
     out.set_item("encoding", encoding.name())?;
     let mut list = Vec::with_capacity(diagnostics.len());
@@ -126,9 +183,23 @@ fn check<'py>(
         item.set_item("span", d.span.map(|s| (s.start, s.end)))?;
         item.set_item("line", d.line)?;
         item.set_item("col", d.col)?;
+        item.set_item("count", d.count)?;
+        let related = match d.related {
+            Some(r) => {
+                let related = PyDict::new(py);
+                related.set_item("span", (r.span.start, r.span.end))?;
+                related.set_item("line", r.line)?;
+                related.set_item("col", r.col)?;
+                related.set_item("message", r.message)?;
+                Some(related)
+            }
+            None => None,
+        };
+        item.set_item("related", related)?;
         list.push(item);
     }
     out.set_item("diagnostics", list)?;
+    out.set_item("omitted", omitted)?;
     Ok(out)
 }
 

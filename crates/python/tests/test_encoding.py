@@ -42,7 +42,12 @@ def test_sniff():
         "transport-layer charset",
     )
     assert encoding.sniff(b"<p>", encoding="big5")[2] == "user override"
-    assert encoding.sniff(b"<p>", default_encoding="utf-8") == ("UTF-8", "tentative", "default")
+    assert encoding.sniff(b"<p>", default_encoding="utf-8", autodetect=False) == (
+        "UTF-8",
+        "tentative",
+        "default",
+    )
+    assert encoding.sniff("<p>café".encode()) == ("UTF-8", "tentative", "autodetected")
     assert encoding.sniff("日本語のテキストです。".encode("euc-jp") * 20, autodetect=True)[0] == "EUC-JP"
 
 

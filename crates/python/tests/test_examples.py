@@ -106,9 +106,13 @@ def check_rows(rows):
     assert utf8["link_count"] == 0 and utf8["check_errors"] == 0
 
 
-def test_without_the_http_charset_the_page_comes_out_wrong():
-    # Why the transport charset matters: the windows-1251 page has no <meta>.
+def test_without_the_http_charset_the_page_is_autodetected():
+    # The windows-1251 page has no <meta>: without the HTTP charset it is autodetected, as a
+    # browser does; the standard's plain default (autodetect=False) gives mojibake.
     doc = websyntax.parse(CP1251_BODY)
+    assert (doc.encoding, doc.why) == ("windows-1251", "autodetected")
+    assert doc.title == CP1251_TITLE
+    doc = websyntax.parse(CP1251_BODY, autodetect=False)
     assert doc.encoding == "windows-1252" and doc.title != CP1251_TITLE
 
 

@@ -21,8 +21,11 @@ def test_transport_charset_decides():
     assert doc.decode_errors == []
 
 
-def test_without_charset_falls_back_to_default():
+def test_without_charset_autodetects_or_falls_back_to_default():
     doc = websyntax.parse(SJIS_PAGE)
+    assert (doc.encoding, doc.why) == ("Shift_JIS", "autodetected")
+    assert doc.title == "日本語の ページ"
+    doc = websyntax.parse(SJIS_PAGE, autodetect=False)
     assert doc.encoding == "windows-1252"
     assert doc.why == "default"
     assert doc.title != "日本語の ページ"
@@ -34,7 +37,7 @@ def test_meta_prescan_and_user_override_and_default():
     assert doc.find("p").text_content() == "가"
     doc = websyntax.parse(b"<meta charset=euc-kr><p>x", encoding="utf-8")
     assert (doc.encoding, doc.why) == ("UTF-8", "user override")
-    doc = websyntax.parse(b"<p>x", default_encoding="shift_jis")
+    doc = websyntax.parse(b"<p>x", default_encoding="shift_jis", autodetect=False)
     assert doc.encoding == "Shift_JIS"
     with pytest.raises(LookupError):
         websyntax.parse(b"", encoding="no-such-encoding")
@@ -115,7 +118,7 @@ def test_tree_navigation():
     assert doc.quirks_mode == "no-quirks"
     assert websyntax.parse(b"<p>").quirks_mode == "quirks"
     assert len(doc) > 10
-    assert "encoding=windows-1252" in repr(doc)
+    assert "encoding=UTF-8" in repr(doc)  # ASCII, autodetected
     assert doc.text_content() == "tonetwo"
 
 

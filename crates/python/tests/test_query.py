@@ -74,7 +74,31 @@ def test_check():
     cats = {d["category"] for d in report["diagnostics"]}
     assert "parse" in cats and "url" in cats
     d0 = report["diagnostics"][0]
-    assert set(d0) == {"category", "code", "severity", "message", "span", "line", "col"}
+    assert set(d0) == {"category", "code", "severity", "message", "span", "line", "col", "count", "related"}
     sjis = "<!DOCTYPE html><title>日本</title>".encode("shift_jis")
     r = websyntax.check(sjis, transport_charset="shift_jis", scripting=False, autodetect=False)
     assert r["encoding"] == "Shift_JIS"
+
+
+def test_check_groups_filters_and_related():
+    r = websyntax.check(b"<!DOCTYPE html><meta charset=utf-8><a href='mailto:a b c d'>x</a><!-- open")
+    url = [d for d in r["diagnostics"] if d["code"] == "invalid-URL-unit"]
+    assert len(url) == 1 and url[0]["count"] == 3
+    eof = next(d for d in r["diagnostics"] if d["code"] == "eof-in-comment")
+    assert eof["related"]["message"] == "the comment starts here"
+    assert eof["related"]["span"] == (65, 69)
+    assert r["omitted"] == 0
+    r = websyntax.check(b"<p tabindex=x></div>", severity="error", ignore=["missing-doctype"], only=["parse"])
+    assert [d["code"] for d in r["diagnostics"]] == ["unexpected-end-tag-not-in-scope"]
+    r = websyntax.check(b"</a></b></c>", max_per_file=1)
+    assert len(r["diagnostics"]) == 1 and r["omitted"] > 0
+    # A megabyte of NUL bytes is one finding.
+    r = websyntax.check(b"\0" * 10**6)
+    assert [d["code"] for d in r["diagnostics"]] == ["binary-input"]
+    for bad in ({"severity": "fatal"}, {"only": ["content"]}):
+        try:
+            websyntax.check(b"x", **bad)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(bad)

@@ -88,8 +88,3 @@ pub use validation::{ErrorSink, NoErrors, ParseError, ValidationError, Validatio
 /// The query encoding override's type, re-exported from `websyntax-encoding` (labels via
 /// [`Encoding::for_label`] or [`str::parse`], constants such as [`Encoding::WINDOWS_1252`]).
 pub use websyntax_encoding::Encoding;
-
-/// The user guide `docs/url.md`, compiled as doctests so its examples stay true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/url.md")]
-pub struct UserGuideDoctests;

@@ -69,12 +69,19 @@
 //! ```
 #![forbid(unsafe_code)]
 
+#[doc(inline)]
 pub use websyntax_check as check;
+#[doc(inline)]
 pub use websyntax_encoding as encoding;
+#[doc(inline)]
 pub use websyntax_extract as extract;
+#[doc(inline)]
 pub use websyntax_html as html;
+#[doc(inline)]
 pub use websyntax_iri as iri;
+#[doc(inline)]
 pub use websyntax_microsyntax as microsyntax;
+#[doc(inline)]
 pub use websyntax_url as url;
 
 /// The README's examples, compiled as doctests so they stay true.
@@ -82,7 +89,16 @@ pub use websyntax_url as url;
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
-/// The Markdown and main-content guide's examples, compiled as doctests so they stay true.
+/// The user guides' Rust examples (written with the facade's paths, as a user of this crate
+/// writes them), compiled as doctests so they stay true.
 #[cfg(doctest)]
+#[doc = include_str!("../../../docs/check.md")]
+#[doc = include_str!("../../../docs/dom.md")]
+#[doc = include_str!("../../../docs/encoding.md")]
+#[doc = include_str!("../../../docs/iri.md")]
+#[doc = include_str!("../../../docs/links.md")]
 #[doc = include_str!("../../../docs/markdown.md")]
-pub struct MarkdownGuideDoctests;
+#[doc = include_str!("../../../docs/select.md")]
+#[doc = include_str!("../../../docs/spans.md")]
+#[doc = include_str!("../../../docs/url.md")]
+pub struct GuideDoctests;
