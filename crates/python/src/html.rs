@@ -819,8 +819,11 @@ impl Document {
 
     /// The document as Markdown (CommonMark + GFM tables and strikethrough), as
     /// docs/markdown.md describes. `main`: only the main content (the article body).
-    /// `base_url` (`str` or `URL`; default: :attr:`url`): the document's own URL, that links and images resolve
-    /// against (with `<base href>`). The GIL is released.
+    /// `base_url` (`str` or `URL`; default: :attr:`url`): the document's own URL, that links
+    /// and images resolve against (with `<base href>`). The GIL is released.
+    ///
+    /// >>> websyntax.parse("<h1>T</h1><p>a <em>b</em>").markdown()
+    /// '# T\n\na *b*\n'
     #[pyo3(signature = (main=false, base_url=None, reference_links=false, images=true))]
     fn markdown(
         &self,
