@@ -7,7 +7,8 @@ Content-Type charset as the transport-layer charset, and the rows are written as
     python examples/spark_warc.py --master 'local[2]' warc_list.txt out.parquet
 
 Columns: url, http_charset, encoding, encoding_why, confidence, title, parse_errors,
-decode_errors, link_count, check_errors. See docs/python.md ("Spark") for running it on a cluster.
+decode_errors, link_count, check_errors, main_text, markdown (the article body, as text and
+as Markdown). See docs/python.md ("Spark") for running it on a cluster.
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ COLUMNS = [
     ("decode_errors", int),
     ("link_count", int),  # URLs in URL-bearing attributes (each srcset candidate apart)
     ("check_errors", int),  # websyntax.check diagnostics of severity "error"
+    ("main_text", str),  # the article body's readable text (Document.main_text())
+    ("markdown", str),  # the article body as Markdown, links resolved against the page URL
 ]
 
 
@@ -60,6 +62,8 @@ def page_row(url: str, content_type: Optional[str], body: bytes) -> dict:
             for d in websyntax.check(body, transport_charset=charset, document_url=url)["diagnostics"]
             if d["severity"] == "error"
         ),
+        "main_text": doc.main_text(),
+        "markdown": doc.markdown(main=True, base_url=url),
     }
 
 

@@ -13,6 +13,7 @@ pub mod inputs;
 mod iri;
 mod jsonl;
 mod links;
+mod markdown;
 mod microsyntax;
 pub mod output;
 mod sanitize;
@@ -46,6 +47,8 @@ enum Command {
     Links(links::Args),
     /// Print the documents' readable text.
     Text(text::Args),
+    /// Print the documents as Markdown (CommonMark + GFM tables), or only their main content.
+    Markdown(markdown::Args),
     /// Check documents: parse errors, encoding, URLs, attribute values.
     Check(check::Args),
     /// Sanitize HTML as `element.setHTML()` does, e.g. `websyntax sanitize comment.html`.
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Select(args) => select::run(args),
         Command::Links(args) => links::run(args),
         Command::Text(args) => text::run(args),
+        Command::Markdown(args) => markdown::run(args),
         Command::Check(args) => check::run(args),
         Command::Sanitize(args) => sanitize::run(args),
     }

@@ -14,6 +14,7 @@ use crate::select::for_each_document;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   websyntax text page.html
+  websyntax text --main article.html              # the article body only
   websyntax text --jsonl pages/ > texts.jsonl     # {\"file\", \"title\", \"text\"} per page")]
 pub struct Args {
     /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
@@ -24,6 +25,10 @@ pub struct Args {
     /// `document.title`, `null` without a `title` element).
     #[arg(long)]
     jsonl: bool,
+    /// Only the main content (the article body, as `markdown --main` keeps it): no
+    /// navigation, headers, footers, sidebars, comments or ads.
+    #[arg(long)]
+    main: bool,
     #[command(flatten)]
     doc: DocumentArgs,
 }
@@ -35,7 +40,11 @@ pub fn run(args: Args) -> ExitCode {
     };
     for_each_document(&args.files, &args.doc, |file, parsed, out| {
         let doc = &parsed.document;
-        let text = doc.readable_text_with(doc.root(), options);
+        let text = if args.main {
+            websyntax::extract::main_content(doc).text_with(doc, options.scripting)
+        } else {
+            doc.readable_text_with(doc.root(), options)
+        };
         if args.jsonl {
             let v = serde_json::json!({"file": file, "title": doc.title(), "text": text});
             return writeln!(out, "{v}");

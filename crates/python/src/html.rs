@@ -439,7 +439,7 @@ pub fn parse_fragment(
     })
 }
 
-fn node(doc: &Bound<'_, Document>, id: NodeId) -> Node {
+pub(crate) fn node(doc: &Bound<'_, Document>, id: NodeId) -> Node {
     Node {
         doc: doc.clone().unbind(),
         inner: doc.get().inner.clone(),
@@ -565,6 +565,25 @@ fn strip_and_collapse(s: &str) -> String {
         out.push_str(word);
     }
     out
+}
+
+impl Document {
+    /// The parsed tree, its root and the document's encoding, for `crate::extract`.
+    pub(crate) fn extract_view(
+        &self,
+    ) -> (
+        &h::Document,
+        NodeId,
+        Option<Encoding>,
+        Option<&websyntax::url::Url>,
+    ) {
+        (
+            self.inner.doc(),
+            self.inner.root,
+            self.inner.encoding,
+            self.inner.url.as_ref(),
+        )
+    }
 }
 
 #[pymethods]
@@ -796,6 +815,37 @@ impl Document {
             strict,
             |id| node(slf, id),
         )
+    }
+
+    /// The document as Markdown (CommonMark + GFM tables and strikethrough), as
+    /// docs/markdown.md describes. `main`: only the main content (the article body).
+    /// `base_url` (`str` or `URL`; default: :attr:`url`): the document's own URL, that links
+    /// and images resolve against (with `<base href>`). The GIL is released.
+    ///
+    /// >>> websyntax.parse("<h1>T</h1><p>a <em>b</em>").markdown()
+    /// '# T\n\na *b*\n'
+    #[pyo3(signature = (main=false, base_url=None, reference_links=false, images=true))]
+    fn markdown(
+        &self,
+        py: Python<'_>,
+        main: bool,
+        base_url: Option<&Bound<'_, PyAny>>,
+        reference_links: bool,
+        images: bool,
+    ) -> PyResult<String> {
+        crate::extract::markdown(py, self, main, base_url, reference_links, images)
+    }
+
+    /// The readable text of the main content (the article body, without navigation,
+    /// headers, footers, sidebars, comments and ads). The GIL is released.
+    fn main_text(&self, py: Python<'_>) -> String {
+        crate::extract::main_text(py, self)
+    }
+
+    /// The roots of the main content's subtrees (boilerplate inside them is left out of
+    /// `main_text()` and `markdown(main=True)`).
+    fn main_content(slf: &Bound<'_, Self>) -> Vec<Node> {
+        crate::extract::main_content(slf)
     }
 
     /// HTML's document base URL: the first `<base href>` resolved against `document_url`

@@ -11,6 +11,7 @@
 use pyo3::prelude::*;
 
 mod encoding;
+mod extract;
 mod html;
 mod iri;
 mod microsyntax;

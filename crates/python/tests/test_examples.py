@@ -94,6 +94,8 @@ def check_rows(rows):
     assert ru["decode_errors"] == 0
     assert ru["link_count"] == 1
     assert ru["check_errors"] == 0
+    assert ru["main_text"] == "Сегодня солнечно.\n\nДальше"
+    assert ru["markdown"] == "Сегодня солнечно.\n\n[Дальше](http://example.ru/a)\n"
     jp = by_url["http://example.jp/sjis"]
     assert jp["http_charset"] is None
     assert jp["encoding"] == "Shift_JIS" and jp["encoding_why"].startswith("meta prescan")

@@ -11,6 +11,7 @@
 //! | [`microsyntax`] | `websyntax-microsyntax` | HTML §2.3 common microsyntaxes |
 //! | [`check`] | `websyntax-check` | a syntax checker over all of the above (parse errors, encoding, URLs, attribute values) |
 //! | [`sanitize`] | `websyntax-sanitize` | HTML §8.6 the Sanitizer API: `setHTML`, `parseHTML`, the safe default configuration |
+//! | [`extract`] | `websyntax-extract` | content extraction: HTML to Markdown (CommonMark + GFM tables), main content (article body) |
 //! | [`iri`] | `websyntax-iri` | RFC 3986/3987 as the W3C XSD datatypes note defines them |
 //!
 //! ## Every part together
@@ -74,6 +75,8 @@ pub use websyntax_check as check;
 #[doc(inline)]
 pub use websyntax_encoding as encoding;
 #[doc(inline)]
+pub use websyntax_extract as extract;
+#[doc(inline)]
 pub use websyntax_html as html;
 #[doc(inline)]
 pub use websyntax_iri as iri;
@@ -97,6 +100,8 @@ pub struct ReadmeDoctests;
 #[doc = include_str!("../../../docs/encoding.md")]
 #[doc = include_str!("../../../docs/iri.md")]
 #[doc = include_str!("../../../docs/links.md")]
+#[doc = include_str!("../../../docs/markdown.md")]
+#[doc = include_str!("../../../docs/sanitize.md")]
 #[doc = include_str!("../../../docs/select.md")]
 #[doc = include_str!("../../../docs/spans.md")]
 #[doc = include_str!("../../../docs/url.md")]

@@ -1,0 +1,610 @@
+//! Main content: the article body of a page, without navigation, headers, footers, sidebars,
+//! comment sections, share bars, cookie banners, ads and hidden content.
+//!
+//! The method (also in `docs/markdown.md`) is deterministic, linear in the size of the
+//! document and uses no network and no trained model. Three passes over the tree, each an
+//! iterative walk:
+//!
+//! 1. **Boilerplate**: an element is boilerplate when its tag or ARIA role is one of
+//!    navigation, page header or footer, aside, form controls and dialogs (`nav`, `aside`,
+//!    `footer`, `header`, `menu`, `button`, `select`, `dialog`, `role=navigation|banner|
+//!    contentinfo|complementary|search|dialog|alertdialog|menu|menubar`), when it is hidden
+//!    (`aria-hidden=true`, `style` with `display:none` or `visibility:hidden`), or when a word
+//!    of its `class` or `id` belongs to a generic vocabulary of page furniture (nav, menu,
+//!    footer, comment, share, social, related, sidebar, cookie, consent, promo, advert,
+//!    sponsor, newsletter, subscribe, breadcrumb, pagination, popup, modal, widget, …) and no
+//!    word says content (article, content, body, main, story, entry, post, text). An element
+//!    holding an `article`, `main`, `role=main` or schema.org `articleBody` element, or more
+//!    than half of the page's text, is never boilerplate.
+//! 2. **Scores**: the text of the page outside boilerplate is attributed to its nearest block
+//!    element. Each block with at least 25 characters of text scores
+//!    `1 + commas + min(length / 100, 3)` and gives it to its parent, half to its grandparent and
+//!    a third to the next two ancestors. An element's final score is its score, plus a small
+//!    bonus or malus by tag and by `class`/`id` words, times one minus its link density (the
+//!    share of its text inside links).
+//! 3. **Selection**: the outermost schema.org `articleBody` elements when they hold text;
+//!    otherwise the best-scoring element, joined by its siblings that score at least a fifth of
+//!    it or are paragraphs of running text. Inside the kept subtrees, boilerplate and blocks
+//!    whose text is mostly links are left out.
+
+use websyntax_html::{Document, NodeId};
+
+use crate::markdown::MarkdownOptions;
+use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
+
+/// The main content of a document: the subtrees kept ([`MainContent::roots`], in document
+/// order) minus the boilerplate inside them ([`MainContent::excluded`]).
+///
+/// ```
+/// use websyntax_html::{parse_document, ParseOptions};
+/// use websyntax_extract::main_content;
+///
+/// let doc = parse_document(
+///     "<div class=menu><a href=/>Home</a></div><main><p>Body text, with a comma, and more \
+///      words to read here.</p><ul class=share><li><a href=/t>Tweet</a></ul></main>",
+///     ParseOptions::default(),
+/// );
+/// let main = main_content(&doc);
+/// assert_eq!(main.text(&doc), "Body text, with a comma, and more words to read here.");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MainContent {
+    /// The subtrees kept, in document order.
+    pub roots: Vec<NodeId>,
+    /// Descendants of the roots left out (boilerplate inside the article).
+    pub excluded: NodeSet,
+}
+
+impl MainContent {
+    /// The readable text of the main content (the readable-text rule of the HTML crate over
+    /// the roots, without the excluded subtrees), for a document parsed with scripting on.
+    pub fn text(&self, doc: &Document) -> String {
+        self.text_with(doc, true)
+    }
+
+    /// [`MainContent::text`] for a document parsed with scripting on or off (with it off,
+    /// `noscript` content is text).
+    pub fn text_with(&self, doc: &Document, scripting: bool) -> String {
+        crate::text::readable_text(doc, &self.roots, Some(&self.excluded), scripting)
+    }
+
+    /// The main content as Markdown.
+    pub fn markdown(&self, doc: &Document, options: &MarkdownOptions) -> String {
+        crate::markdown::to_markdown_parts(doc, &self.roots, Some(&self.excluded), options)
+    }
+
+    /// Whether node `id` is part of the main content (inside a root, not excluded).
+    pub fn contains(&self, doc: &Document, id: NodeId) -> bool {
+        let mut in_root = false;
+        let mut cur = Some(id);
+        while let Some(n) = cur {
+            if self.excluded.contains(n) {
+                return false;
+            }
+            if self.roots.contains(&n) {
+                in_root = true;
+                break;
+            }
+            cur = doc.parent(n);
+        }
+        in_root
+    }
+}
+
+/// Words of `class` / `id` values that mark page furniture.
+const NEGATIVE: &[&str] = &[
+    "nav",
+    "navbar",
+    "navigation",
+    "menu",
+    "submenu",
+    "footer",
+    "header",
+    "masthead",
+    "comment",
+    "comments",
+    "commentlist",
+    "disqus",
+    "share",
+    "sharing",
+    "social",
+    "related",
+    "sidebar",
+    "aside",
+    "cookie",
+    "cookies",
+    "consent",
+    "gdpr",
+    "promo",
+    "promotion",
+    "ad",
+    "ads",
+    "advert",
+    "advertisement",
+    "adsense",
+    "sponsor",
+    "sponsored",
+    "newsletter",
+    "subscribe",
+    "subscription",
+    "signup",
+    "breadcrumb",
+    "breadcrumbs",
+    "pagination",
+    "pager",
+    "popup",
+    "modal",
+    "widget",
+    "banner",
+    "toolbar",
+    "trending",
+    "recommended",
+    "recommendations",
+    "outbrain",
+    "taboola",
+    "byline",
+    "tags",
+    "taglist",
+    "meta",
+    "skip",
+    "hidden",
+    "print",
+    "caption",
+    "credit",
+    "credits",
+];
+
+/// Words of `class` / `id` values that mark content (they cancel the negative ones).
+const POSITIVE: &[&str] = &[
+    "article", "content", "body", "main", "story", "entry", "post", "text", "blog", "prose",
+];
+
+/// How a `class`/`id` value's words weigh: negative and positive word counts. Words are runs
+/// of ASCII letters, split at camelCase too (`site-footer`, `commentList`, `ad_box`), compared
+/// without case.
+fn class_words(doc: &Document, names: &Names, id: NodeId) -> (u32, u32) {
+    let mut neg = 0;
+    let mut pos = 0;
+    for name in [names.class, names.id] {
+        let Some(v) = names.get(doc, id, name) else {
+            continue;
+        };
+        let b = v.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if !b[i].is_ascii_alphabetic() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            i += 1;
+            while i < b.len()
+                && b[i].is_ascii_alphabetic()
+                && !(b[i].is_ascii_uppercase() && b[i - 1].is_ascii_lowercase())
+            {
+                i += 1;
+            }
+            let w = &v[start..i];
+            if NEGATIVE.iter().any(|n| n.eq_ignore_ascii_case(w)) {
+                neg += 1;
+            }
+            if POSITIVE.iter().any(|p| p.eq_ignore_ascii_case(w)) {
+                pos += 1;
+            }
+        }
+    }
+    (neg, pos)
+}
+
+/// Tags and roles that are page furniture.
+fn is_furniture_tag(doc: &Document, names: &Names, id: NodeId, name: &str) -> bool {
+    if matches!(
+        name,
+        "nav"
+            | "aside"
+            | "footer"
+            | "header"
+            | "menu"
+            | "button"
+            | "select"
+            | "dialog"
+            | "form"
+            | "input"
+            | "textarea"
+            | "label"
+    ) {
+        return true;
+    }
+    if let Some(role) = names.get(doc, id, names.role) {
+        let role = role.trim().to_ascii_lowercase();
+        if matches!(
+            role.as_str(),
+            "navigation"
+                | "banner"
+                | "contentinfo"
+                | "complementary"
+                | "search"
+                | "dialog"
+                | "alertdialog"
+                | "menu"
+                | "menubar"
+        ) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Hidden from readers: `aria-hidden=true`, or a `style` with `display:none` or
+/// `visibility:hidden`.
+fn is_hidden(doc: &Document, names: &Names, id: NodeId) -> bool {
+    if names
+        .get(doc, id, names.aria_hidden)
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+    {
+        return true;
+    }
+    if let Some(style) = names.get(doc, id, names.style) {
+        let s: String = style
+            .chars()
+            .filter(|c| !c.is_ascii_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if s.contains("display:none") || s.contains("visibility:hidden") {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the element is a semantic marker of the article itself.
+fn is_semantic_main(doc: &Document, names: &Names, id: NodeId, name: &str) -> bool {
+    name == "article"
+        || name == "main"
+        || names
+            .get(doc, id, names.role)
+            .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+        || is_article_body(doc, names, id)
+}
+
+fn is_article_body(doc: &Document, names: &Names, id: NodeId) -> bool {
+    names
+        .get(doc, id, names.itemprop)
+        .is_some_and(|v| v.split_ascii_whitespace().any(|w| w == "articleBody"))
+}
+
+/// Blocks for text attribution: the readable-text block elements plus cells and list items.
+fn is_text_block(name: &str) -> bool {
+    is_block(name) || matches!(name, "td" | "th")
+}
+
+/// Count of characters other than ASCII whitespace in `t` (UTF-8 continuation bytes are not
+/// characters).
+fn count_chars(t: &str) -> u32 {
+    let n = t
+        .bytes()
+        .filter(|&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0C) && (b & 0xC0) != 0x80)
+        .count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Count of commas in `t` (`,` and the CJK `，` and `、`).
+fn count_commas(t: &str) -> u32 {
+    let b = t.as_bytes();
+    let mut n = b.iter().filter(|&&c| c == b',').count();
+    if !t.is_ascii() {
+        n += t.matches(['，', '、']).count();
+    }
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+struct Stats {
+    /// Text characters of the subtree (outside boilerplate in pass 2).
+    text: Vec<u32>,
+    /// Of which inside links.
+    link: Vec<u32>,
+    /// Text attributed to this block (its own text, not its sub-blocks').
+    own: Vec<u32>,
+    own_link: Vec<u32>,
+    own_commas: Vec<u32>,
+    /// Whether the subtree holds a semantic main marker (pass 1).
+    semantic: NodeSet,
+    junk: NodeSet,
+}
+
+/// Finds the main content of `doc` (see the module docs for the method). A document without
+/// text gives no roots.
+pub fn main_content(doc: &Document) -> MainContent {
+    let len = doc.len();
+    let mut st = Stats {
+        text: vec![0; len],
+        link: vec![0; len],
+        own: vec![0; len],
+        own_link: vec![0; len],
+        own_commas: vec![0; len],
+        semantic: NodeSet::with_len(len),
+        junk: NodeSet::with_len(len),
+    };
+    let root = doc.root();
+    let names = Names::new(doc);
+
+    // Pass 1: raw text per subtree and where the semantic markers are.
+    traverse(
+        doc,
+        root,
+        &mut st,
+        |st, id| {
+            if let Some(t) = doc.text(id) {
+                let n = count_chars(t);
+                st.text[id.index()] = n;
+                if let Some(p) = doc.parent(id) {
+                    st.text[p.index()] = st.text[p.index()].saturating_add(n);
+                }
+                return false;
+            }
+            !(doc.is_element(id) && is_skipped(doc, &names, id, true))
+        },
+        |st, id| {
+            let name = doc.local_name(id).unwrap_or("");
+            if doc.is_element(id) && is_semantic_main(doc, &names, id, name) {
+                st.semantic.insert(id);
+            }
+            if let Some(p) = doc.parent(id) {
+                st.text[p.index()] = st.text[p.index()].saturating_add(st.text[id.index()]);
+                if st.semantic.contains(id) {
+                    st.semantic.insert(p);
+                }
+            }
+        },
+    );
+    // Pass 2 recounts without boilerplate; pass 1's totals protect large wrappers.
+    let total = st.text[root.index()];
+    let raw_text = std::mem::replace(&mut st.text, vec![0; len]);
+    struct P2<'a> {
+        st: &'a mut Stats,
+        raw: Vec<u32>,
+        blocks: Vec<NodeId>,
+        link_depth: usize,
+    }
+    let mut p2 = P2 {
+        st: &mut st,
+        raw: raw_text,
+        blocks: vec![root],
+        link_depth: 0,
+    };
+    traverse(
+        doc,
+        root,
+        &mut p2,
+        |p, id| {
+            if let Some(t) = doc.text(id) {
+                let n = p.raw[id.index()];
+                let commas = count_commas(t);
+                let b = p.blocks.last().copied().unwrap_or(root).index();
+                p.st.own[b] = p.st.own[b].saturating_add(n);
+                p.st.own_commas[b] = p.st.own_commas[b].saturating_add(commas);
+                p.st.text[id.index()] = n;
+                let par = doc.parent(id).unwrap_or(root).index();
+                p.st.text[par] = p.st.text[par].saturating_add(n);
+                if p.link_depth > 0 {
+                    p.st.own_link[b] = p.st.own_link[b].saturating_add(n);
+                    p.st.link[id.index()] = n;
+                    p.st.link[par] = p.st.link[par].saturating_add(n);
+                }
+                return false;
+            }
+            if !doc.is_element(id) {
+                return doc.comment(id).is_none();
+            }
+            if is_skipped(doc, &names, id, true) {
+                return false;
+            }
+            let name = doc.local_name(id).unwrap_or("");
+            if is_hidden(doc, &names, id) {
+                p.st.junk.insert(id);
+                return false;
+            }
+            if !matches!(name, "html" | "body") && !p.st.semantic.contains(id) {
+                let (neg, pos) = class_words(doc, &names, id);
+                let furniture = is_furniture_tag(doc, &names, id, name) || (neg > 0 && pos == 0);
+                // A wrapper holding most of the page is not furniture.
+                if furniture && u64::from(p.raw[id.index()]) * 2 <= u64::from(total) {
+                    p.st.junk.insert(id);
+                    return false;
+                }
+            }
+            if is_text_block(name) {
+                p.blocks.push(id);
+            }
+            if name == "a" {
+                p.link_depth += 1;
+            }
+            true
+        },
+        |p, id| {
+            let name = doc.local_name(id).unwrap_or("");
+            if is_text_block(name) && p.blocks.last() == Some(&id) {
+                p.blocks.pop();
+            }
+            if name == "a" {
+                p.link_depth -= 1;
+            }
+            if let Some(par) = doc.parent(id) {
+                let (t, l) = (p.st.text[id.index()], p.st.link[id.index()]);
+                p.st.text[par.index()] = p.st.text[par.index()].saturating_add(t);
+                p.st.link[par.index()] = p.st.link[par.index()].saturating_add(l);
+            }
+        },
+    );
+    drop(p2);
+    let mut result = MainContent {
+        roots: Vec::new(),
+        excluded: st.junk.clone(),
+    };
+    if total == 0 {
+        return result;
+    }
+
+    // Scores: each block with text gives to its ancestors.
+    let mut score = vec![0f32; len];
+    for id in doc.node_ids() {
+        let i = id.index();
+        let own = st.own[i];
+        if own < 25 || !doc.is_element(id) {
+            continue;
+        }
+        if st.own_link[i] * 2 > own {
+            continue;
+        }
+        let s = 1.0 + st.own_commas[i] as f32 + (own as f32 / 100.0).min(3.0);
+        let mut cur = Some(id);
+        let mut level = 0;
+        while let Some(n) = cur {
+            let share = match level {
+                0 => 0.0,
+                1 => 1.0,
+                2 => 0.5,
+                _ => 1.0 / (level as f32 * 1.5),
+            };
+            score[n.index()] += s * share;
+            // The block itself counts as its own container too.
+            if level == 0 && is_text_block(doc.local_name(n).unwrap_or("")) {
+                score[n.index()] += s;
+            }
+            level += 1;
+            if level > 4 {
+                break;
+            }
+            cur = doc.parent(n);
+        }
+    }
+
+    // Schema.org articleBody wins when it holds text.
+    let mut bodies = Vec::new();
+    traverse(
+        doc,
+        root,
+        &mut bodies,
+        |bodies, id| {
+            if !doc.is_element(id) {
+                // The document node (and fragments) are walked through; text is not.
+                return doc.text(id).is_none() && doc.comment(id).is_none();
+            }
+            if st.junk.contains(id) {
+                return false;
+            }
+            if is_article_body(doc, &names, id) {
+                if st.text[id.index()] >= 100 {
+                    bodies.push(id);
+                }
+                return false;
+            }
+            true
+        },
+        |_, _| {},
+    );
+    if !bodies.is_empty() {
+        result.roots = bodies;
+    } else {
+        let mut best: Option<(NodeId, f32)> = None;
+        let mut final_score = vec![0f32; len];
+        for id in doc.node_ids() {
+            let i = id.index();
+            if score[i] <= 0.0 || !doc.is_element(id) {
+                continue;
+            }
+            let name = doc.local_name(id).unwrap_or("");
+            let mut s = score[i]
+                + match name {
+                    "div" | "article" | "main" | "section" => 5.0,
+                    "pre" | "td" | "blockquote" => 3.0,
+                    "ol" | "ul" | "dl" | "dd" | "dt" | "li" | "form" | "address" => -3.0,
+                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "th" => -5.0,
+                    _ => 0.0,
+                };
+            // Class words weigh at most as much as the text itself: an empty wrapper named
+            // "content" does not beat the paragraphs.
+            let (neg, pos) = class_words(doc, &names, id);
+            if pos > 0 && neg == 0 {
+                s += score[i].min(25.0);
+            } else if neg > 0 && pos == 0 {
+                s -= score[i].min(25.0);
+            }
+            let text = st.text[i].max(1) as f32;
+            s *= 1.0 - st.link[i] as f32 / text;
+            final_score[i] = s;
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((id, s));
+            }
+        }
+        let Some((top, top_score)) = best else {
+            result.roots.push(root);
+            return result;
+        };
+        // Siblings that belong with the best candidate.
+        let threshold = (top_score * 0.2).max(10.0);
+        match doc.parent(top) {
+            Some(parent) => {
+                for s in doc.children(parent) {
+                    if s == top {
+                        result.roots.push(s);
+                        continue;
+                    }
+                    if st.junk.contains(s) || !doc.is_element(s) {
+                        continue;
+                    }
+                    let i = s.index();
+                    let text = st.text[i];
+                    let ld = if text > 0 {
+                        st.link[i] as f32 / text as f32
+                    } else {
+                        1.0
+                    };
+                    let keep = final_score[i] >= threshold
+                        || (doc.local_name(s) == Some("p") && text > 80 && ld < 0.25);
+                    if keep {
+                        result.roots.push(s);
+                    }
+                }
+            }
+            None => result.roots.push(top),
+        }
+    }
+
+    // Inside the kept subtrees: link-heavy blocks are left out too.
+    let roots = result.roots.clone();
+    for r in roots {
+        let excluded = &mut result.excluded;
+        traverse(
+            doc,
+            r,
+            excluded,
+            |ex, id| {
+                if ex.contains(id) || !doc.is_element(id) {
+                    return false;
+                }
+                let i = id.index();
+                let name = doc.local_name(id).unwrap_or("");
+                // The headline is the page's title, not the article's text.
+                if id != r && name == "h1" {
+                    ex.insert(id);
+                    return false;
+                }
+                // (Quotations are content whatever their links: embedded posts cite theirs.
+                // A table loses no single cell: that would shift its columns.)
+                if id != r
+                    && is_text_block(name)
+                    && !matches!(name, "blockquote" | "td" | "th")
+                    && st.text[i] > 0
+                    && st.link[i] * 2 > st.text[i]
+                {
+                    ex.insert(id);
+                    return false;
+                }
+                true
+            },
+            |_, _| {},
+        );
+    }
+    result
+}

@@ -1,0 +1,211 @@
+//! Escaping: text, link destinations and code spans written so that a CommonMark (+ GFM
+//! tables and strikethrough) renderer gives back the same characters.
+
+/// Whether the text at `rest` (just after a `&`) looks like a character reference
+/// (`name;`, `#123;`, `#x1F;`), which a renderer would decode: then the `&` is escaped.
+fn looks_like_reference(rest: &str) -> bool {
+    let n = rest
+        .bytes()
+        .take(40)
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'#')
+        .count();
+    n > 0 && rest.as_bytes().get(n) == Some(&b';')
+}
+
+/// Appends `word` (no ASCII whitespace in it) to `out`, escaped. `line_start`: the word
+/// begins a line (where `#`, `>`, `+`, `-`, `=` and `1.` / `1)` would start a block).
+/// `in_cell`: inside a table cell (pipes are escaped anyway).
+pub(crate) fn text(out: &mut String, word: &str, line_start: bool) {
+    text_after_digits(out, word, line_start, 0);
+}
+
+/// [`text`] where the line so far holds only `line_digits` ASCII digits (written by an
+/// earlier text node: `1<b>.</b> x` is still an ordered list marker).
+pub(crate) fn text_after_digits(
+    out: &mut String,
+    word: &str,
+    line_start: bool,
+    line_digits: usize,
+) {
+    let bytes = word.as_bytes();
+    // Most words hold nothing to escape.
+    if !line_start
+        && line_digits == 0
+        && !bytes.iter().any(|b| {
+            matches!(
+                b,
+                b'\\' | b'`' | b'*' | b'[' | b']' | b'<' | b'~' | b'|' | b'_' | b'&'
+            )
+        })
+    {
+        out.push_str(word);
+        return;
+    }
+    // A leading run of digits followed by `.` or `)` at a line start is an ordered list
+    // marker: its delimiter is escaped.
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    for (i, c) in word.char_indices() {
+        match c {
+            '\\' | '`' | '*' | '[' | ']' | '<' | '~' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '_' => {
+                // An underscore between two alphanumerics can neither open nor close
+                // emphasis (CommonMark's flanking rules); elsewhere it is escaped.
+                let before = out.chars().next_back().is_some_and(char::is_alphanumeric);
+                let after = word[i + 1..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric);
+                if !(before && after) {
+                    out.push('\\');
+                }
+                out.push('_');
+            }
+            '&' if looks_like_reference(&word[i + 1..]) => out.push_str("\\&"),
+            // Block starts: `>` always; an ATX heading's 1-6 `#`, a `+` or `-` list marker, and a
+            // setext underline or thematic break of `-` or `=` only as a word of their own.
+            '>' if i == 0 && line_start => out.push_str("\\>"),
+            '#' | '+' | '-' | '='
+                if i == 0
+                    && line_start
+                    && bytes.iter().all(|&b| b == c as u8)
+                    && (c != '#' || bytes.len() <= 6)
+                    && (c != '+' || bytes.len() == 1) =>
+            {
+                out.push('\\');
+                out.push(c);
+            }
+            // An ordered list marker: up to 9 digits and `.` or `)` ending the word.
+            '.' | ')'
+                if (line_start || line_digits > 0)
+                    && i == digits
+                    && (1..=9).contains(&(digits + line_digits))
+                    && i + 1 == bytes.len() =>
+            {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+}
+
+/// A link or image destination: `<…>` when it holds spaces or is empty, otherwise bare with
+/// `(`, `)` and `\` escaped. Line breaks are removed (URL parsing removes them too).
+pub(crate) fn destination(url: &str) -> String {
+    // Most URLs (resolved ones always) need nothing.
+    if !url.is_empty()
+        && !url
+            .bytes()
+            .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | 0x7F))
+    {
+        return url.to_owned();
+    }
+    let url: String = url
+        .chars()
+        .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
+        .collect();
+    let bracket = url.is_empty() || url.chars().any(|c| c == ' ' || c.is_control());
+    let mut out = String::with_capacity(url.len() + 2);
+    if bracket {
+        out.push('<');
+    }
+    for (i, c) in url.char_indices() {
+        match c {
+            '<' | '>' if bracket => {
+                out.push('\\');
+                out.push(c);
+            }
+            '(' | ')' | '<' | '>' if !bracket => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\\' => out.push_str("\\\\"),
+            '&' if looks_like_reference(&url[i + 1..]) => out.push_str("\\&"),
+            c if c.is_control() => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    if bracket {
+        out.push('>');
+    }
+    out
+}
+
+/// The longest run of `c` in `s`.
+pub(crate) fn longest_run(s: &str, c: u8) -> usize {
+    let mut best = 0;
+    let mut run = 0;
+    for &b in s.as_bytes() {
+        if b == c {
+            run += 1;
+            best = best.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    best
+}
+
+/// A code span holding `content` exactly: a backtick string one longer than the longest run
+/// inside, padded with a space when the content begins or ends with a backtick or a space.
+/// In a table cell, pipes are escaped (GFM removes that escape before code spans are parsed).
+pub(crate) fn code_span(content: &str, in_cell: bool) -> String {
+    let n = longest_run(content, b'`') + 1;
+    let pad = content.starts_with(['`', ' ']) || content.ends_with(['`', ' ']);
+    let mut out = String::with_capacity(content.len() + 2 * n + 2);
+    out.extend(std::iter::repeat_n('`', n));
+    if pad {
+        out.push(' ');
+    }
+    if in_cell {
+        out.push_str(&content.replace('|', "\\|"));
+    } else {
+        out.push_str(content);
+    }
+    if pad {
+        out.push(' ');
+    }
+    out.extend(std::iter::repeat_n('`', n));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn esc(s: &str, line_start: bool) -> String {
+        let mut o = String::new();
+        text(&mut o, s, line_start);
+        o
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(esc("a*b", false), "a\\*b");
+        assert_eq!(esc("snake_case", false), "snake_case");
+        assert_eq!(esc("_x_", false), "\\_x\\_");
+        assert_eq!(esc("#1", true), "#1");
+        assert_eq!(esc("##", true), "\\##");
+        assert_eq!(esc("-", true), "\\-");
+        assert_eq!(esc("-5", true), "-5");
+        assert_eq!(esc("1.5", true), "1.5");
+        assert_eq!(esc("#1", false), "#1");
+        assert_eq!(esc("2024.", true), "2024\\.");
+        assert_eq!(esc("2024.", false), "2024.");
+        assert_eq!(esc("&amp;", false), "\\&amp;");
+        assert_eq!(esc("AT&T", false), "AT&T");
+    }
+
+    #[test]
+    fn destinations_and_spans() {
+        assert_eq!(destination("http://h/a(b)"), "http://h/a\\(b\\)");
+        assert_eq!(destination("a b"), "<a b>");
+        assert_eq!(destination(""), "<>");
+        assert_eq!(code_span("a`b", false), "``a`b``");
+        assert_eq!(code_span("`a", false), "`` `a ``");
+        assert_eq!(code_span("a|b", true), "`a\\|b`");
+    }
+}

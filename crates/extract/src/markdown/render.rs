@@ -1,0 +1,959 @@
+//! The converter: one iterative walk writing blocks (with their container prefixes) and the
+//! inline content of the current paragraph.
+
+use std::collections::HashMap;
+
+use websyntax_html::{Document, NodeId};
+use websyntax_url::Url;
+
+use super::escape;
+use super::{LinkStyle, MarkdownOptions};
+use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
+
+/// colspan values above this are this (HTML's table processing model clamps at 1000).
+const MAX_COLSPAN: usize = 1000;
+
+/// Block quotes and list items nest this deep at most; deeper ones are plain blocks (each
+/// line carries the prefixes of its containers, so unbounded nesting would make the output
+/// grow with the square of the input).
+const MAX_NESTING: usize = 32;
+
+/// What separates the next block from the previous one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sep {
+    Line,
+    Blank,
+}
+
+/// A container block: its prefix on each line.
+#[derive(Debug)]
+enum Container {
+    Quote,
+    Item { marker: String, started: bool },
+}
+
+/// An open inline format (emphasis, strong, strikethrough, link): its markers, written when
+/// the first visible content inside it comes (so empty ones vanish and whitespace stays
+/// outside), closed at its end or at a block boundary (and then opened again after it).
+#[derive(Debug)]
+struct Fmt {
+    open: String,
+    close: String,
+    written: bool,
+    /// A link's destination, turned into `close` when the link is first written (so that a
+    /// link that never shows gets no reference number).
+    url: Option<String>,
+}
+
+/// The inline state of the paragraph (or heading, or table cell) being written.
+#[derive(Debug, Default)]
+struct Inline {
+    para: String,
+    space: bool,
+    /// A hard line break is due before the next content.
+    brk: bool,
+    fmts: Vec<Fmt>,
+    /// Text of the code span being gathered, while `code_depth > 0`.
+    code: String,
+    code_depth: usize,
+    /// `> 0`: blocks are only word separators (inside headings, table cells).
+    inline_only: usize,
+    in_cell: bool,
+    /// Kinds of the elements entered (for `leave`).
+    kinds: Vec<Kind>,
+    /// Active emphasis / strong / strikethrough / link counts (to drop nested repeats).
+    em: usize,
+    strong: usize,
+    del: usize,
+    link: usize,
+}
+
+/// What an entered element does on leaving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Plain,
+    Block,
+    Para,
+    Heading(u8),
+    Quote,
+    List,
+    Item,
+    Fmt(FmtKind),
+    Code,
+    DefTerm,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FmtKind {
+    Em,
+    Strong,
+    Del,
+    Link,
+    Inactive,
+}
+
+/// A list being written: its next number and its marker character.
+#[derive(Debug)]
+struct List {
+    ordered: bool,
+    next: u64,
+    delim: char,
+}
+
+struct Renderer<'a> {
+    doc: &'a Document,
+    names: Names,
+    options: &'a MarkdownOptions,
+    excluded: Option<&'a NodeSet>,
+    base: Option<Url>,
+    out: String,
+    containers: Vec<Container>,
+    /// Fewest containers open since the last block was written (a blank line between blocks
+    /// carries the prefixes of those only).
+    low_water: usize,
+    pending: Sep,
+    lists: Vec<List>,
+    /// The last block written was a list ending at this container depth, with this marker
+    /// character: an adjacent list uses the other character so that the two stay two lists.
+    prev_list: Option<(usize, char)>,
+    heading: Option<u8>,
+    inline: Inline,
+    refs: Refs,
+}
+
+/// Reference-link destinations, numbered from 1 in order of first use.
+#[derive(Debug, Default)]
+struct Refs {
+    urls: Vec<String>,
+    numbers: HashMap<String, usize>,
+}
+
+/// The end of a link: `](url)`, or `][n]` with the URL's reference number.
+fn link_close(style: LinkStyle, refs: &mut Refs, url: String) -> String {
+    match style {
+        LinkStyle::Inline => format!("]({})", escape::destination(&url)),
+        LinkStyle::Referenced => {
+            let next = refs.urls.len() + 1;
+            let n = *refs.numbers.entry(url.clone()).or_insert(next);
+            if n == next {
+                refs.urls.push(url);
+            }
+            format!("][{n}]")
+        }
+    }
+}
+
+pub(crate) fn render(
+    doc: &Document,
+    roots: &[NodeId],
+    excluded: Option<&NodeSet>,
+    options: &MarkdownOptions,
+) -> String {
+    let base = doc.base_url_with_encoding(options.base_url.as_ref(), options.encoding);
+    let mut r = Renderer {
+        doc,
+        names: Names::new(doc),
+        options,
+        excluded,
+        base,
+        out: String::new(),
+        containers: Vec::new(),
+        low_water: 0,
+        pending: Sep::Blank,
+        lists: Vec::new(),
+        prev_list: None,
+        heading: None,
+        inline: Inline::default(),
+        refs: Refs::default(),
+    };
+    for &root in roots {
+        traverse(doc, root, &mut r, Renderer::enter, Renderer::leave);
+        r.flush_para();
+        // Whatever a partial walk left open (a root inside a list item) closes here.
+        r.containers.clear();
+        r.low_water = 0;
+        r.inline = Inline::default();
+    }
+    if !r.refs.urls.is_empty() {
+        r.out.push_str("\n\n");
+        for (i, url) in r.refs.urls.iter().enumerate() {
+            r.out
+                .push_str(&format!("[{}]: {}\n", i + 1, escape::destination(url)));
+        }
+    }
+    let end = r.out.trim_end().len();
+    r.out.truncate(end);
+    if !r.out.is_empty() {
+        r.out.push('\n');
+    }
+    r.out
+}
+
+impl Renderer<'_> {
+    // ---- blocks ----------------------------------------------------------------------
+
+    /// Writes the separator before a new block.
+    fn start_block(&mut self) {
+        if !self.out.is_empty() {
+            self.out.push('\n');
+            if self.pending == Sep::Blank {
+                let depth = self.low_water.min(self.containers.len());
+                for c in &self.containers[..depth] {
+                    match c {
+                        Container::Quote => self.out.push('>'),
+                        Container::Item { marker, .. } => {
+                            self.out.extend(std::iter::repeat_n(' ', marker.len()))
+                        }
+                    }
+                }
+                let t = self.out.trim_end_matches(' ').len();
+                self.out.truncate(t);
+                self.out.push('\n');
+            }
+        }
+        self.pending = Sep::Blank;
+        self.prev_list = None;
+    }
+
+    /// Writes the prefix of a line.
+    fn begin_line(&mut self) {
+        for c in &mut self.containers {
+            match c {
+                Container::Quote => self.out.push_str("> "),
+                Container::Item { marker, started } => {
+                    if *started {
+                        self.out.extend(std::iter::repeat_n(' ', marker.len()));
+                    } else {
+                        self.out.push_str(marker);
+                        *started = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes a block of lines (each gets the containers' prefix).
+    fn write_block(&mut self, text: &str) {
+        self.start_block();
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                self.out.push('\n');
+            }
+            self.begin_line();
+            if line.is_empty() {
+                let t = self.out.trim_end_matches(' ').len();
+                self.out.truncate(t);
+            }
+            self.out.push_str(line);
+        }
+        self.low_water = self.containers.len();
+    }
+
+    /// Ends the paragraph being written (if any): open formats are closed, to be opened again
+    /// by the next content.
+    fn flush_para(&mut self) {
+        self.flush_code();
+        let inl = &mut self.inline;
+        for f in inl.fmts.iter_mut().rev() {
+            if f.written {
+                inl.para.push_str(&f.close);
+                f.written = false;
+            }
+        }
+        inl.space = false;
+        inl.brk = false;
+        let mut para = std::mem::take(&mut inl.para);
+        if para.is_empty() {
+            self.inline.para = para;
+            return;
+        }
+        if let Some(level) = self.heading {
+            let mut line = "#".repeat(level as usize);
+            line.push(' ');
+            let body = para.replace("\\\n", " ");
+            // A closing sequence of `#` would be dropped: escape it.
+            let hashes = body.len() - body.trim_end_matches('#').len();
+            if hashes > 0 {
+                line.push_str(&body[..body.len() - hashes]);
+                line.push('\\');
+                line.push_str(&body[body.len() - hashes..]);
+            } else {
+                line.push_str(&body);
+            }
+            self.write_block(&line);
+        } else {
+            self.write_block(&para);
+        }
+        // The buffer is used again by the next paragraph.
+        para.clear();
+        self.inline.para = para;
+    }
+
+    // ---- inline ----------------------------------------------------------------------
+
+    /// Writes visible content `s` (already escaped / markup): the pending space, then the
+    /// markers of formats not yet opened.
+    fn put_prefix(&mut self) {
+        let style = self.options.link_style;
+        let refs = &mut self.refs;
+        let inl = &mut self.inline;
+        if inl.brk && !inl.para.is_empty() {
+            inl.para.push_str("\\\n");
+            inl.space = false;
+        }
+        inl.brk = false;
+        if inl.space && !inl.para.is_empty() && !inl.para.ends_with('\n') {
+            inl.para.push(' ');
+        }
+        inl.space = false;
+        for f in &mut inl.fmts {
+            if !f.written {
+                // `!` before a link's `[` would make it an image.
+                if f.open.starts_with('[') && inl.para.ends_with('!') {
+                    inl.para.pop();
+                    inl.para.push_str("\\!");
+                }
+                if let Some(url) = f.url.take() {
+                    f.close = link_close(style, refs, url);
+                }
+                inl.para.push_str(&f.open);
+                f.written = true;
+            }
+        }
+    }
+
+    fn put(&mut self, s: &str) {
+        self.put_prefix();
+        self.inline.para.push_str(s);
+    }
+
+    /// Writes text (whitespace collapsed, escaped).
+    fn put_text(&mut self, text: &str) {
+        if self.inline.code_depth > 0 {
+            self.inline.code.push_str(text);
+            return;
+        }
+        for (i, word) in text.split([' ', '\t', '\n', '\x0C', '\r']).enumerate() {
+            if i > 0 {
+                self.inline.space = true;
+            }
+            if word.is_empty() {
+                continue;
+            }
+            self.put_prefix();
+            // Block structure is read at the start of a paragraph's lines only (not in headings
+            // or table cells).
+            let inline_only = self.inline.inline_only > 0;
+            let para = &mut self.inline.para;
+            let line_start = !inline_only && (para.is_empty() || para.ends_with('\n'));
+            // The digits written on this line so far (only up to 9 matter: look at the tail).
+            let line_digits = if inline_only || !word.starts_with(['.', ')']) {
+                0
+            } else {
+                let tail = para.len().saturating_sub(10);
+                let line = match para.as_bytes()[tail..].iter().rposition(|&b| b == b'\n') {
+                    Some(p) => &para[tail + p + 1..],
+                    None if tail == 0 => para.as_str(),
+                    None => "",
+                };
+                if !line.is_empty() && line.len() <= 9 && line.bytes().all(|b| b.is_ascii_digit()) {
+                    line.len()
+                } else {
+                    0
+                }
+            };
+            escape::text_after_digits(para, word, line_start, line_digits);
+        }
+    }
+
+    /// Writes the code span gathered so far.
+    fn flush_code(&mut self) {
+        if self.inline.code.is_empty() {
+            return;
+        }
+        let raw = std::mem::take(&mut self.inline.code);
+        let mut collapsed = String::with_capacity(raw.len());
+        for w in raw.split([' ', '\t', '\n', '\x0C', '\r']) {
+            if !w.is_empty() {
+                if !collapsed.is_empty() {
+                    collapsed.push(' ');
+                }
+                collapsed.push_str(w);
+            }
+        }
+        let lead = raw.starts_with([' ', '\t', '\n', '\x0C', '\r']);
+        let trail = raw.ends_with([' ', '\t', '\n', '\x0C', '\r']);
+        if lead {
+            self.inline.space = true;
+        }
+        if !collapsed.is_empty() {
+            let span = escape::code_span(&collapsed, self.inline.in_cell);
+            self.put(&span);
+        }
+        if trail {
+            self.inline.space = true;
+        }
+    }
+
+    /// A word boundary from a block element inside inline-only content, or a block boundary.
+    fn block_boundary(&mut self) {
+        if self.inline.inline_only > 0 {
+            if self.inline.code_depth > 0 {
+                self.inline.code.push(' ');
+            } else {
+                self.inline.space = true;
+            }
+        } else {
+            self.flush_para();
+        }
+    }
+
+    fn resolve(&self, raw: &str) -> String {
+        match Url::parse_with_encoding(raw, self.base.as_ref(), self.options.encoding) {
+            Ok(u) => u.href().to_owned(),
+            Err(_) => raw.trim().to_owned(),
+        }
+    }
+
+    fn image(&mut self, id: NodeId) {
+        if !self.options.images {
+            return;
+        }
+        let src = self
+            .names
+            .get(self.doc, id, self.names.src)
+            .filter(|s| !s.trim().is_empty())
+            .map(str::to_owned)
+            .or_else(|| {
+                self.names
+                    .get(self.doc, id, self.names.srcset)
+                    .and_then(|s| {
+                        websyntax_html::links::parse_srcset(s)
+                            .first()
+                            .map(|c| c.url.to_owned())
+                    })
+            });
+        let Some(src) = src else {
+            return;
+        };
+        let url = self.resolve(&src);
+        let alt = self.names.get(self.doc, id, self.names.alt).unwrap_or("");
+        let mut text = String::from("![");
+        let mut first = true;
+        for w in alt.split([' ', '\t', '\n', '\x0C', '\r']) {
+            if w.is_empty() {
+                continue;
+            }
+            if !first {
+                text.push(' ');
+            }
+            first = false;
+            escape::text(&mut text, w, false);
+        }
+        text.push_str("](");
+        text.push_str(&escape::destination(&url));
+        text.push(')');
+        self.flush_code();
+        self.put(&text);
+    }
+
+    // ---- the walk --------------------------------------------------------------------
+
+    fn enter(&mut self, id: NodeId) -> bool {
+        if self.excluded.is_some_and(|s| s.contains(id)) {
+            return false;
+        }
+        let doc = self.doc;
+        if let Some(t) = doc.text(id) {
+            self.put_text(t);
+            return false;
+        }
+        if !doc.is_element(id) {
+            // Document, fragment: descend; doctype, comment: nothing.
+            return doc.comment(id).is_none() && doc.first_child(id).is_some();
+        }
+        if is_skipped(doc, &self.names, id, self.options.scripting) {
+            return false;
+        }
+        let html = doc.namespace(id) == Some(websyntax_html::dom::Namespace::Html);
+        let name = doc.local_name(id).unwrap_or("");
+        if !html {
+            self.inline.kinds.push(Kind::Plain);
+            return true;
+        }
+        let kind = match name {
+            "br" => {
+                if self.inline.code_depth > 0 {
+                    self.inline.code.push(' ');
+                } else if self.inline.inline_only > 0 || self.heading.is_some() {
+                    self.inline.space = true;
+                } else if !self.inline.para.is_empty() {
+                    self.flush_code();
+                    self.inline.brk = true;
+                }
+                return false;
+            }
+            "img" => {
+                self.image(id);
+                return false;
+            }
+            "hr" => {
+                if self.inline.inline_only > 0 {
+                    self.inline.space = true;
+                } else {
+                    self.flush_para();
+                    self.write_block("---");
+                }
+                return false;
+            }
+            "pre" | "listing" | "xmp" | "plaintext" if self.inline.inline_only == 0 => {
+                self.flush_para();
+                self.code_block(id);
+                return false;
+            }
+            "table" if self.inline.inline_only == 0 => {
+                self.flush_para();
+                self.table(id);
+                return false;
+            }
+            "pre" | "listing" | "xmp" | "plaintext" | "code" | "kbd" | "samp" | "tt" => {
+                self.flush_code();
+                self.inline.code_depth += 1;
+                Kind::Code
+            }
+            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
+                if self.inline.inline_only > 0 || self.heading.is_some() {
+                    self.block_boundary();
+                    Kind::Block
+                } else {
+                    self.flush_para();
+                    self.heading = Some(name.as_bytes()[1] - b'0');
+                    self.inline.inline_only += 1;
+                    Kind::Heading(name.as_bytes()[1] - b'0')
+                }
+            }
+            "blockquote" if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING => {
+                self.flush_para();
+                self.containers.push(Container::Quote);
+                Kind::Quote
+            }
+            "ul" | "ol" | "menu" | "dir"
+                if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING =>
+            {
+                self.flush_para();
+                let ordered = name == "ol";
+                let depth = self.containers.len();
+                let mut delim = if ordered { '.' } else { '-' };
+                if self.prev_list == Some((depth, delim)) {
+                    delim = if ordered { ')' } else { '*' };
+                }
+                let start = if ordered {
+                    self.names
+                        .get(doc, id, self.names.start)
+                        .and_then(|s| s.trim().parse::<i64>().ok())
+                        .unwrap_or(1)
+                        .clamp(0, 999_999_999) as u64
+                } else {
+                    0
+                };
+                // A list right after its item's first paragraph follows on the next line (a
+                // list starting at another number than 1 cannot interrupt a paragraph).
+                if (!ordered || start == 1)
+                    && self.low_water == depth
+                    && matches!(
+                        self.containers.last(),
+                        Some(Container::Item { started: true, .. })
+                    )
+                    && self.out.ends_with(|c: char| c != '\n')
+                {
+                    self.pending = Sep::Line;
+                }
+                self.lists.push(List {
+                    ordered,
+                    next: start,
+                    delim,
+                });
+                Kind::List
+            }
+            "li" if self.inline.inline_only == 0
+                && !self.lists.is_empty()
+                && self.containers.len() < MAX_NESTING =>
+            {
+                self.flush_para();
+                let list = self.lists.last_mut().expect("a list");
+                let marker = if list.ordered {
+                    if let Some(v) = self
+                        .names
+                        .get(doc, id, self.names.value)
+                        .and_then(|s| s.trim().parse::<i64>().ok())
+                    {
+                        list.next = v.clamp(0, 999_999_999) as u64;
+                    }
+                    let m = format!("{}{} ", list.next, list.delim);
+                    list.next = (list.next + 1).min(999_999_999);
+                    m
+                } else {
+                    format!("{} ", list.delim)
+                };
+                self.containers.push(Container::Item {
+                    marker,
+                    started: false,
+                });
+                Kind::Item
+            }
+            "td" | "th" => {
+                self.block_boundary();
+                Kind::Block
+            }
+            "p" | "dd" | "figcaption" => {
+                self.block_boundary();
+                Kind::Para
+            }
+            "dt" if self.inline.strong == 0 => {
+                self.block_boundary();
+                self.inline.fmts.push(Fmt {
+                    open: "**".into(),
+                    close: "**".into(),
+                    written: false,
+                    url: None,
+                });
+                self.inline.strong += 1;
+                Kind::DefTerm
+            }
+            "em" | "i" | "cite" | "var" | "dfn" => self.open_fmt(FmtKind::Em),
+            "strong" | "b" => self.open_fmt(FmtKind::Strong),
+            "del" | "s" | "strike" => self.open_fmt(FmtKind::Del),
+            "a" => {
+                let href = self.names.get(doc, id, self.names.href);
+                match href {
+                    Some(h) if self.inline.link == 0 => {
+                        let url = self.resolve(h);
+                        if url
+                            .get(..11)
+                            .is_some_and(|s| s.eq_ignore_ascii_case("javascript:"))
+                        {
+                            self.inline.kinds.push(Kind::Fmt(FmtKind::Inactive));
+                            return true;
+                        }
+                        self.flush_code();
+                        self.inline.fmts.push(Fmt {
+                            open: "[".into(),
+                            close: String::new(),
+                            written: false,
+                            url: Some(url),
+                        });
+                        self.inline.link += 1;
+                        Kind::Fmt(FmtKind::Link)
+                    }
+                    _ => Kind::Fmt(FmtKind::Inactive),
+                }
+            }
+            _ if is_block(name) => {
+                self.block_boundary();
+                Kind::Block
+            }
+            _ => Kind::Plain,
+        };
+        self.inline.kinds.push(kind);
+        true
+    }
+
+    fn open_fmt(&mut self, kind: FmtKind) -> Kind {
+        let inl = &mut self.inline;
+        let (count, marker) = match kind {
+            FmtKind::Em => (&mut inl.em, "*"),
+            FmtKind::Strong => (&mut inl.strong, "**"),
+            _ => (&mut inl.del, "~~"),
+        };
+        if *count > 0 || inl.code_depth > 0 {
+            return Kind::Fmt(FmtKind::Inactive);
+        }
+        *count += 1;
+        inl.fmts.push(Fmt {
+            open: marker.into(),
+            close: marker.into(),
+            written: false,
+            url: None,
+        });
+        Kind::Fmt(kind)
+    }
+
+    fn close_fmt(&mut self) {
+        if let Some(f) = self.inline.fmts.pop()
+            && f.written
+        {
+            self.inline.para.push_str(&f.close);
+        }
+    }
+
+    fn leave(&mut self, _id: NodeId) {
+        let Some(kind) = self.inline.kinds.pop() else {
+            return;
+        };
+        match kind {
+            Kind::Plain => {}
+            Kind::Block | Kind::Para => self.block_boundary(),
+            Kind::Heading(_) => {
+                self.inline.inline_only -= 1;
+                self.flush_para();
+                self.heading = None;
+            }
+            Kind::Quote => {
+                self.flush_para();
+                self.containers.pop();
+                self.low_water = self.low_water.min(self.containers.len());
+            }
+            Kind::List => {
+                self.flush_para();
+                self.pending = Sep::Blank;
+                if let Some(l) = self.lists.pop() {
+                    self.prev_list = Some((self.containers.len(), l.delim));
+                }
+            }
+            Kind::Item => {
+                self.flush_para();
+                self.containers.pop();
+                self.low_water = self.low_water.min(self.containers.len());
+                // The next item follows on the next line (a tight list).
+                self.pending = Sep::Line;
+            }
+            Kind::Code => {
+                self.inline.code_depth -= 1;
+                if self.inline.code_depth == 0 {
+                    self.flush_code();
+                }
+            }
+            Kind::DefTerm => {
+                self.close_fmt();
+                self.inline.strong -= 1;
+                self.block_boundary();
+            }
+            Kind::Fmt(k) => match k {
+                FmtKind::Em | FmtKind::Strong | FmtKind::Del => {
+                    self.close_fmt();
+                    match k {
+                        FmtKind::Em => self.inline.em -= 1,
+                        FmtKind::Strong => self.inline.strong -= 1,
+                        _ => self.inline.del -= 1,
+                    }
+                }
+                FmtKind::Link => {
+                    self.flush_code();
+                    self.close_fmt();
+                    self.inline.link -= 1;
+                }
+                FmtKind::Inactive => {
+                    // The nested repeat of an active format: only its count.
+                    // (Links without href and javascript: links have no count.)
+                }
+            },
+        }
+    }
+
+    // ---- leaf blocks built from a subtree ----------------------------------------------
+
+    /// The text of a subtree as it is (for code blocks), skipping what is never content.
+    fn raw_text(&self, root: NodeId) -> String {
+        let mut s = String::new();
+        let scripting = self.options.scripting;
+        let doc = self.doc;
+        let excluded = self.excluded;
+        traverse(
+            doc,
+            root,
+            &mut s,
+            |s, id| {
+                if excluded.is_some_and(|e| e.contains(id)) {
+                    return false;
+                }
+                if let Some(t) = doc.text(id) {
+                    s.push_str(t);
+                    return false;
+                }
+                if doc.local_name(id) == Some("br") {
+                    s.push('\n');
+                    return false;
+                }
+                !(doc.is_element(id) && is_skipped(doc, &self.names, id, scripting))
+            },
+            |_, _| {},
+        );
+        s
+    }
+
+    /// The info string: the first `language-*` or `lang-*` class of the element or of its
+    /// first element child.
+    fn info_string(&self, id: NodeId) -> String {
+        let class_lang = |e: NodeId| -> Option<String> {
+            let class = self.names.get(self.doc, e, self.names.class)?;
+            class.split_ascii_whitespace().find_map(|c| {
+                let l = c
+                    .strip_prefix("language-")
+                    .or_else(|| c.strip_prefix("lang-"))?;
+                let l: String = l.chars().filter(|c| *c != '`' && *c != '~').collect();
+                (!l.is_empty()).then_some(l)
+            })
+        };
+        if let Some(l) = class_lang(id) {
+            return l;
+        }
+        let mut c = self.doc.first_child(id);
+        while let Some(x) = c {
+            if self.doc.is_element(x) {
+                return class_lang(x).unwrap_or_default();
+            }
+            c = self.doc.next_sibling(x);
+        }
+        String::new()
+    }
+
+    fn code_block(&mut self, id: NodeId) {
+        let text = self.raw_text(id);
+        let text = text.trim_end_matches(['\n', '\r']);
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
+        let fence = "`".repeat((escape::longest_run(&text, b'`') + 1).max(3));
+        let mut block = String::with_capacity(text.len() + 2 * fence.len() + 16);
+        block.push_str(&fence);
+        block.push_str(&self.info_string(id));
+        block.push('\n');
+        if !text.is_empty() {
+            block.push_str(&text);
+            block.push('\n');
+        }
+        block.push_str(&fence);
+        self.write_block(&block);
+    }
+
+    /// The inline Markdown of a table cell (or caption).
+    fn cell(&mut self, id: NodeId) -> String {
+        let saved = std::mem::replace(
+            &mut self.inline,
+            Inline {
+                inline_only: 1,
+                in_cell: true,
+                ..Inline::default()
+            },
+        );
+        let heading = self.heading.take();
+        let doc = self.doc;
+        traverse(doc, id, self, Renderer::enter, Renderer::leave);
+        self.flush_code();
+        while let Some(f) = self.inline.fmts.pop() {
+            if f.written {
+                self.inline.para.push_str(&f.close);
+            }
+        }
+        let cell = std::mem::replace(&mut self.inline, saved);
+        self.heading = heading;
+        let mut text = cell.para;
+        let t = text.trim_end().len();
+        text.truncate(t);
+        text
+    }
+
+    fn table(&mut self, table: NodeId) {
+        let doc = self.doc;
+        let mut rows: Vec<Vec<(String, usize)>> = Vec::new();
+        let mut caption = None;
+        let row_cells = |this: &mut Self, tr: NodeId, rows: &mut Vec<Vec<(String, usize)>>| {
+            let mut cells = Vec::new();
+            let mut c = doc.first_child(tr);
+            while let Some(x) = c {
+                if (doc.is_html_element(x, "td") || doc.is_html_element(x, "th"))
+                    && !this.excluded.is_some_and(|e| e.contains(x))
+                    && !is_skipped(doc, &this.names, x, this.options.scripting)
+                {
+                    let span = this
+                        .names
+                        .get(doc, x, this.names.colspan)
+                        .and_then(|s| s.trim().parse::<usize>().ok())
+                        .unwrap_or(1)
+                        .clamp(1, MAX_COLSPAN);
+                    cells.push((this.cell(x), span));
+                }
+                c = doc.next_sibling(x);
+            }
+            rows.push(cells);
+        };
+        let mut c = doc.first_child(table);
+        while let Some(x) = c {
+            if self.excluded.is_some_and(|e| e.contains(x))
+                || (doc.is_element(x) && is_skipped(doc, &self.names, x, self.options.scripting))
+            {
+                c = doc.next_sibling(x);
+                continue;
+            }
+            match doc.local_name(x) {
+                Some("caption") if caption.is_none() => caption = Some(self.cell(x)),
+                Some("tr") => row_cells(self, x, &mut rows),
+                Some("thead" | "tbody" | "tfoot") => {
+                    let mut r = doc.first_child(x);
+                    while let Some(tr) = r {
+                        if doc.is_html_element(tr, "tr")
+                            && !self.excluded.is_some_and(|e| e.contains(tr))
+                            && !is_skipped(doc, &self.names, tr, self.options.scripting)
+                        {
+                            row_cells(self, tr, &mut rows);
+                        }
+                        r = doc.next_sibling(tr);
+                    }
+                }
+                _ => {}
+            }
+            c = doc.next_sibling(x);
+        }
+        if let Some(cap) = caption.filter(|c| !c.is_empty()) {
+            self.write_block(&cap);
+        }
+        rows.retain(|r| !r.is_empty());
+        // colspan repeats cells, within a budget proportional to the cells there are.
+        let real: usize = rows.iter().map(Vec::len).sum();
+        let expanded: usize = rows.iter().flatten().map(|c| c.1).sum();
+        if expanded > real.saturating_mul(8).saturating_add(MAX_COLSPAN) {
+            for c in rows.iter_mut().flatten() {
+                c.1 = 1;
+            }
+        }
+        let width = rows
+            .iter()
+            .map(|r| r.iter().map(|c| c.1).sum::<usize>())
+            .max()
+            .unwrap_or(0);
+        if width == 0 {
+            return;
+        }
+        let mut block = String::new();
+        let write_row = |block: &mut String, row: &[(String, usize)], pad_to: usize| {
+            block.push('|');
+            let mut n = 0;
+            for (text, span) in row {
+                for k in 0..*span {
+                    block.push(' ');
+                    if k == 0 {
+                        block.push_str(text);
+                        if !text.is_empty() {
+                            block.push(' ');
+                        }
+                    }
+                    block.push('|');
+                    n += 1;
+                }
+            }
+            while n < pad_to {
+                block.push_str(" |");
+                n += 1;
+            }
+        };
+        write_row(&mut block, &rows[0], width);
+        block.push('\n');
+        block.push('|');
+        for _ in 0..width {
+            block.push_str(" --- |");
+        }
+        for row in &rows[1..] {
+            block.push('\n');
+            write_row(&mut block, row, 0);
+        }
+        self.write_block(&block);
+    }
+}
