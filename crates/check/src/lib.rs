@@ -514,7 +514,7 @@ pub fn check<'a>(bytes: &'a [u8], options: &CheckOptions) -> Report<'a> {
 /// use websyntax_html::input_stream::DocumentParserOptions;
 /// use websyntax_html::sniff::default_encoding_for_locale;
 ///
-/// let options = DocumentParserOptions::default().default_encoding(default_encoding_for_locale("ja"));
+/// let options = DocumentParserOptions::spec().default_encoding(default_encoding_for_locale("ja"));
 /// let report = check_with(b"<!DOCTYPE html><title>\x82\xa0</title>", options, None);
 /// assert_eq!(report.encoding.name(), "Shift_JIS");
 /// assert!(report.diagnostics.iter().any(|d| d.code == "no-encoding-declaration"));
