@@ -449,6 +449,8 @@ pub struct Document {
     names: NameTable,
     /// The quirks mode.
     pub quirks_mode: QuirksMode,
+    /// The standard the document was parsed with (its serializer follows it too).
+    pub(crate) standard: crate::Standard,
     pub(crate) errors: Vec<ParseError>,
     /// Host element -> its shadow root (at most one per host).
     shadow_roots: HashMap<NodeId, NodeId>,
@@ -635,6 +637,7 @@ impl Document {
             limits_reached: Default::default(),
             names: NameTable::default(),
             quirks_mode: QuirksMode::NoQuirks,
+            standard: crate::Standard::Seed,
             errors: spare.errors,
             shadow_roots: HashMap::new(),
             source: None,
@@ -738,6 +741,17 @@ impl Document {
     /// buffer reached its limit of 4 GiB (only possible with inputs larger than that).
     pub fn is_text_truncated(&self) -> bool {
         self.text_truncated
+    }
+
+    /// The standard the document was parsed with ([`crate::ParseOptions::standard`]); its
+    /// serializer follows the same one.
+    pub fn standard(&self) -> crate::Standard {
+        self.standard
+    }
+
+    /// Sets the standard the document's serializer follows ([`Document::standard`]).
+    pub fn set_standard(&mut self, standard: crate::Standard) {
+        self.standard = standard;
     }
 
     /// Which opt-in [`ResourceLimits`](crate::ResourceLimits) changed this document's tree

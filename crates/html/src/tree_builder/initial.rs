@@ -53,7 +53,12 @@ impl TreeBuilder {
                 self.doc.set_node_span(node, Some(self.tok_span));
                 self.doc.append(NodeId::DOCUMENT, node);
                 let public = d.public_id.as_deref().unwrap_or("");
-                let system = d.system_id.as_deref().unwrap_or("");
+                // Living standard (whatwg/html e7318c5e): "The system identifier is missing or
+                // the empty string, and the public identifier starts with ..." (quirks) and
+                // "neither missing nor the empty string" (limited quirks); the seed text says
+                // only "missing" / "not missing".
+                let no_system =
+                    d.system_id.is_none() || (self.living && d.system_id.as_deref() == Some(""));
                 let quirks = d.force_quirks
                     || name != Some("html")
                     || d.public_id.as_deref().is_some_and(|p| {
@@ -66,7 +71,7 @@ impl TreeBuilder {
                         && QUIRKS_PUBLIC_STARTS
                             .iter()
                             .any(|q| starts_with_ci(public, q)))
-                    || (d.system_id.is_none()
+                    || (no_system
                         && d.public_id.is_some()
                         && QUIRKS_PUBLIC_STARTS_IF_NO_SYSTEM
                             .iter()
@@ -76,11 +81,10 @@ impl TreeBuilder {
                     && (LIMITED_QUIRKS_PUBLIC_STARTS
                         .iter()
                         .any(|q| starts_with_ci(public, q))
-                        || (d.system_id.is_some()
+                        || (!no_system
                             && LIMITED_QUIRKS_PUBLIC_STARTS_IF_SYSTEM
                                 .iter()
                                 .any(|q| starts_with_ci(public, q))));
-                let _ = system;
                 if quirks {
                     self.doc.quirks_mode = QuirksMode::Quirks;
                 } else if limited {
