@@ -44,7 +44,7 @@ impl TreeBuilder {
                 // Parse error. Ignore the token. Pop elements from the stack of open elements
                 // until a select element has been popped from the stack."
                 if self.in_scope(Select, Scope::Default) {
-                    self.err("unexpected-start-tag-in-select");
+                    self.err("unexpected-start-tag-select-in-select");
                     self.pop_until(Select);
                     return Step::Done;
                 }
@@ -58,14 +58,14 @@ impl TreeBuilder {
                 // "If ... the context element passed to that algorithm is a select element:
                 // Parse error. Ignore the token. Return."
                 if self.select_fragment_context() {
-                    self.err("unexpected-input-in-select");
+                    self.err("unexpected-start-tag-in-select");
                     return Step::Done;
                 }
                 // "If the stack of open elements has a select element in scope: Parse error.
                 // Pop elements from the stack of open elements until a select element has been
                 // popped from the stack."
                 if self.in_scope(Select, Scope::Default) {
-                    self.err("unexpected-input-in-select");
+                    self.err("unexpected-start-tag-in-select");
                     self.pop_until(Select);
                 }
                 // The rest as before: reconstruct, insert, pop, acknowledge, frameset-ok.
@@ -131,7 +131,7 @@ impl TreeBuilder {
             self.in_scope_any(&[TagId::Option, TagId::Optgroup], Scope::Default)
         };
         if open {
-            self.err("unexpected-open-option-in-select");
+            self.err("option-open-in-select");
         }
         true
     }
