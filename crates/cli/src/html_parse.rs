@@ -17,7 +17,8 @@
 //! - element: `{"type": "element", "namespace": "html"|"svg"|"math", "name": NAME,
 //!   "attrs": [{"name": NAME, "value": VALUE, "namespace"?: URL, "prefix"?: PREFIX}],
 //!   "children": [...]}` plus `"content": [...]` (the template contents) for `template`;
-//! - `{"type": "text", "data": S}`, `{"type": "comment", "data": S}`,
+//! - `{"type": "text", "data": S}`, `{"type": "comment", "data": S}`, `{"type":
+//!   "processingInstruction", "target": S, "data": S}` (living standard only),
 //!   `{"type": "doctype", "name": S, "publicId": S, "systemId": S}`;
 //! - errors: `{"code": CODE, "line": N, "col": N, "span": [START, END]}`;
 //! - source spans (byte offsets into the input, END exclusive, `null` for nodes the parser
@@ -478,6 +479,14 @@ fn json_dom(
                         span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
+                    NodeData::ProcessingInstruction { target, data } => {
+                        out.push_str("{\"type\":\"processingInstruction\",\"target\":");
+                        js(&mut out, target);
+                        out.push_str(",\"data\":");
+                        js(&mut out, data);
+                        span_js(&mut out, "span", doc.span(id));
+                        out.push('}');
+                    }
                     NodeData::Comment(t) => {
                         out.push_str("{\"type\":\"comment\",\"data\":");
                         js(&mut out, t);
@@ -658,6 +667,13 @@ fn json_flat(
             NodeData::Comment(t) => {
                 out.push_str("\"type\":\"comment\",\"data\":");
                 js(&mut out, t);
+                span_js(&mut out, "span", doc.span(id));
+            }
+            NodeData::ProcessingInstruction { target, data } => {
+                out.push_str("\"type\":\"processingInstruction\",\"target\":");
+                js(&mut out, target);
+                out.push_str(",\"data\":");
+                js(&mut out, data);
                 span_js(&mut out, "span", doc.span(id));
             }
             NodeData::Doctype(d) => {

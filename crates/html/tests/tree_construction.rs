@@ -37,6 +37,26 @@ const EXCLUSIONS: &[(&str, usize, &str)] = &[];
 /// Living-standard cases believed wrong against the living text: (file, index, reason).
 const EXCLUSIONS_LIVING: &[(&str, usize, &str)] = &[
     (
+        "tests1.dat",
+        39,
+        "html5lib-tests' last tree tests (9329e64, 2026-06-20) predate whatwg/html 320c05f6 (2026-06-25, processing instructions) and still expect a bogus comment; the living tokenizer's processing instruction states make `<?` at end of input an eof-in-processing-instruction error with nothing emitted",
+    ),
+    (
+        "tests1.dat",
+        43,
+        "html5lib-tests' last tree tests (9329e64, 2026-06-20) predate whatwg/html 320c05f6 (2026-06-25, processing instructions) and still expect a bogus comment; the living tokenizer's processing instruction states make `<?COMMENT?>` a ProcessingInstruction (target COMMENT, empty data)",
+    ),
+    (
+        "tests1.dat",
+        46,
+        "html5lib-tests' last tree tests (9329e64, 2026-06-20) predate whatwg/html 320c05f6 (2026-06-25, processing instructions) and still expect a bogus comment; the living tokenizer's processing instruction states make `<?COM--MENT?>` a ProcessingInstruction (target COM--MENT)",
+    ),
+    (
+        "html5test-com.dat",
+        11,
+        "html5lib-tests' last tree tests (9329e64, 2026-06-20) predate whatwg/html 320c05f6 (2026-06-25, processing instructions) and still expect a bogus comment; the living tokenizer's processing instruction states make `<?import namespace=...>` a ProcessingInstruction (target import)",
+    ),
+    (
         "template.dat",
         109,
         "§13.2.6.4.9 \"in table\", start tag \"form\": \"If there is a template element on the stack \

@@ -981,8 +981,8 @@ fn span(s: Option<h::Span>) -> Option<(usize, usize)> {
 
 #[pymethods]
 impl Node {
-    /// `"document"`, `"fragment"`, `"doctype"`, `"element"`, `"text"`, `"comment"` or
-    /// `"shadow-root"`.
+    /// `"document"`, `"fragment"`, `"doctype"`, `"element"`, `"text"`, `"comment"`,
+    /// `"processing-instruction"` (``standard="living"`` only) or `"shadow-root"`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.d().kind(self.id) {
@@ -992,6 +992,7 @@ impl Node {
             NodeKind::Element => "element",
             NodeKind::Text => "text",
             NodeKind::Comment => "comment",
+            NodeKind::ProcessingInstruction => "processing-instruction",
             NodeKind::ShadowRoot => "shadow-root",
         }
     }

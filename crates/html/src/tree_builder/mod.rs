@@ -288,6 +288,13 @@ pub struct TreeBuilder {
     /// Living standard: a `selectedcontent` element was pushed (until then, popping an
     /// `option` has nothing to fill, see [`select`]).
     selectedcontent_seen: bool,
+    /// Living standard: the target of the processing instruction token being processed. A
+    /// processing instruction token goes wherever a comment token goes, in every insertion
+    /// mode and in foreign content (whatwg/html 320c05f6, 255188e5: each "A comment token"
+    /// entry gained "A processing instruction token" with the same steps, "insert a processing
+    /// instruction" for "insert a comment"), so it is dispatched as a comment token carrying
+    /// its data, and [`TreeBuilder::insert_comment`] creates the ProcessingInstruction node.
+    pi_target: Option<String>,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -359,6 +366,7 @@ impl TreeBuilder {
             allow_declarative_shadow_roots: false,
             living: false,
             selectedcontent_seen: false,
+            pi_target: None,
         }
     }
 
@@ -1320,7 +1328,13 @@ impl TreeBuilder {
 
     /// Inserts a comment at the appropriate place (or as the last child of `parent`).
     fn insert_comment(&mut self, text: &str, parent: Option<NodeId>) {
-        let c = self.doc.create_comment(text);
+        let c = match self.pi_target.take() {
+            // "insert a processing instruction": "Create a ProcessingInstruction node whose
+            // target is target, data is data ... Insert the newly created node at
+            // insertionLocation."
+            Some(target) => self.doc.create_processing_instruction(&target, text),
+            None => self.doc.create_comment(text),
+        };
         self.doc.set_node_span(c, Some(self.tok_span));
         match parent {
             Some(p) => self.doc.append(p, c),
@@ -2089,5 +2103,22 @@ impl TokenSink for TreeBuilder {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.adjusted_current()
             .is_some_and(|o| o.ns != Namespace::Html)
+    }
+
+    fn living_standard(&self) -> bool {
+        self.living
+    }
+
+    fn processing_instruction(
+        &mut self,
+        target: &str,
+        data: &str,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
+        self.pi_target = Some(target.to_owned());
+        let r = self.process_token_with_span(Token::Comment(data), span, at);
+        self.pi_target = None;
+        r
     }
 }
