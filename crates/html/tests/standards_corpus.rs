@@ -17,7 +17,9 @@ macro_rules! report {
 /// whose trigger the page contains).
 fn reason(html: &str) -> &'static str {
     let lower = html.to_ascii_lowercase();
-    if lower.contains("<select") {
+    if lower.contains("<?") && !lower.contains("<?xml") {
+        "H5 processing instructions"
+    } else if lower.contains("<select") {
         "H1-H3 customizable <select>"
     } else if lower.contains("<!doctype") && lower.contains("\"\"") {
         "H4 empty DOCTYPE system identifier"

@@ -384,3 +384,19 @@ fn living_doctype_empty_system_identifier() {
             .any(|c| living.is_html_element(c, "table"))
     );
 }
+
+/// H5/H8: a processing instruction is a node in the living standard, serialized `<?t d?>`;
+/// the seed keeps the bogus comment.
+#[test]
+fn living_processing_instruction_serializes() {
+    let living = ParseOptions {
+        standard: Standard::Living,
+        ..ParseOptions::default()
+    };
+    let doc = websyntax_html::parse_document("<p><?pi some data?></p>", living);
+    let p = doc.find_element("p").unwrap();
+    assert_eq!(doc.inner_html(p), "<?pi some data?>");
+    let seed = websyntax_html::parse_document("<p><?pi some data?></p>", ParseOptions::default());
+    let p = seed.find_element("p").unwrap();
+    assert_eq!(seed.inner_html(p), "<!--?pi some data?-->");
+}
