@@ -293,6 +293,17 @@ impl TreeBuilder {
         let clonable = has("shadowrootclonable");
         let serializable = has("shadowrootserializable");
         let delegates_focus = has("shadowrootdelegatesfocus");
+        // Living standard (whatwg/html 7fe76d01, f2d8b886): "Let slotAssignment be "named".
+        // If templateStartTag's shadowrootslotassignment attribute is in the Manual state, then
+        // set slotAssignment to "manual"." and "Let registry be null if templateStartTag has a
+        // shadowrootcustomelementregistry attribute; otherwise declarativeShadowHostElement's
+        // node document's custom element registry." (The seed text always uses "named" and the
+        // document's registry.)
+        let manual = self.living
+            && t.attrs().any(|a| {
+                a.name == "shadowrootslotassignment" && a.value.eq_ignore_ascii_case("manual")
+            });
+        let null_registry = self.living && has("shadowrootcustomelementregistry");
         // Step 16: the host already is a shadow host: insert the template there.
         if self.doc.is_shadow_host(host) {
             self.insert_at(place, template);
@@ -305,7 +316,11 @@ impl TreeBuilder {
             clonable,
             serializable,
             delegates_focus,
-            SlotAssignment::Named,
+            if manual {
+                SlotAssignment::Manual
+            } else {
+                SlotAssignment::Named
+            },
         ) {
             Ok(s) => s,
             Err(_) => {
@@ -317,6 +332,7 @@ impl TreeBuilder {
         if let Some(s) = self.doc.shadow_root_data_mut(shadow) {
             s.declarative = true;
             s.available_to_element_internals = true;
+            s.null_custom_element_registry = null_registry;
         }
         self.doc.set_template_contents(template, shadow);
     }
