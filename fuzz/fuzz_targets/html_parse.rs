@@ -1,11 +1,11 @@
 #![no_main]
 //! Full HTML parse (tokenizer + tree builder) of arbitrary input as a document and as fragments
 //! in a few contexts (chosen by the first byte, which also sets the scripting flag, error
-//! collection and declarative shadow roots); the serialization of each result is parsed again and dumped. Checks: no panic,
+//! collection, declarative shadow roots and, with bit 7, the living standard); the serialization of each result is parsed again and dumped. Checks: no panic,
 //! no hang, no stack overflow.
 use libfuzzer_sys::fuzz_target;
 use websyntax::html::serialize::serialize_children;
-use websyntax::html::{Context, ParseOptions, parse_document, parse_fragment};
+use websyntax::html::{Context, ParseOptions, Standard, parse_document, parse_fragment};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else {
@@ -16,6 +16,11 @@ fuzz_target!(|data: &[u8]| {
         scripting: flags & 1 == 1,
         collect_errors: flags & 2 == 2,
         allow_declarative_shadow_roots: flags & 4 == 4,
+        standard: if flags & 0x80 != 0 {
+            Standard::Living
+        } else {
+            Standard::Seed
+        },
         ..ParseOptions::default()
     };
     let doc = parse_document(&input, opts);

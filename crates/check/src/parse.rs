@@ -412,6 +412,7 @@ pub(crate) fn message(text: &str, code: &str, at: usize) -> String {
         }
         "unexpected-token-in-table-body" => format!("{t} inside a table body"),
         "unexpected-start-tag-in-cell" => format!("{t} inside a table cell (closes the cell)"),
+        "option-open-in-select" => format!("{t} inside a select while an option is still open"),
         "unexpected-start-tag-select-in-select" => {
             format!("{t} inside a select (closes the select)")
         }

@@ -59,6 +59,11 @@ pub struct DocumentArgs {
     /// warning line on stderr.
     #[arg(long, value_name = "N|none")]
     pub max_depth: Option<Limit>,
+    /// Which standards to follow: `seed` (the HTML and URL Standards' text this version pins,
+    /// for reproducible output) or `living` (today's WHATWG Living Standards, e.g. customizable
+    /// `<select>`, as current browsers parse).
+    #[arg(long, value_name = "seed|living", default_value = "seed")]
+    pub standard: websyntax::html::Standard,
 }
 
 /// A resource limit on the command line: a number, or `none`.
@@ -138,6 +143,7 @@ impl DocumentArgs {
                 max_nodes: None,
                 ..self.limits_for(0)
             },
+            standard: self.standard,
             ..ParseOptions::default()
         }
     }

@@ -17,7 +17,8 @@
 //! - element: `{"type": "element", "namespace": "html"|"svg"|"math", "name": NAME,
 //!   "attrs": [{"name": NAME, "value": VALUE, "namespace"?: URL, "prefix"?: PREFIX}],
 //!   "children": [...]}` plus `"content": [...]` (the template contents) for `template`;
-//! - `{"type": "text", "data": S}`, `{"type": "comment", "data": S}`,
+//! - `{"type": "text", "data": S}`, `{"type": "comment", "data": S}`, `{"type":
+//!   "processingInstruction", "target": S, "data": S}` (living standard only),
 //!   `{"type": "doctype", "name": S, "publicId": S, "systemId": S}`;
 //! - errors: `{"code": CODE, "line": N, "col": N, "span": [START, END]}`;
 //! - source spans (byte offsets into the input, END exclusive, `null` for nodes the parser
@@ -147,7 +148,10 @@ fn run_with(output: Output, args: Args) -> ExitCode {
                  --encoding, --flat, --count-errors or --output-encoding",
             );
         }
-        return crate::jsonl::run_batch(&["data", "fragment", "scripting"], jsonl_line);
+        let standard = args.doc.standard;
+        return crate::jsonl::run_batch(&["data", "fragment", "scripting", "standard"], |o| {
+            jsonl_line(o, standard)
+        });
     }
     let context = match args.fragment.as_deref().map(parse_context) {
         None => None,
@@ -326,7 +330,14 @@ fn errors_json(errors: &[ParseError]) -> Value {
     )
 }
 
-fn jsonl_line(obj: &Map<String, Value>) -> Result<Value, String> {
+fn jsonl_line(
+    obj: &Map<String, Value>,
+    default_standard: websyntax::html::Standard,
+) -> Result<Value, String> {
+    let standard = match crate::jsonl::opt_str(obj, "standard")? {
+        None => default_standard,
+        Some(s) => s.parse().map_err(|e| format!("{e}"))?,
+    };
     let data = crate::jsonl::req_str(obj, "data")?;
     let fragment = crate::jsonl::opt_str(obj, "fragment")?;
     let scripting = match obj.get("scripting") {
@@ -344,6 +355,7 @@ fn jsonl_line(obj: &Map<String, Value>) -> Result<Value, String> {
             max_nodes: Some(max_nodes),
             ..Default::default()
         },
+        standard,
         ..ParseOptions::default()
     };
     let node_limit = |doc: &Document| -> Result<(), String> {
@@ -367,7 +379,7 @@ fn jsonl_line(obj: &Map<String, Value>) -> Result<Value, String> {
             (d.to_test_tree(d.root()), errors_json(d.errors()))
         }
     };
-    Ok(json!({"tree": tree, "errors": errors}))
+    Ok(json!({"tree": tree, "errors": errors, "standard": standard.name()}))
 }
 
 fn js(out: &mut String, s: &str) {
@@ -435,6 +447,8 @@ fn json_dom(
             }
         }
     }
+    out.push_str(",\"standard\":");
+    js(&mut out, doc.standard().name());
     out.push_str(",\"children\":[");
     // Explicit stack of (node, state): 0 = enter, 1 = children done (maybe template content),
     // 2 = all done.
@@ -462,6 +476,14 @@ fn json_dom(
                     NodeData::Text(t) => {
                         out.push_str("{\"type\":\"text\",\"data\":");
                         js(&mut out, t);
+                        span_js(&mut out, "span", doc.span(id));
+                        out.push('}');
+                    }
+                    NodeData::ProcessingInstruction { target, data } => {
+                        out.push_str("{\"type\":\"processingInstruction\",\"target\":");
+                        js(&mut out, target);
+                        out.push_str(",\"data\":");
+                        js(&mut out, data);
                         span_js(&mut out, "span", doc.span(id));
                         out.push('}');
                     }
@@ -617,6 +639,8 @@ fn json_flat(
             }
         }
     }
+    out.push_str(",\"standard\":");
+    js(&mut out, doc.standard().name());
     out.push_str("}\n");
     // Stack of (node, parent id, in template contents); ids are given in document order.
     let mut next_id = 1u64;
@@ -643,6 +667,13 @@ fn json_flat(
             NodeData::Comment(t) => {
                 out.push_str("\"type\":\"comment\",\"data\":");
                 js(&mut out, t);
+                span_js(&mut out, "span", doc.span(id));
+            }
+            NodeData::ProcessingInstruction { target, data } => {
+                out.push_str("\"type\":\"processingInstruction\",\"target\":");
+                js(&mut out, target);
+                out.push_str(",\"data\":");
+                js(&mut out, data);
                 span_js(&mut out, "span", doc.span(id));
             }
             NodeData::Doctype(d) => {

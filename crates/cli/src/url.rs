@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use serde_json::{Value, json};
-use websyntax::url::{Encoding, Url, ValidationError};
+use websyntax::url::{Encoding, Standard, Url, ValidationError};
 
 use crate::jsonl;
 
@@ -13,6 +13,15 @@ use crate::jsonl;
 pub struct Args {
     #[command(subcommand)]
     command: Command,
+    /// Which URL Standard to follow: `seed` (the text this version pins) or `living`
+    /// (today's: `^` percent-encoded in paths, ASCII `xn--` domains only lowercased, ...).
+    #[arg(
+        long,
+        global = true,
+        value_name = "seed|living",
+        default_value = "seed"
+    )]
+    standard: Standard,
 }
 
 #[derive(Subcommand)]
@@ -65,6 +74,7 @@ enum Command {
 
 /// Runs `websyntax url`.
 pub fn run(args: Args) -> ExitCode {
+    let standard = args.standard;
     match args.command {
         Command::Parse {
             input,
@@ -82,7 +92,7 @@ pub fn run(args: Args) -> ExitCode {
                     let input = jsonl::req_str(obj, "input")?;
                     let base = jsonl::opt_str(obj, "base")?;
                     let encoding = jsonl::opt_str(obj, "encoding")?.map(label).transpose()?;
-                    Ok(parse_object(input, base, encoding).0)
+                    Ok(parse_object(input, base, encoding, standard).0)
                 });
             }
             let Some(input) = input else {
@@ -92,7 +102,7 @@ pub fn run(args: Args) -> ExitCode {
                 Ok(e) => e,
                 Err(msg) => return crate::usage_error(msg),
             };
-            let (value, ok) = parse_object(&input, base.as_deref(), encoding);
+            let (value, ok) = parse_object(&input, base.as_deref(), encoding, standard);
             if value.get("baseFailure").is_some() {
                 crate::output::warn(format!(
                     "the base URL {:?} failed to parse",
@@ -117,13 +127,13 @@ pub fn run(args: Args) -> ExitCode {
                     let href = jsonl::req_str(obj, "href")?;
                     let setter = jsonl::req_str(obj, "setter")?;
                     let value = jsonl::req_str(obj, "value")?;
-                    set_object(href, setter, value).map(|(v, _)| v)
+                    set_object(href, setter, value, standard).map(|(v, _)| v)
                 });
             }
             let (Some(href), Some(setter), Some(value)) = (href, setter, value) else {
                 return crate::usage_error("url set: expected HREF SETTER VALUE (or use --jsonl)");
             };
-            match set_object(&href, &setter, &value) {
+            match set_object(&href, &setter, &value, standard) {
                 Ok((v, ok)) => print_one(&v, ok),
                 Err(msg) => crate::usage_error(msg),
             }
@@ -197,11 +207,16 @@ fn base_failure(errors: &[ValidationError]) -> Value {
 }
 
 /// Parses (base first, if any). Returns the output object and whether it parsed.
-fn parse_object(input: &str, base: Option<&str>, encoding: Option<Encoding>) -> (Value, bool) {
+fn parse_object(
+    input: &str,
+    base: Option<&str>,
+    encoding: Option<Encoding>,
+    standard: Standard,
+) -> (Value, bool) {
     let mut errors = Vec::new();
     let encoding = encoding.unwrap_or(Encoding::UTF_8);
     let base_url = match base {
-        Some(b) => match Url::parse_with_sink(b, None, Encoding::UTF_8, &mut errors) {
+        Some(b) => match Url::parse_with_options(b, None, Encoding::UTF_8, standard, &mut errors) {
             Ok(u) => Some(u),
             Err(_) => return (base_failure(&errors), false),
         },
@@ -209,21 +224,31 @@ fn parse_object(input: &str, base: Option<&str>, encoding: Option<Encoding>) -> 
     };
     // Only the input's own validation errors are listed for it.
     errors.clear();
-    match Url::parse_with_sink(input, base_url.as_ref(), encoding, &mut errors) {
+    match Url::parse_with_options(input, base_url.as_ref(), encoding, standard, &mut errors) {
         Ok(url) => (getters(&url, &errors), true),
         Err(_) => (failure(&errors), false),
     }
 }
 
 /// Runs a setter. `Err` is a usage problem (unknown setter name).
-fn set_object(href: &str, setter: &str, value: &str) -> Result<(Value, bool), String> {
-    let (parsed, errors) = Url::parse_with_errors(href, None);
+fn set_object(
+    href: &str,
+    setter: &str,
+    value: &str,
+    standard: Standard,
+) -> Result<(Value, bool), String> {
+    let parse = |input: &str| {
+        let mut errors = Vec::new();
+        let r = Url::parse_with_options(input, None, Encoding::UTF_8, standard, &mut errors);
+        (r, errors)
+    };
+    let (parsed, errors) = parse(href);
     let Ok(mut url) = parsed else {
         return Ok((failure(&errors), false));
     };
     match setter {
         "href" => {
-            let (parsed, errors) = Url::parse_with_errors(value, None);
+            let (parsed, errors) = parse(value);
             return Ok(match parsed {
                 Ok(u) => (getters(&u, &errors), true),
                 Err(_) => (failure(&errors), false),

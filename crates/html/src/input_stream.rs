@@ -463,6 +463,7 @@ impl Pass {
         tree_builder.set_confidence_tentative(confidence == Confidence::Tentative);
         tree_builder.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
         tree_builder.set_limits(options.limits);
+        tree_builder.set_standard(options.standard);
         let mut tokenizer = Tokenizer::new(tree_builder);
         // Lines and columns of errors come from the source index at the end.
         tokenizer.set_offsets_only(true);

@@ -58,5 +58,5 @@ pub use error::{ParseError, Position, Span};
 pub use input_stream::{
     DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,
 };
-pub use parser::{Context, Fragment, ParseOptions, parse_document, parse_fragment};
+pub use parser::{Context, Fragment, ParseOptions, Standard, parse_document, parse_fragment};
 pub use tree_builder::{LimitsReached, ResourceLimits};

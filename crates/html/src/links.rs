@@ -34,7 +34,7 @@
 //! ```
 
 use websyntax_encoding::Encoding;
-use websyntax_url::{ParseError, Url, ValidationError};
+use websyntax_url::{ParseError, Standard, Url, ValidationError};
 
 use crate::dom::{AttrNamespace, Document, LocalName, Namespace, NodeId};
 use crate::error::Span;
@@ -277,7 +277,7 @@ impl Document {
     ) -> Option<Url> {
         match self.first_base_href() {
             // The frozen base URL: parse with the fallback base URL; failure keeps the fallback.
-            Some(href) => Url::parse_with_encoding(href, document_url, encoding)
+            Some(href) => parse_url(href, document_url, encoding, self.standard)
                 .ok()
                 .or_else(|| document_url.cloned()),
             None => document_url.cloned(),
@@ -346,14 +346,18 @@ impl Document {
                         if on_base && !base_seen {
                             // The document base URL: this href's frozen base URL.
                             base_seen = true;
-                            let frozen = Url::parse_with_encoding(value, document_url, encoding)
+                            let frozen = parse_url(value, document_url, encoding, self.standard)
                                 .ok()
                                 .or_else(|| document_url.cloned());
                             if frozen != document_base {
                                 document_base = frozen;
                                 for l in &mut links {
-                                    let (url, errors) =
-                                        resolve(l.raw, document_base.as_ref(), encoding);
+                                    let (url, errors) = resolve(
+                                        l.raw,
+                                        document_base.as_ref(),
+                                        encoding,
+                                        self.standard,
+                                    );
                                     l.url = url;
                                     l.errors = errors;
                                 }
@@ -364,7 +368,14 @@ impl Document {
                         } else {
                             document_base.as_ref()
                         };
-                        links.push(make_link(id, attr_name, value, value_span, base, encoding));
+                        links.push(make_link(
+                            id,
+                            attr_name,
+                            value,
+                            value_span,
+                            base,
+                            (encoding, self.standard),
+                        ));
                     }
                     UrlAttributeKind::Srcset => {
                         // Offsets inside the value are offsets inside its source only when
@@ -383,7 +394,14 @@ impl Document {
                                 )),
                                 other => other,
                             };
-                            links.push(make_link(id, attr_name, c.url, span, base, encoding));
+                            links.push(make_link(
+                                id,
+                                attr_name,
+                                c.url,
+                                span,
+                                base,
+                                (encoding, self.standard),
+                            ));
                         });
                     }
                 }
@@ -398,10 +416,21 @@ fn resolve(
     raw: &str,
     base: Option<&Url>,
     encoding: Encoding,
+    standard: Standard,
 ) -> (Result<Url, ParseError>, Vec<ValidationError>) {
     let mut errors = Vec::new();
-    let url = Url::parse_with_sink(raw, base, encoding, &mut errors);
+    let url = Url::parse_with_options(raw, base, encoding, standard, &mut errors);
     (url, errors)
+}
+
+/// Encoding-parses `raw` against `base` following the document's standard.
+fn parse_url(
+    raw: &str,
+    base: Option<&Url>,
+    encoding: Encoding,
+    standard: Standard,
+) -> Result<Url, ParseError> {
+    Url::parse_with_options(raw, base, encoding, standard, &mut websyntax_url::NoErrors)
 }
 
 #[inline]
@@ -411,9 +440,9 @@ fn make_link<'a>(
     raw: &'a str,
     span: Option<Span>,
     base: Option<&Url>,
-    encoding: Encoding,
+    (encoding, standard): (Encoding, Standard),
 ) -> Link<'a> {
-    let (url, errors) = resolve(raw, base, encoding);
+    let (url, errors) = resolve(raw, base, encoding, standard);
     Link {
         element,
         attr,

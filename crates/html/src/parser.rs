@@ -6,6 +6,7 @@ use std::str::FromStr;
 use crate::dom::{Attr, Document, Namespace, NodeId};
 use crate::tokenizer::{State, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{ResourceLimits, TreeBuilder};
+pub use websyntax_url::Standard;
 
 /// Options of [`parse_document`] and [`parse_fragment`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +50,21 @@ pub struct ParseOptions {
     /// assert!(doc.errors().iter().any(|e| e.code == "node-limit-reached"));
     /// ```
     pub limits: ResourceLimits,
+    /// Which HTML Standard to follow (default [`Standard::Seed`], the spec text the crate
+    /// pins; [`Standard::Living`] for today's, e.g. customizable `<select>`). URLs the
+    /// document resolves follow the same standard.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions, Standard};
+    /// let html = "<select><div>x</div></select>";
+    /// let seed = parse_document(html, ParseOptions::default());
+    /// assert!(seed.find_element("div").is_none());
+    /// let living = ParseOptions { standard: Standard::Living, ..Default::default() };
+    /// let doc = parse_document(html, living);
+    /// assert!(doc.find_element("div").is_some());
+    /// assert_eq!(doc.standard(), Standard::Living);
+    /// ```
+    pub standard: Standard,
 }
 
 impl Default for ParseOptions {
@@ -58,6 +74,7 @@ impl Default for ParseOptions {
             collect_errors: true,
             allow_declarative_shadow_roots: false,
             limits: ResourceLimits::default(),
+            standard: Standard::Seed,
         }
     }
 }
@@ -224,6 +241,7 @@ pub fn parse_document(input: &str, options: ParseOptions) -> Document {
     let mut tb = TreeBuilder::new(options.scripting, options.collect_errors);
     tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
     tb.set_limits(options.limits);
+    tb.set_standard(options.standard);
     run(input, tb, State::Data).finish()
 }
 
@@ -245,6 +263,7 @@ pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> 
     // §13.4 step 4: allowDeclarativeShadowRoots.
     tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
     tb.set_limits(options.limits);
+    tb.set_standard(options.standard);
     let context_node = tb.context_node().unwrap_or(root);
     let tb = run(input, tb, state);
     Fragment {

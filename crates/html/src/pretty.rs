@@ -55,7 +55,7 @@ pub fn pretty_html(doc: &Document, node: NodeId, scripting: bool) -> String {
                         out.push_str(&d.name);
                         out.push_str(">\n");
                     }
-                    NodeData::Comment(_) => {
+                    NodeData::Comment(_) | NodeData::ProcessingInstruction { .. } => {
                         indent(&mut out, depth);
                         serialize_node_into(doc, id, scripting, &mut out);
                         out.push('\n');

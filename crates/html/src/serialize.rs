@@ -156,6 +156,18 @@ fn serialize_into(
                         out.push_str("-->");
                         raw_stack.push(false);
                     }
+                    // Living standard (whatwg/html 320c05f6, 2e477cf1), §13.3: "If current node
+                    // is a ProcessingInstruction: Append "<?", the value of current node's
+                    // target IDL attribute, a U+0020 SPACE character, the value of current
+                    // node's data IDL attribute, and "?>"."
+                    NodeData::ProcessingInstruction { target, data } => {
+                        out.push_str("<?");
+                        out.push_str(target);
+                        out.push(' ');
+                        out.push_str(data);
+                        out.push_str("?>");
+                        raw_stack.push(false);
+                    }
                     NodeData::Text(t) => {
                         if raw_stack.last().copied().unwrap_or(false) {
                             out.push_str(t);

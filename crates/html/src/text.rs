@@ -293,7 +293,7 @@ impl Document {
             }
             NodeKind::Document | NodeKind::Fragment | NodeKind::ShadowRoot => {}
             NodeKind::Element => {}
-            NodeKind::Doctype | NodeKind::Comment => return None,
+            NodeKind::Doctype | NodeKind::Comment | NodeKind::ProcessingInstruction => return None,
         }
         let name = self.local_name(id).unwrap_or("");
         if self.is_element(id) {

@@ -262,3 +262,25 @@ fn byte_pipeline_honours_the_option() {
     let div = doc.find_element("div").unwrap();
     assert!(doc.shadow_root(div).is_some());
 }
+
+/// Living standard (H11): `shadowrootslotassignment=manual` and
+/// `shadowrootcustomelementregistry`; the seed ignores both.
+#[test]
+fn living_slot_assignment_and_registry() {
+    use websyntax_html::dom::SlotAssignment;
+    use websyntax_html::{ParseOptions, Standard, parse_document};
+    let html = "<div><template shadowrootmode=open shadowrootslotassignment=MANUAL \
+                shadowrootcustomelementregistry></template></div>";
+    for (standard, manual) in [(Standard::Seed, false), (Standard::Living, true)] {
+        let opts = ParseOptions {
+            allow_declarative_shadow_roots: true,
+            standard,
+            ..Default::default()
+        };
+        let doc = parse_document(html, opts);
+        let div = doc.find_element("div").unwrap();
+        let s = shadow(&doc, div);
+        assert_eq!(s.slot_assignment == SlotAssignment::Manual, manual);
+        assert_eq!(s.null_custom_element_registry, manual);
+    }
+}

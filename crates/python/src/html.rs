@@ -16,6 +16,14 @@ pub(crate) fn encoding_for_label(label: &str) -> PyResult<Encoding> {
         .ok_or_else(|| PyLookupError::new_err(format!("unknown encoding label {label:?}")))
 }
 
+/// The ``standard`` keyword argument: ``"seed"`` (the default: the HTML and URL Standards'
+/// text this version pins) or ``"living"`` (today's WHATWG Living Standards).
+pub(crate) fn standard_arg(standard: &str) -> PyResult<h::Standard> {
+    standard
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("{e}")))
+}
+
 /// The byte-stream parser's options from the Python keyword arguments.
 pub(crate) fn parser_options(
     transport_charset: Option<&str>,
@@ -288,6 +296,10 @@ fn confidence_str(c: h::sniff::Confidence) -> &'static str {
 /// ``url`` is the document's URL (``str`` or :class:`URL`): the fallback base URL of
 /// :meth:`Document.links` and :meth:`Document.base_url`, available as :attr:`Document.url`.
 ///
+/// ``standard`` picks the HTML and URL Standards followed: ``"seed"`` (the default, the text
+/// this version pins, for reproducible output) or ``"living"`` (today's WHATWG Living
+/// Standards, e.g. customizable ``<select>``, as current browsers parse).
+///
 /// Limits, for untrusted input: ``max_nodes`` (default ``"auto"``: 64 Ki plus 16 per input
 /// byte; ``None``: no limit) stops a document that builds more nodes and raises
 /// :class:`ResourceLimitError`; ``max_depth`` (default 512, as Chromium) places elements
@@ -308,8 +320,8 @@ fn confidence_str(c: h::sniff::Confidence) -> &'static str {
 /// 'https://example.org/a/b.html'
 #[pyfunction]
 #[pyo3(
-    signature = (data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=true, scripting=true, url=None, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH)),
-    text_signature = "(data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=True, scripting=True, url=None, max_nodes='auto', max_depth=512)"
+    signature = (data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=true, scripting=true, url=None, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed"),
+    text_signature = "(data, *, transport_charset=None, encoding=None, default_encoding=None, autodetect=True, scripting=True, url=None, max_nodes='auto', max_depth=512, standard='seed')"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn parse(
@@ -323,7 +335,9 @@ pub fn parse(
     url: Option<&Bound<'_, PyAny>>,
     max_nodes: Limit,
     max_depth: Limit,
+    standard: &str,
 ) -> PyResult<Document> {
+    let standard = standard_arg(standard)?;
     let mut options = parser_options(
         transport_charset,
         encoding,
@@ -339,6 +353,7 @@ pub fn parse(
         Input::Text(s) => s.len(),
     };
     options.parse.limits = limits(max_nodes, max_depth, len);
+    options.parse.standard = standard;
     let mut inner = match input {
         Input::Bytes(b) => parse_bytes(py, b.as_bytes(), options.clone()),
         Input::Owned(v) => parse_bytes(py, &v, options.clone()),
@@ -367,6 +382,7 @@ pub fn parse(
     kwargs.set_item("url", inner.url.as_ref().map(|u| u.href()))?;
     kwargs.set_item("max_nodes", max_nodes)?;
     kwargs.set_item("max_depth", max_depth)?;
+    kwargs.set_item("standard", standard.name())?;
     let state = PyTuple::new(
         py,
         [
@@ -391,8 +407,8 @@ pub fn parse(
 /// ['a', 'b']
 #[pyfunction]
 #[pyo3(
-    signature = (html, context="body", *, scripting=true, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH)),
-    text_signature = "(html, context='body', *, scripting=True, max_nodes='auto', max_depth=512)"
+    signature = (html, context="body", *, scripting=true, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed"),
+    text_signature = "(html, context='body', *, scripting=True, max_nodes='auto', max_depth=512, standard='seed')"
 )]
 pub fn parse_fragment(
     py: Python<'_>,
@@ -401,13 +417,16 @@ pub fn parse_fragment(
     scripting: bool,
     max_nodes: Limit,
     max_depth: Limit,
+    standard: &str,
 ) -> PyResult<Document> {
+    let standard = standard_arg(standard)?;
     let ctx: Context = context
         .parse()
         .map_err(|e| PyValueError::new_err(format!("{e}")))?;
     let options = ParseOptions {
         scripting,
         limits: limits(max_nodes, max_depth, html.len()),
+        standard,
         ..ParseOptions::default()
     };
     let fragment = py.allow_threads(|| h::parse_fragment(html, &ctx, options));
@@ -417,6 +436,7 @@ pub fn parse_fragment(
     kwargs.set_item("scripting", scripting)?;
     kwargs.set_item("max_nodes", max_nodes)?;
     kwargs.set_item("max_depth", max_depth)?;
+    kwargs.set_item("standard", standard.name())?;
     let state = PyTuple::new(
         py,
         [
@@ -1011,8 +1031,8 @@ fn span(s: Option<h::Span>) -> Option<(usize, usize)> {
 
 #[pymethods]
 impl Node {
-    /// `"document"`, `"fragment"`, `"doctype"`, `"element"`, `"text"`, `"comment"` or
-    /// `"shadow-root"`.
+    /// `"document"`, `"fragment"`, `"doctype"`, `"element"`, `"text"`, `"comment"`,
+    /// `"processing-instruction"` (``standard="living"`` only) or `"shadow-root"`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.d().kind(self.id) {
@@ -1022,6 +1042,7 @@ impl Node {
             NodeKind::Element => "element",
             NodeKind::Text => "text",
             NodeKind::Comment => "comment",
+            NodeKind::ProcessingInstruction => "processing-instruction",
             NodeKind::ShadowRoot => "shadow-root",
         }
     }

@@ -190,3 +190,17 @@ def test_release_spare_storage():
     assert websyntax.parse(b"<p id=x>one<b>two</p>three").to_html() == expected
     assert websyntax.release_spare_storage() is None
     assert websyntax.parse(b"<p id=x>one<b>two</p>three").to_html() == expected
+
+
+def test_standard_seed_and_living():
+    html = b"<select><div>x</div><option>a</select>"
+    seed = websyntax.parse(html)
+    assert seed.find("div") is None
+    living = websyntax.parse(html, standard="living")
+    assert living.find("div") is not None
+    frag = websyntax.parse_fragment("<select><div>x</div></select>", standard="living")
+    assert frag.find("div") is not None
+    # The standard survives pickling (it is one of the keyword arguments kept).
+    assert pickle.loads(pickle.dumps(living)).find("div") is not None
+    with pytest.raises(ValueError):
+        websyntax.parse(html, standard="newest")

@@ -28,12 +28,22 @@ impl Url {
     /// assert!(url.set_href("nope").is_err());
     /// ```
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
-        *self = Url::parse(value, None)?;
+        *self = Url::parse_with_standard(value, None, self.standard)?;
         Ok(())
     }
 
     fn rebuild(&mut self, record: &Record) {
+        let standard = self.standard;
         *self = Url::from_record(record);
+        self.standard = standard;
+    }
+
+    /// §6.1 "potentially strip trailing spaces from an opaque path": seed standard only (the
+    /// living standard removed it, whatwg/url 6c78200, since opaque paths now round-trip).
+    fn strip_trailing_spaces(&self, r: &mut Record) {
+        if !self.standard.is_living() {
+            strip_trailing_spaces_from_opaque_path(r);
+        }
     }
 
     /// The `protocol` setter (scheme start state override).
@@ -140,7 +150,9 @@ impl Url {
                 r.host = Some((String::new(), HostKind::Empty));
             } else {
                 let mut out = String::new();
-                let Ok(kind) = parse_host_into(&mut out, buffer, false, &mut NoErrors, 0) else {
+                let Ok(kind) =
+                    parse_host_into(&mut out, buffer, false, self.standard, &mut NoErrors, 0)
+                else {
                     return;
                 };
                 if kind == HostKind::Domain && out == "localhost" {
@@ -168,6 +180,9 @@ impl Url {
         }
         let buffer = &input[..i];
         let colon = b.get(i) == Some(&b':');
+        // (Living standard, whatwg/url c23aec1 and cc8b776: these early exits, and the port
+        // state's exit on a non-digit, "return failure" rather than return; the setters ignore
+        // the basic URL parser's result, so the URL API behaves the same in both standards.)
         if colon {
             if buffer.is_empty() || hostname {
                 return;
@@ -178,7 +193,8 @@ impl Url {
             return;
         }
         let mut out = String::new();
-        let Ok(kind) = parse_host_into(&mut out, buffer, !special, &mut NoErrors, 0) else {
+        let Ok(kind) = parse_host_into(&mut out, buffer, !special, self.standard, &mut NoErrors, 0)
+        else {
             return;
         };
         r.host = Some((out, kind));
@@ -246,6 +262,7 @@ impl Url {
             file: self.scheme_type == SchemeType::File,
             path_start: 0,
             state_override: true,
+            living: self.standard.is_living(),
         };
         let mut sink = NoErrors;
         let mut rep = Reporter::new(&mut sink);
@@ -274,7 +291,7 @@ impl Url {
         let mut r = self.to_record();
         if value.is_empty() {
             r.query = None;
-            strip_trailing_spaces_from_opaque_path(&mut r);
+            self.strip_trailing_spaces(&mut r);
             self.rebuild(&r);
             return;
         }
@@ -297,7 +314,7 @@ impl Url {
         let mut r = self.to_record();
         if value.is_empty() {
             r.fragment = None;
-            strip_trailing_spaces_from_opaque_path(&mut r);
+            self.strip_trailing_spaces(&mut r);
             self.rebuild(&r);
             return;
         }
@@ -317,7 +334,7 @@ impl Url {
         let strip = query.is_none();
         r.query = query;
         if strip {
-            strip_trailing_spaces_from_opaque_path(&mut r);
+            self.strip_trailing_spaces(&mut r);
         }
         self.rebuild(&r);
     }

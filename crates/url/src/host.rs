@@ -5,6 +5,7 @@ use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::percent_encoding::{self, C0_CONTROL, is_url_code_point};
+use crate::standard::Standard;
 use crate::validation::{ErrorSink, NoErrors, ParseError, ValidationError, ValidationErrorKind};
 
 use ValidationErrorKind as K;
@@ -51,7 +52,7 @@ impl Host<String> {
             return Err(ParseError::new(K::HostMissing, 0));
         }
         let mut out = String::new();
-        let kind = parse_host_into(&mut out, input, opaque, &mut NoErrors, 0)
+        let kind = parse_host_into(&mut out, input, opaque, Standard::Seed, &mut NoErrors, 0)
             .map_err(|k| ParseError::new(k, 0))?;
         Ok(kind.to_host(&out))
     }
@@ -177,6 +178,7 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
     out: &mut String,
     input: &str,
     is_opaque: bool,
+    standard: Standard,
     sink: &mut S,
     pos: usize,
 ) -> Result<HostKind, ValidationErrorKind> {
@@ -194,6 +196,17 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
             return fail(sink, K::Ipv6Unclosed, pos);
         };
         let pieces = parse_ipv6(inner).or_else(|k| fail(sink, k, pos))?;
+        // Living standard (whatwg/url 37afb50), IPv6 parser, after a piece is read: "If length
+        // is greater than 1 and value is less than 0x10^(length − 1), IPv6-piece-leading-zero
+        // validation error." (A piece of 2-4 hex digits whose first digit is 0.)
+        if S::ACTIVE
+            && standard.is_living()
+            && inner
+                .split(':')
+                .any(|piece| !piece.contains('.') && piece.len() > 1 && piece.starts_with('0'))
+        {
+            report(sink, K::Ipv6PieceLeadingZero, pos);
+        }
         out.push('[');
         serialize_ipv6(out, &pieces);
         out.push(']');
@@ -232,7 +245,26 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
         upper |= b.is_ascii_uppercase();
         i += 1;
     }
+    let living = standard.is_living();
+    if living && S::ACTIVE {
+        // Living standard (whatwg/url 37afb50), host parser: "If input contains a
+        // percent-encoded byte, domain-percent-encoded validation error."
+        if bytes
+            .windows(3)
+            .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+        {
+            report(sink, K::DomainPercentEncoded, pos);
+        }
+    }
     if simple {
+        if living && S::ACTIVE {
+            // Domain parser steps 1-2: "Let strictResult be the result of running domain
+            // parser ToASCII with domain and true. If strictResult is a failure value,
+            // domain-to-ASCII validation error. (This step does not return.)"
+            if domain_to_ascii(input, true).is_err() {
+                report(sink, K::DomainToAscii, pos);
+            }
+        }
         if forbidden {
             return fail(sink, K::DomainInvalidCodePoint, pos);
         }
@@ -243,18 +275,111 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
     } else {
         let decoded = percent_encoding::percent_decode(bytes);
         let domain = String::from_utf8_lossy(&decoded);
-        let ascii = domain_to_ascii(&domain, false).or_else(|k| fail(sink, k, pos))?;
-        out.push_str(&ascii);
+        if living {
+            domain_parser_living(out, &domain, sink, pos)?;
+        } else {
+            let ascii = domain_to_ascii(&domain, false).or_else(|k| fail(sink, k, pos))?;
+            out.push_str(&ascii);
+        }
     }
     // 6. Ends in a number: IPv4.
     let domain = out.get(start..).unwrap_or("");
     if ends_in_a_number(domain) {
-        let addr = parse_ipv4(domain, sink, pos)?;
+        // Living standard (host parser, "If asciiDomain ends in a number"): "If domain is not
+        // an ASCII string, IPv4-non-ASCII-input validation error."
+        if living && S::ACTIVE && !input.is_ascii() {
+            report(sink, K::Ipv4NonAsciiInput, pos);
+        }
+        let addr = parse_ipv4(domain, living, sink, pos)?;
         out.truncate(start);
         serialize_ipv4(out, addr);
         return Ok(HostKind::Ipv4(addr));
     }
     Ok(HostKind::Domain)
+}
+
+/// Living standard (whatwg/url a8d5ca3, 3c83874, 37afb50): "The domain parser algorithm, given
+/// a scalar value string domain and a boolean beStrict" (false here, as the host parser runs
+/// it), appending the result to `out`.
+fn domain_parser_living<S: ErrorSink>(
+    out: &mut String,
+    domain: &str,
+    sink: &mut S,
+    pos: usize,
+) -> Result<(), ValidationErrorKind> {
+    // 1-2. "Let strictResult be the result of running domain parser ToASCII with domain and
+    // true. If strictResult is a failure value, domain-to-ASCII validation error. (This step
+    // does not return.)" (3, beStrict true, does not apply.)
+    let mut reported = false;
+    if S::ACTIVE && domain_to_ascii(domain, true).is_err() {
+        report(sink, K::DomainToAscii, pos);
+        reported = true;
+    }
+    let failure = |sink: &mut S, k: ValidationErrorKind| {
+        if !reported {
+            report(sink, k, pos);
+        }
+        Err(k)
+    };
+    let start = out.len();
+    if domain.is_ascii() {
+        // 5. "If domain is an ASCII string, then set result to domain, lowercased."
+        out.push_str(domain);
+        if let Some(written) = out.get_mut(start..) {
+            written.make_ascii_lowercase();
+        }
+    } else {
+        // 6. "Set result to the result of running domain parser ToASCII with domain and
+        // false. If result is a failure value, then return failure."
+        match domain_to_ascii_relaxed(domain) {
+            Ok(r) => out.push_str(&r),
+            Err(k) => return failure(sink, k),
+        }
+    }
+    let result = out.get(start..).unwrap_or("");
+    // 7. "If result is the empty string, then return failure."
+    if result.is_empty() {
+        return failure(sink, K::DomainToAscii);
+    }
+    // 8. "If result contains a forbidden domain code point, then return failure."
+    if result.bytes().any(is_forbidden_domain_byte) {
+        out.truncate(start);
+        return failure(sink, K::DomainInvalidCodePoint);
+    }
+    Ok(())
+}
+
+/// Unicode ToASCII with the relaxed parameters (CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength false), plus the Unicode 15.1 validity rule below.
+fn domain_to_ascii_relaxed(domain: &str) -> Result<String, ValidationErrorKind> {
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    let result = Uts46::new()
+        .to_ascii(
+            domain.as_bytes(),
+            AsciiDenyList::EMPTY,
+            Hyphens::Allow,
+            DnsLength::Ignore,
+        )
+        .map_err(|_| K::DomainToAscii)?;
+    if decodes_to_xn_label(&result) {
+        return Err(K::DomainToAscii);
+    }
+    Ok(result.into_owned())
+}
+
+/// UTS #46 §4.1 Validity Criteria, step 4 (Unicode 15.1): with CheckHyphens false, a label
+/// must not begin with "xn--" after Punycode decoding (so `xn--xn--a--gua` fails). The `idna`
+/// crate does not check this yet.
+fn decodes_to_xn_label(result: &str) -> bool {
+    result.split('.').any(|label| {
+        label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+            && label
+                .get(4..)
+                .and_then(idna::punycode::decode_to_string)
+                .is_some_and(|d| d.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+    })
 }
 
 /// §3.3 domain to ASCII. Returns the ASCII domain or the validation error kind.
@@ -279,18 +404,8 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<String, Validati
     let result = Uts46::new()
         .to_ascii(domain.as_bytes(), deny, hyphens, dns)
         .map_err(|_| K::DomainToAscii)?;
-    // UTS #46 §4.1 Validity Criteria, step 4 (Unicode 15.1): with CheckHyphens false, a label
-    // must not begin with "xn--" after Punycode decoding (so `xn--xn--a--gua` fails). The
-    // `idna` crate does not check this yet.
-    if result.split('.').any(|label| {
-        label
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-            && label
-                .get(4..)
-                .and_then(idna::punycode::decode_to_string)
-                .is_some_and(|d| d.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
-    }) {
+    // UTS #46 §4.1 Validity Criteria, step 4 (Unicode 15.1).
+    if decodes_to_xn_label(&result) {
         return Err(K::DomainToAscii);
     }
     // 3. When not strict: empty result or forbidden domain code points fail.
@@ -387,6 +502,7 @@ fn parse_ipv4_number(mut input: &str) -> Option<(u64, bool)> {
 /// §3.5 IPv4 parser.
 fn parse_ipv4<S: ErrorSink>(
     input: &str,
+    living: bool,
     sink: &mut S,
     pos: usize,
 ) -> Result<u32, ValidationErrorKind> {
@@ -399,6 +515,11 @@ fn parse_ipv4<S: ErrorSink>(
         None => input,
     };
     let n = body.split('.').count();
+    // Living standard (whatwg/url 37afb50): "If parts's size is less than 4,
+    // IPv4-too-few-parts validation error."
+    if living && n < 4 {
+        report(sink, K::Ipv4TooFewParts, pos);
+    }
     if n > 4 {
         report(sink, K::Ipv4TooManyParts, pos);
         return Err(K::Ipv4TooManyParts);
@@ -645,7 +766,7 @@ mod tests {
 
     fn p(s: &str) -> Result<String, ValidationErrorKind> {
         let mut out = String::new();
-        parse_host_into(&mut out, s, false, &mut NoErrors, 0).map(|_| out)
+        parse_host_into(&mut out, s, false, Standard::Seed, &mut NoErrors, 0).map(|_| out)
     }
 
     #[test]

@@ -43,9 +43,11 @@
 //! that string as it goes, so parsing allocates once. ASCII hosts skip IDNA (UTS #46 ToASCII
 //! is ASCII lowercasing for them); percent-encode sets are 256-entry tables.
 //!
-//! ## Where this follows its spec text rather than newer WPT data
+//! ## Seed and living standards
 //!
-//! This crate implements the URL Standard text the project pins (see `docs/url.md`): the
+//! By default ([`Standard::Seed`]) this crate implements the URL Standard text the project
+//! pins (see `docs/url.md`); [`Standard::Living`] ([`Url::parse_with_standard`]) follows
+//! today's URL Standard instead (see `docs/standards.md`). In seed mode the
 //! path percent-encode set does not contain `^`; "domain to ASCII" always runs UTS #46
 //! ToASCII (so an ASCII domain with an invalid `xn--` label fails); and the parser keeps
 //! spaces in opaque paths, with the `search`/`hash` setters and `URLSearchParams` updates
@@ -77,12 +79,14 @@ mod origin;
 mod parser;
 pub mod percent_encoding;
 mod search_params;
+mod standard;
 mod url;
 mod validation;
 
 pub use host::{Host, domain_to_ascii, domain_to_unicode};
 pub use origin::{OpaqueOrigin, Origin};
 pub use search_params::UrlSearchParams;
+pub use standard::{Standard, UnknownStandard};
 pub use url::{Url, default_port, is_special_scheme};
 pub use validation::{ErrorSink, NoErrors, ParseError, ValidationError, ValidationErrorKind};
 /// The query encoding override's type, re-exported from `websyntax-encoding` (labels via

@@ -16,6 +16,7 @@ use crate::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, SPECIAL_QUERY, hex_value,
     is_url_code_point, push_pct,
 };
+use crate::standard::Standard;
 use crate::url::{SchemeType, Url};
 use crate::validation::{ErrorSink, ParseError, ValidationError, ValidationErrorKind};
 
@@ -266,6 +267,8 @@ pub(crate) struct PathCtx {
     pub(crate) file: bool,
     pub(crate) path_start: usize,
     pub(crate) state_override: bool,
+    /// Living standard: the path percent-encode set contains U+005E (^).
+    pub(crate) living: bool,
 }
 
 /// §4.2 shorten a URL's path (the path is `out[path_start..]`, as `/seg` items).
@@ -279,12 +282,17 @@ pub(crate) fn shorten_path(out: &mut String, ctx: &PathCtx) {
     }
 }
 
-/// Table of bytes that end a run of plain path bytes.
-const fn path_stop(special: bool) -> [bool; 256] {
+/// Table of bytes that end a run of plain path bytes. `living`: the living standard's path
+/// percent-encode set, which adds U+005E (^) (whatwg/url 9bc33c3: "the query percent-encode
+/// set and U+003F (?), U+005E (^), U+0060 (`), U+007B ({), and U+007D (})").
+const fn path_stop(special: bool, living: bool) -> [bool; 256] {
     let mut t = [false; 256];
     let mut b = 0;
     while b < 256 {
-        t[b] = PATH.contains(b as u8) || b == b'/' as usize || (special && b == b'\\' as usize);
+        t[b] = PATH.contains(b as u8)
+            || (living && b == b'^' as usize)
+            || b == b'/' as usize
+            || (special && b == b'\\' as usize);
         b += 1;
     }
     t
@@ -299,12 +307,14 @@ const fn negate(t: [bool; 256]) -> [bool; 256] {
     }
     o
 }
-static PATH_RUN_SPECIAL: [bool; 256] = negate(path_stop(true));
-static PATH_RUN_OTHER: [bool; 256] = negate(path_stop(false));
+static PATH_RUN_SPECIAL: [bool; 256] = negate(path_stop(true, false));
+static PATH_RUN_OTHER: [bool; 256] = negate(path_stop(false, false));
+static PATH_RUN_SPECIAL_LIVING: [bool; 256] = negate(path_stop(true, true));
+static PATH_RUN_OTHER_LIVING: [bool; 256] = negate(path_stop(false, true));
 
 /// Bytes the path fast path copies without a second look.
-const fn path_plain(special: bool) -> [bool; 256] {
-    let stop = path_stop(special);
+const fn path_plain(special: bool, living: bool) -> [bool; 256] {
+    let stop = path_stop(special, living);
     let mut t = [false; 256];
     let mut b = 0;
     while b < 256 {
@@ -318,8 +328,10 @@ const fn or_slash(mut t: [bool; 256]) -> [bool; 256] {
     t[b'/' as usize] = true;
     t
 }
-static PATH_PLAIN_OR_SLASH_SPECIAL: [bool; 256] = or_slash(path_plain(true));
-static PATH_PLAIN_OR_SLASH_OTHER: [bool; 256] = or_slash(path_plain(false));
+static PATH_PLAIN_OR_SLASH_SPECIAL: [bool; 256] = or_slash(path_plain(true, false));
+static PATH_PLAIN_OR_SLASH_OTHER: [bool; 256] = or_slash(path_plain(false, false));
+static PATH_PLAIN_OR_SLASH_SPECIAL_LIVING: [bool; 256] = or_slash(path_plain(true, true));
+static PATH_PLAIN_OR_SLASH_OTHER_LIVING: [bool; 256] = or_slash(path_plain(false, true));
 
 const fn class_plain(allowed: &[u8]) -> [bool; 256] {
     let mut t = [false; 256];
@@ -358,10 +370,11 @@ pub(crate) fn path_state<S: ErrorSink>(
         // starting with `.` or `%` (so no dot segments) and no Windows drive letter quirk is
         // serialized as it is written.
         let rest = bytes.get(p..).unwrap_or(b"");
-        let plain_or_slash = if ctx.special {
-            &PATH_PLAIN_OR_SLASH_SPECIAL
-        } else {
-            &PATH_PLAIN_OR_SLASH_OTHER
+        let plain_or_slash = match (ctx.special, ctx.living) {
+            (true, false) => &PATH_PLAIN_OR_SLASH_SPECIAL,
+            (false, false) => &PATH_PLAIN_OR_SLASH_OTHER,
+            (true, true) => &PATH_PLAIN_OR_SLASH_SPECIAL_LIVING,
+            (false, true) => &PATH_PLAIN_OR_SLASH_OTHER_LIVING,
         };
         let mut i = 0;
         loop {
@@ -384,10 +397,11 @@ pub(crate) fn path_state<S: ErrorSink>(
             return p + i;
         }
     }
-    let plain_table = if ctx.special {
-        &PATH_RUN_SPECIAL
-    } else {
-        &PATH_RUN_OTHER
+    let plain_table = match (ctx.special, ctx.living) {
+        (true, false) => &PATH_RUN_SPECIAL,
+        (false, false) => &PATH_RUN_OTHER,
+        (true, true) => &PATH_RUN_SPECIAL_LIVING,
+        (false, true) => &PATH_RUN_OTHER_LIVING,
     };
     let mut seg_start = out.len();
     out.push('/');
@@ -530,6 +544,7 @@ struct Parser<'i, 'r, S> {
     query_start: Option<usize>,
     fragment_start: Option<usize>,
     opaque_path: bool,
+    standard: Standard,
 }
 
 type PResult = Result<(), ParseError>;
@@ -539,6 +554,7 @@ pub(crate) fn parse_url<S: ErrorSink>(
     input: &str,
     base: Option<&Url>,
     encoding: Encoding,
+    standard: Standard,
     sink: &mut S,
 ) -> Result<Url, ParseError> {
     let mut rep = Reporter::new(sink);
@@ -562,6 +578,7 @@ pub(crate) fn parse_url<S: ErrorSink>(
         query_start: None,
         fragment_start: None,
         opaque_path: false,
+        standard,
     };
     parser.run()?;
     Ok(parser.finish())
@@ -864,8 +881,15 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         self.host_start = self.out.len();
         let pos = self.rep.map(p);
-        let kind = parse_host_into(&mut self.out, buffer, !special, self.rep.sink, pos)
-            .map_err(|k| ParseError::new(k, pos))?;
+        let kind = parse_host_into(
+            &mut self.out,
+            buffer,
+            !special,
+            self.standard,
+            self.rep.sink,
+            pos,
+        )
+        .map_err(|k| ParseError::new(k, pos))?;
         self.host = Some(kind);
         self.host_end = self.out.len();
         if colon {
@@ -1000,8 +1024,15 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         if !buffer.is_empty() {
             let pos = self.rep.map(p);
-            let kind = parse_host_into(&mut self.out, buffer, false, self.rep.sink, pos)
-                .map_err(|k| ParseError::new(k, pos))?;
+            let kind = parse_host_into(
+                &mut self.out,
+                buffer,
+                false,
+                self.standard,
+                self.rep.sink,
+                pos,
+            )
+            .map_err(|k| ParseError::new(k, pos))?;
             if kind == HostKind::Domain && &self.out[self.host_start..] == "localhost" {
                 self.out.truncate(self.host_start);
             } else {
@@ -1042,6 +1073,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             file: self.scheme_type == SchemeType::File,
             path_start: self.path_start,
             state_override: false,
+            living: self.standard.is_living(),
         }
     }
 
@@ -1062,7 +1094,24 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         self.path_start = self.out.len();
         let b = self.input.as_bytes();
         let end = memchr::memchr2(b'?', b'#', b.get(p..).unwrap_or(b"")).map_or(b.len(), |i| p + i);
-        encode_run(&mut self.out, self.input, p, end, C0_CONTROL, &mut self.rep);
+        if self.standard.is_living() && end < b.len() && end > p && b[end - 1] == b' ' {
+            // Living standard (whatwg/url 6c78200, b11d73b), opaque path state: "Otherwise, if
+            // c is U+0020 SPACE: ... If remaining starts with U+003F (?) or U+0023 (#), then
+            // append "%20" to url's path. Otherwise, append U+0020 SPACE to url's path." Only
+            // the space right before the `?`/`#` that ends the path has such a remaining.
+            encode_run(
+                &mut self.out,
+                self.input,
+                p,
+                end - 1,
+                C0_CONTROL,
+                &mut self.rep,
+            );
+            self.rep.err(K::InvalidUrlUnit, end - 1);
+            self.out.push_str("%20");
+        } else {
+            encode_run(&mut self.out, self.input, p, end, C0_CONTROL, &mut self.rep);
+        }
         match self.at(end) {
             Some(b'?') => self.query_state(end + 1),
             Some(b'#') => self.fragment_state(end + 1),
@@ -1144,6 +1193,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
             query_start: self.query_start,
             fragment_start: self.fragment_start,
             opaque_path: self.opaque_path,
+            standard: self.standard,
         }
     }
 }

@@ -8,6 +8,7 @@ use websyntax_encoding::Encoding;
 use crate::host::{Host, HostKind};
 use crate::origin::Origin;
 use crate::parser::parse_url;
+use crate::standard::Standard;
 use crate::validation::{ErrorSink, NoErrors, ParseError, ValidationError};
 
 /// The scheme, classified (§4.2 special schemes).
@@ -104,6 +105,8 @@ pub struct Url {
     /// Index of `#`.
     pub(crate) fragment_start: Option<usize>,
     pub(crate) opaque_path: bool,
+    /// The standard the URL was parsed with; its setters follow the same one.
+    pub(crate) standard: Standard,
 }
 
 impl Url {
@@ -116,7 +119,7 @@ impl Url {
     /// assert_eq!(Url::parse("/path", Some(&base)).unwrap().href(), "http://h/path");
     /// ```
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        parse_url(input, base, Encoding::UTF_8, &mut NoErrors)
+        parse_url(input, base, Encoding::UTF_8, Standard::Seed, &mut NoErrors)
     }
 
     /// Like [`Url::parse`], with the query encoding override `encoding` (typically an HTML
@@ -146,11 +149,11 @@ impl Url {
         base: Option<&Url>,
         encoding: Encoding,
     ) -> Result<Url, ParseError> {
-        parse_url(input, base, encoding, &mut NoErrors)
+        parse_url(input, base, encoding, Standard::Seed, &mut NoErrors)
     }
 
-    /// Parses `input` with this URL as its base (UTF-8 query encoding): `Url::parse(input,
-    /// Some(self))`, as `new URL(input, base)` does.
+    /// Parses `input` with this URL as its base (UTF-8 query encoding), as `new URL(input,
+    /// base)` does, following the standard this URL was parsed with.
     ///
     /// ```
     /// use websyntax_url::Url;
@@ -159,7 +162,7 @@ impl Url {
     /// assert_eq!(page.join("mailto:x@example.org").unwrap().protocol(), "mailto:");
     /// ```
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
-        Url::parse(input, Some(self))
+        Url::parse_with_standard(input, Some(self), self.standard)
     }
 
     /// The `file:` URL of a local file, as a browser shows it for a page opened from disk:
@@ -223,7 +226,7 @@ impl Url {
         base: Option<&Url>,
     ) -> (Result<Url, ParseError>, Vec<ValidationError>) {
         let mut errors = Vec::new();
-        let result = parse_url(input, base, Encoding::UTF_8, &mut errors);
+        let result = parse_url(input, base, Encoding::UTF_8, Standard::Seed, &mut errors);
         (result, errors)
     }
 
@@ -242,7 +245,55 @@ impl Url {
         encoding: Encoding,
         sink: &mut S,
     ) -> Result<Url, ParseError> {
-        parse_url(input, base, encoding, sink)
+        parse_url(input, base, encoding, Standard::Seed, sink)
+    }
+
+    /// Like [`Url::parse`], following `standard`: [`Standard::Seed`] (what [`Url::parse`]
+    /// does) or [`Standard::Living`], today's URL Standard (`^` percent-encoded in paths,
+    /// ASCII domains only lowercased, a space before `?`/`#` in an opaque path written
+    /// `%20`). The URL's setters and [`Url::join`] follow the same standard.
+    ///
+    /// ```
+    /// use websyntax_url::{Standard, Url};
+    /// assert!(Url::parse("https://xn--/", None).is_err());
+    /// let url = Url::parse_with_standard("https://xn--/", None, Standard::Living).unwrap();
+    /// assert_eq!(url.href(), "https://xn--/");
+    /// let url = Url::parse_with_standard("data:a ?b", None, Standard::Living).unwrap();
+    /// assert_eq!(url.href(), "data:a%20?b");
+    /// ```
+    pub fn parse_with_standard(
+        input: &str,
+        base: Option<&Url>,
+        standard: Standard,
+    ) -> Result<Url, ParseError> {
+        parse_url(input, base, Encoding::UTF_8, standard, &mut NoErrors)
+    }
+
+    /// The fully general entry point with a standard: base, query encoding override,
+    /// standard and an error sink (the living standard's new validation errors, such as
+    /// `IPv4-too-few-parts`, are reported only in [`Standard::Living`]).
+    ///
+    /// ```
+    /// use websyntax_url::{Encoding, Standard, Url, ValidationError};
+    /// let mut errors: Vec<ValidationError> = Vec::new();
+    /// let url = Url::parse_with_options("https://1.2.3/", None, Encoding::UTF_8,
+    ///                                   Standard::Living, &mut errors);
+    /// assert_eq!(url.unwrap().host_with_port(), "1.2.0.3");
+    /// assert_eq!(errors[0].kind.name(), "IPv4-too-few-parts");
+    /// ```
+    pub fn parse_with_options<S: ErrorSink>(
+        input: &str,
+        base: Option<&Url>,
+        encoding: Encoding,
+        standard: Standard,
+        sink: &mut S,
+    ) -> Result<Url, ParseError> {
+        parse_url(input, base, encoding, standard, sink)
+    }
+
+    /// The standard this URL was parsed with.
+    pub fn standard(&self) -> Standard {
+        self.standard
     }
 
     /// `URL.canParse(url, base)`: whether `input` parses against `base` (itself parsed first;
@@ -643,6 +694,7 @@ impl Url {
             query_start,
             fragment_start,
             opaque_path: r.opaque_path,
+            standard: Standard::Seed,
         }
     }
 }

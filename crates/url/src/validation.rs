@@ -39,6 +39,9 @@ kinds! {
     DomainToAscii => "domain-to-ASCII",
     /// UTS #46 ToUnicode reported an error.
     DomainToUnicode => "domain-to-Unicode",
+    /// Living standard only: the host to be processed as a domain contains a percent-encoded
+    /// byte (not a failure).
+    DomainPercentEncoded => "domain-percent-encoded",
     /// The domain contains a forbidden domain code point.
     DomainInvalidCodePoint => "domain-invalid-code-point",
     /// An opaque host contains a forbidden host code point.
@@ -47,12 +50,20 @@ kinds! {
     Ipv4EmptyPart => "IPv4-empty-part",
     /// An IPv4 address has more than four parts.
     Ipv4TooManyParts => "IPv4-too-many-parts",
+    /// Living standard only: an IPv4 address has fewer than 4 parts (not a failure).
+    Ipv4TooFewParts => "IPv4-too-few-parts",
+    /// Living standard only: an IPv4 address is derived from a non-ASCII string through IDNA
+    /// processing (not a failure).
+    Ipv4NonAsciiInput => "IPv4-non-ASCII-input",
     /// An IPv4 address part is not numeric.
     Ipv4NonNumericPart => "IPv4-non-numeric-part",
     /// An IPv4 address part is written in hexadecimal or octal.
     Ipv4NonDecimalPart => "IPv4-non-decimal-part",
     /// An IPv4 address part exceeds 255.
     Ipv4OutOfRangePart => "IPv4-out-of-range-part",
+    /// Living standard only: an IPv6 address piece contains a leading U+0030 (0) (not a
+    /// failure).
+    Ipv6PieceLeadingZero => "IPv6-piece-leading-zero",
     /// An IPv6 address lacks its closing U+005D (]).
     Ipv6Unclosed => "IPv6-unclosed",
     /// An IPv6 address begins with improper compression.

@@ -37,6 +37,8 @@ pub enum NodeKind {
     Text,
     /// A comment.
     Comment,
+    /// A processing instruction (living standard only).
+    ProcessingInstruction,
     /// A shadow root.
     ShadowRoot,
 }
@@ -175,6 +177,7 @@ impl Document {
             Stored::Element(_) => NodeKind::Element,
             Stored::Text(_) => NodeKind::Text,
             Stored::Comment(_) => NodeKind::Comment,
+            Stored::ProcessingInstruction(_) => NodeKind::ProcessingInstruction,
             Stored::ShadowRoot(_) => NodeKind::ShadowRoot,
         }
     }

@@ -99,6 +99,9 @@ impl Document {
                 }
                 NodeData::Text(t) => line(out, 0, &format!("\"{t}\""))?,
                 NodeData::Comment(t) => line(out, 0, &format!("<!-- {t} -->"))?,
+                NodeData::ProcessingInstruction { target, data } => {
+                    line(out, 0, &format!("<?{target} {data}?>"))?
+                }
                 NodeData::Element(e) => {
                     let s = match e.namespace() {
                         Namespace::Html => format!("<{}>", e.name()),

@@ -586,6 +586,10 @@ impl Document {
                 }
                 Stored::Text(r) => dst.create_text(src.range_str(r)),
                 Stored::Comment(r) => dst.create_comment(src.range_str(r)),
+                Stored::ProcessingInstruction(r) => {
+                    let (target, data) = src.range_str(r).split_once(' ').unwrap_or(("", ""));
+                    dst.create_processing_instruction(target, data)
+                }
                 Stored::Doctype(i) => dst.create_doctype(src.doctypes[*i as usize].clone()),
                 Stored::ShadowRoot(_) | Stored::Document | Stored::Fragment => {
                     dst.create_fragment()

@@ -220,6 +220,14 @@ pub enum NodeData<'a> {
     Text(&'a str),
     /// A comment's data.
     Comment(&'a str),
+    /// A processing instruction (only the living standard's parser makes them, from
+    /// `<?target data>`).
+    ProcessingInstruction {
+        /// The target (ASCII alphanumerics, `-` and `_`, case kept).
+        target: &'a str,
+        /// The data.
+        data: &'a str,
+    },
     /// A shadow root (DOM "attach a shadow root"; the parser creates one for a declarative
     /// shadow root when [`crate::ParseOptions::allow_declarative_shadow_roots`] is set). It has
     /// no parent: [`Document::shadow_root`] finds it from its host.
@@ -311,6 +319,9 @@ enum Stored {
     Element(u32),
     Text(TextRange),
     Comment(TextRange),
+    /// Living standard only: a processing instruction, stored as its target, one space and
+    /// its data (a target holds no space, so the first space splits them).
+    ProcessingInstruction(TextRange),
     /// An index into the document's `shadow_root_data`.
     ShadowRoot(u32),
 }
@@ -449,6 +460,8 @@ pub struct Document {
     names: NameTable,
     /// The quirks mode.
     pub quirks_mode: QuirksMode,
+    /// The standard the document was parsed with (its serializer follows it too).
+    pub(crate) standard: crate::Standard,
     pub(crate) errors: Vec<ParseError>,
     /// Host element -> its shadow root (at most one per host).
     shadow_roots: HashMap<NodeId, NodeId>,
@@ -655,6 +668,7 @@ impl Document {
             limits_reached: Default::default(),
             names: NameTable::default(),
             quirks_mode: QuirksMode::NoQuirks,
+            standard: crate::Standard::Seed,
             errors: spare.errors,
             shadow_roots: HashMap::new(),
             source: None,
@@ -724,6 +738,10 @@ impl Document {
             }),
             Stored::Text(r) => NodeData::Text(self.range_str(r)),
             Stored::Comment(r) => NodeData::Comment(self.range_str(r)),
+            Stored::ProcessingInstruction(r) => {
+                let (target, data) = self.range_str(r).split_once(' ').unwrap_or(("", ""));
+                NodeData::ProcessingInstruction { target, data }
+            }
             Stored::ShadowRoot(i) => NodeData::ShadowRoot(&self.shadow_root_data[*i as usize]),
         }
     }
@@ -759,6 +777,17 @@ impl Document {
     /// buffer reached its limit of 4 GiB (only possible with inputs larger than that).
     pub fn is_text_truncated(&self) -> bool {
         self.text_truncated
+    }
+
+    /// The standard the document was parsed with ([`crate::ParseOptions::standard`]); its
+    /// serializer follows the same one.
+    pub fn standard(&self) -> crate::Standard {
+        self.standard
+    }
+
+    /// Sets the standard the document's serializer follows ([`Document::standard`]).
+    pub fn set_standard(&mut self, standard: crate::Standard) {
+        self.standard = standard;
     }
 
     /// Which opt-in [`ResourceLimits`](crate::ResourceLimits) changed this document's tree
@@ -866,6 +895,10 @@ impl Document {
     pub fn text_content(&self, id: NodeId) -> String {
         match &self.nodes[id.index()].data {
             Stored::Text(r) | Stored::Comment(r) => return self.range_str(r).to_owned(),
+            Stored::ProcessingInstruction(r) => {
+                let s = self.range_str(r);
+                return s.split_once(' ').map_or("", |(_, d)| d).to_owned();
+            }
             _ => {}
         }
         let mut s = String::new();
@@ -924,6 +957,14 @@ impl Document {
     pub fn create_comment(&mut self, data: &str) -> NodeId {
         let r = self.push_str(data);
         self.create_stored(Stored::Comment(r))
+    }
+
+    /// Creates a detached processing instruction node (`target` must be a valid target: no
+    /// space in it).
+    pub fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
+        let joined = format!("{target} {data}");
+        let r = self.push_str(&joined);
+        self.create_stored(Stored::ProcessingInstruction(r))
     }
 
     /// Creates a detached doctype node.

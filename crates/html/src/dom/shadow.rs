@@ -103,6 +103,10 @@ pub struct ShadowRoot {
     pub declarative: bool,
     /// Whether it is available to element internals.
     pub available_to_element_internals: bool,
+    /// Living standard only: the shadow root's custom element registry is null (declared with
+    /// `shadowrootcustomelementregistry`: "Let registry be null if templateStartTag has a
+    /// shadowrootcustomelementregistry attribute"); false means the document's registry.
+    pub null_custom_element_registry: bool,
 }
 
 /// Why "attach a shadow root" failed (the DOM's `NotSupportedError`).
@@ -296,6 +300,7 @@ impl Document {
             slot_assignment,
             declarative: false,
             available_to_element_internals: false,
+            null_custom_element_registry: false,
         });
         self.shadow_roots.insert(host, root);
         Ok(root)

@@ -139,6 +139,7 @@ mod doctype;
 mod named_entities;
 #[forbid(unsafe_code)]
 mod preprocessing;
+mod processing_instruction;
 #[forbid(unsafe_code)]
 mod script;
 pub(crate) mod simd;

@@ -24,6 +24,16 @@ impl Machine {
                 self.new_tag(false);
                 self.state = St::TagName;
             }
+            Some(('?', n)) if sink.living_standard() => {
+                // Living standard (whatwg/html 320c05f6), tag open state, U+003F (?): "Set the
+                // temporary buffer to the empty string. Switch to the processing instruction
+                // open state." (The buffer is kept after a `?` in `comment`, ready to become
+                // the comment "?" + buffer.)
+                self.comment.clear();
+                self.comment.push('?');
+                self.state = St::ProcessingInstructionOpen;
+                cx.pos += n;
+            }
             Some(('?', _)) => {
                 err!(
                     self,

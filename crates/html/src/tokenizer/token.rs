@@ -425,4 +425,24 @@ pub trait TokenSink {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         false
     }
+
+    /// Whether the tokenizer follows the living HTML Standard (asked at each `<?`): then `<?`
+    /// starts a processing instruction (whatwg/html 320c05f6) instead of a bogus comment.
+    /// Default: false (the seed text).
+    fn living_standard(&self) -> bool {
+        false
+    }
+
+    /// Living standard only: a processing instruction token with its `target` and `data`,
+    /// and its source span. Default: ignore it.
+    fn processing_instruction(
+        &mut self,
+        target: &str,
+        data: &str,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
+        let _ = (target, data, span, at);
+        SinkResult::Continue
+    }
 }

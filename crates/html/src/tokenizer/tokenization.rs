@@ -122,6 +122,11 @@ pub(crate) enum St {
     AfterAttributeValueQuoted,
     SelfClosingStartTag,
     BogusComment,
+    ProcessingInstructionOpen,
+    ProcessingInstructionTarget,
+    AfterProcessingInstructionTarget,
+    ProcessingInstructionData,
+    ProcessingInstructionQuestionable,
     MarkupDeclarationOpen,
     CommentStart,
     CommentStartDash,
@@ -382,6 +387,9 @@ pub(crate) struct Machine {
     /// The attributes the fast path for ordinary tags found (reused from tag to tag).
     pub(super) fast_attrs: Vec<super::SourceAttr>,
     pub(super) comment: String,
+    /// Living standard: the current processing instruction token's data (its target is the
+    /// temporary buffer, kept in `comment` after a leading `?`).
+    pub(super) pi_data: String,
     pub(super) doctype: Doctype,
     pub(super) temp: String,
     pub(super) code: u32,
@@ -419,6 +427,7 @@ impl Default for Machine {
             scratch: String::new(),
             fast_attrs: Vec::new(),
             comment: String::new(),
+            pi_data: String::new(),
             doctype: Doctype::default(),
             temp: String::new(),
             code: 0,
@@ -629,6 +638,15 @@ impl Machine {
     pub(super) fn emit_comment<S: TokenSink>(&mut self, sink: &mut S, end: usize) {
         let span = self.token_span(end);
         let r = sink.process_token_with_span(Token::Comment(&self.comment), span, self.token_start);
+        self.apply(r);
+    }
+
+    /// Living standard: emits the current processing instruction token, which ends before byte
+    /// `end` of the current input.
+    pub(super) fn emit_pi<S: TokenSink>(&mut self, sink: &mut S, end: usize) {
+        let span = self.token_span(end);
+        let target = self.comment.get(1..).unwrap_or("");
+        let r = sink.processing_instruction(target, &self.pi_data, span, self.token_start);
         self.apply(r);
     }
 
@@ -989,6 +1007,11 @@ impl Machine {
                 }
                 St::SelfClosingStartTag => self.self_closing_start_tag_state(sink, &mut cx),
                 St::BogusComment => self.bogus_comment_state(sink, &mut cx),
+                St::ProcessingInstructionOpen => self.pi_open_state(sink, &mut cx),
+                St::ProcessingInstructionTarget => self.pi_target_state(sink, &mut cx),
+                St::AfterProcessingInstructionTarget => self.after_pi_target_state(sink, &mut cx),
+                St::ProcessingInstructionData => self.pi_data_state(sink, &mut cx),
+                St::ProcessingInstructionQuestionable => self.pi_questionable_state(sink, &mut cx),
                 St::MarkupDeclarationOpen => self.markup_declaration_open_state(sink, &mut cx),
                 St::CommentStart => self.comment_start_state(sink, &mut cx),
                 St::CommentStartDash => self.comment_start_dash_state(sink, &mut cx),

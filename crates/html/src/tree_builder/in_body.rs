@@ -6,6 +6,138 @@ use crate::dom::Namespace;
 use crate::tokenizer::{State, TagRef};
 
 impl TreeBuilder {
+    /// "in body", an end tag whose tag name is one of "address", "article", ..., "summary",
+    /// "ul" (and, in the living standard, "select").
+    fn end_generic_block(&mut self, id: TagId) {
+        if !self.in_scope(id, Scope::Default) {
+            self.err("unexpected-end-tag-not-in-scope");
+            return;
+        }
+        self.generate_implied_end_tags();
+        if !self.current_is(id) {
+            self.err("end-tag-with-open-elements");
+        }
+        self.pop_until(id);
+    }
+
+    /// Whether this is the fragment case with a `select` context element.
+    fn select_fragment_context(&self) -> bool {
+        self.context
+            .is_some_and(|c| c.tag == TagId::Select && c.ns == Namespace::Html)
+    }
+
+    /// Living standard (whatwg/html 172cccf4, customizable select): the "in body" start tags
+    /// "select", "input", "hr", "option" and "optgroup", which the seed text handles in the
+    /// "in select" insertion modes once a select is open.
+    fn in_body_select_living(&mut self, t: TagRef<'_>, id: TagId) -> Step {
+        use TagId::*;
+        match id {
+            Select => {
+                // "If the parser was created as part of the HTML fragment parsing algorithm
+                // (fragment case) and the context element passed to that algorithm is a
+                // select element: Parse error. Ignore the token."
+                if self.select_fragment_context() {
+                    self.err("unexpected-start-tag-in-select");
+                    return Step::Done;
+                }
+                // "Otherwise, if the stack of open elements has a select element in scope:
+                // Parse error. Ignore the token. Pop elements from the stack of open elements
+                // until a select element has been popped from the stack."
+                if self.in_scope(Select, Scope::Default) {
+                    self.err("unexpected-start-tag-select-in-select");
+                    self.pop_until(Select);
+                    return Step::Done;
+                }
+                // "Otherwise: Reconstruct the active formatting elements, if any. Insert an
+                // HTML element for the token. Set the frameset-ok flag to "not ok"."
+                self.reconstruct_afe();
+                self.insert_html_element(t, Select);
+                self.frameset_ok = false;
+            }
+            Input => {
+                // "If ... the context element passed to that algorithm is a select element:
+                // Parse error. Ignore the token. Return."
+                if self.select_fragment_context() {
+                    self.err("unexpected-start-tag-in-select");
+                    return Step::Done;
+                }
+                // "If the stack of open elements has a select element in scope: Parse error.
+                // Pop elements from the stack of open elements until a select element has been
+                // popped from the stack."
+                if self.in_scope(Select, Scope::Default) {
+                    self.err("unexpected-start-tag-in-select");
+                    self.pop_until(Select);
+                }
+                // The rest as before: reconstruct, insert, pop, acknowledge, frameset-ok.
+                self.reconstruct_afe();
+                self.insert_html_element(t, Input);
+                self.pop();
+                self.ack();
+                let hidden = t
+                    .attrs()
+                    .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden"));
+                if !hidden {
+                    self.frameset_ok = false;
+                }
+            }
+            Hr => {
+                // "If the stack of open elements has a p element in button scope, then close a
+                // p element. If the stack of open elements has a select element in scope:
+                // Generate implied end tags. If the stack of open elements has an option
+                // element in scope or has an optgroup element in scope, then this is a parse
+                // error."
+                self.close_p_in_button_scope();
+                self.select_implied_end_tags(None);
+                self.insert_html_element(t, Hr);
+                self.pop();
+                self.ack();
+                self.frameset_ok = false;
+            }
+            _ => {
+                // "option": "If the stack of open elements has a select element in scope:
+                // Generate implied end tags except for optgroup elements. If the stack of open
+                // elements has an option element in scope, then this is a parse error.
+                // Otherwise: If the current node is an option element, then pop the current
+                // node off the stack of open elements."
+                // "optgroup": "If the stack of open elements has a select element in scope:
+                // Generate implied end tags. If the stack of open elements has an option
+                // element in scope or has an optgroup element in scope, then this is a parse
+                // error. Otherwise, if the current node is an option element, then pop the
+                // current node from the stack of open elements."
+                let except = (id == Option).then_some(Optgroup);
+                if !self.select_implied_end_tags(except) && self.current_is(Option) {
+                    self.pop();
+                }
+                // "Reconstruct the active formatting elements, if any. Insert an HTML element
+                // for the token."
+                self.reconstruct_afe();
+                self.insert_html_element(t, id);
+            }
+        }
+        Step::Done
+    }
+
+    /// If a select element is in scope: generate implied end tags (except for `except`), then
+    /// a parse error if an option (or, without `except`, an optgroup) is still in scope.
+    /// Returns whether a select was in scope.
+    fn select_implied_end_tags(&mut self, except: Option<TagId>) -> bool {
+        if !self.in_scope(TagId::Select, Scope::Default) {
+            return false;
+        }
+        self.generate_implied_end_tags_except(except);
+        let open = if except.is_some() {
+            self.in_scope(TagId::Option, Scope::Default)
+        } else {
+            self.in_scope_any(&[TagId::Option, TagId::Optgroup], Scope::Default)
+        };
+        if open {
+            self.err("option-open-in-select");
+        }
+        true
+    }
+}
+
+impl TreeBuilder {
     /// "in body" character tokens (a run): NUL is a parse error and ignored; whitespace and
     /// other characters are inserted after reconstructing the active formatting elements.
     pub(super) fn in_body_chars(&mut self, s: &str) {
@@ -217,22 +349,19 @@ impl TreeBuilder {
                 self.insert_html_element(t, Button);
                 self.frameset_ok = false;
             }
+            Tok::Start(t, id @ (Select | Input | Hr | Option | Optgroup)) if self.living => {
+                return self.in_body_select_living(t, id);
+            }
             Tok::End(
                 _,
                 id @ (Address | Article | Aside | Blockquote | Button | Center | Details | Dialog
                 | Dir | Div | Dl | Fieldset | Figcaption | Figure | Footer | Header | Hgroup
                 | Listing | Main | Menu | Nav | Ol | Pre | Search | Section | Summary | Ul),
             ) => {
-                if !self.in_scope(id, Scope::Default) {
-                    self.err("unexpected-end-tag-not-in-scope");
-                    return Step::Done;
-                }
-                self.generate_implied_end_tags();
-                if !self.current_is(id) {
-                    self.err("end-tag-with-open-elements");
-                }
-                self.pop_until(id);
+                self.end_generic_block(id);
             }
+            // Living standard: "select" joined this end-tag list (whatwg/html 172cccf4).
+            Tok::End(_, Select) if self.living => self.end_generic_block(Select),
             Tok::End(_, Form) => {
                 if self.counts[Template as usize] == 0 {
                     let node = self.form.take();

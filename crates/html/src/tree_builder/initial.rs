@@ -53,7 +53,12 @@ impl TreeBuilder {
                 self.doc.set_node_span(node, Some(self.tok_span));
                 self.doc.append(NodeId::DOCUMENT, node);
                 let public = d.public_id.as_deref().unwrap_or("");
-                let system = d.system_id.as_deref().unwrap_or("");
+                // Living standard (whatwg/html e7318c5e): "The system identifier is missing or
+                // the empty string, and the public identifier starts with ..." (quirks) and
+                // "neither missing nor the empty string" (limited quirks); the seed text says
+                // only "missing" / "not missing".
+                let no_system =
+                    d.system_id.is_none() || (self.living && d.system_id.as_deref() == Some(""));
                 let quirks = d.force_quirks
                     || name != Some("html")
                     || d.public_id.as_deref().is_some_and(|p| {
@@ -66,7 +71,7 @@ impl TreeBuilder {
                         && QUIRKS_PUBLIC_STARTS
                             .iter()
                             .any(|q| starts_with_ci(public, q)))
-                    || (d.system_id.is_none()
+                    || (no_system
                         && d.public_id.is_some()
                         && QUIRKS_PUBLIC_STARTS_IF_NO_SYSTEM
                             .iter()
@@ -76,11 +81,10 @@ impl TreeBuilder {
                     && (LIMITED_QUIRKS_PUBLIC_STARTS
                         .iter()
                         .any(|q| starts_with_ci(public, q))
-                        || (d.system_id.is_some()
+                        || (!no_system
                             && LIMITED_QUIRKS_PUBLIC_STARTS_IF_SYSTEM
                                 .iter()
                                 .any(|q| starts_with_ci(public, q))));
-                let _ = system;
                 if quirks {
                     self.doc.quirks_mode = QuirksMode::Quirks;
                 } else if limited {
@@ -289,6 +293,17 @@ impl TreeBuilder {
         let clonable = has("shadowrootclonable");
         let serializable = has("shadowrootserializable");
         let delegates_focus = has("shadowrootdelegatesfocus");
+        // Living standard (whatwg/html 7fe76d01, f2d8b886): "Let slotAssignment be "named".
+        // If templateStartTag's shadowrootslotassignment attribute is in the Manual state, then
+        // set slotAssignment to "manual"." and "Let registry be null if templateStartTag has a
+        // shadowrootcustomelementregistry attribute; otherwise declarativeShadowHostElement's
+        // node document's custom element registry." (The seed text always uses "named" and the
+        // document's registry.)
+        let manual = self.living
+            && t.attrs().any(|a| {
+                a.name == "shadowrootslotassignment" && a.value.eq_ignore_ascii_case("manual")
+            });
+        let null_registry = self.living && has("shadowrootcustomelementregistry");
         // Step 16: the host already is a shadow host: insert the template there.
         if self.doc.is_shadow_host(host) {
             self.insert_at(place, template);
@@ -301,7 +316,11 @@ impl TreeBuilder {
             clonable,
             serializable,
             delegates_focus,
-            SlotAssignment::Named,
+            if manual {
+                SlotAssignment::Manual
+            } else {
+                SlotAssignment::Named
+            },
         ) {
             Ok(s) => s,
             Err(_) => {
@@ -313,6 +332,7 @@ impl TreeBuilder {
         if let Some(s) = self.doc.shadow_root_data_mut(shadow) {
             s.declarative = true;
             s.available_to_element_internals = true;
+            s.null_custom_element_registry = null_registry;
         }
         self.doc.set_template_contents(template, shadow);
     }

@@ -16,6 +16,7 @@ mod in_body;
 mod in_table;
 mod initial;
 mod quirks;
+mod select;
 mod stack;
 mod tag;
 
@@ -281,6 +282,19 @@ pub struct TreeBuilder {
     encoding_declaration: encoding_declaration::EncodingDeclaration,
     /// The document's "allow declarative shadow roots".
     allow_declarative_shadow_roots: bool,
+    /// Following the living HTML Standard ([`crate::Standard::Living`]) rather than the seed
+    /// text: checked once per token where the two differ, never per character.
+    pub(crate) living: bool,
+    /// Living standard: a `selectedcontent` element was pushed (until then, popping an
+    /// `option` has nothing to fill, see [`select`]).
+    selectedcontent_seen: bool,
+    /// Living standard: the target of the processing instruction token being processed. A
+    /// processing instruction token goes wherever a comment token goes, in every insertion
+    /// mode and in foreign content (whatwg/html 320c05f6, 255188e5: each "A comment token"
+    /// entry gained "A processing instruction token" with the same steps, "insert a processing
+    /// instruction" for "insert a comment"), so it is dispatched as a comment token carrying
+    /// its data, and [`TreeBuilder::insert_comment`] creates the ProcessingInstruction node.
+    pi_target: Option<String>,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -350,6 +364,9 @@ impl TreeBuilder {
             switch_to: None,
             encoding_declaration: Default::default(),
             allow_declarative_shadow_roots: false,
+            living: false,
+            selectedcontent_seen: false,
+            pi_target: None,
         }
     }
 
@@ -418,6 +435,16 @@ impl TreeBuilder {
     /// Sets the document's "allow declarative shadow roots" (default false): when set, a
     /// `<template shadowrootmode=open|closed>` attaches a shadow root to the adjusted current
     /// node (§13.2.6.4.4, start tag "template").
+    /// Follows `standard` (seed by default). For a fragment parser, call it before the first
+    /// token: the insertion mode picked for the context element is picked again.
+    pub fn set_standard(&mut self, standard: crate::Standard) {
+        self.living = standard.is_living();
+        self.doc.standard = standard;
+        if self.context.is_some() {
+            self.reset_insertion_mode();
+        }
+    }
+
     pub fn set_allow_declarative_shadow_roots(&mut self, allow: bool) {
         self.allow_declarative_shadow_roots = allow;
     }
@@ -743,6 +770,9 @@ impl TreeBuilder {
             stack::NONE
         } else {
             let name = self.doc.local_name(node).unwrap_or("");
+            if self.living && name == "selectedcontent" && ns == Namespace::Html {
+                self.selectedcontent_seen = true;
+            }
             self.ix.slot_for(tag, ns, name)
         };
         let html_ip = match tag {
@@ -755,12 +785,21 @@ impl TreeBuilder {
             }),
             _ => false,
         };
+        let mut classes = stack::classes(tag, ns);
+        if self.living && tag == TagId::Select && ns == Namespace::Html {
+            // Living standard (whatwg/html 172cccf4, customizable select): `select` is in the
+            // "has an element in scope" list ("applet caption html table td th marquee object
+            // select template ..."), so in list item and button scope too; and "reset the
+            // insertion mode appropriately" has no select step any more.
+            classes |= stack::class::SCOPE | stack::class::LIST_ITEM | stack::class::BUTTON;
+            classes &= !stack::class::MODE;
+        }
         Open {
             node,
             elem: self.doc.element_record(node).unwrap_or(stack::NONE),
             tag,
             ns,
-            classes: stack::classes(tag, ns),
+            classes,
             slot,
             html_ip,
         }
@@ -800,6 +839,12 @@ impl TreeBuilder {
             self.holes -= 1;
         }
         self.closed(&o);
+        if self.living && o.tag == TagId::Option && self.selectedcontent_seen {
+            // Living standard §4.10.10: "When an option element is popped off the stack of
+            // open elements of an HTML parser ..., the user agent must run maybe clone an
+            // option into selectedcontent given the option element."
+            self.maybe_clone_option_into_selectedcontent(o.node);
+        }
         Some(o)
     }
 
@@ -1283,7 +1328,13 @@ impl TreeBuilder {
 
     /// Inserts a comment at the appropriate place (or as the last child of `parent`).
     fn insert_comment(&mut self, text: &str, parent: Option<NodeId>) {
-        let c = self.doc.create_comment(text);
+        let c = match self.pi_target.take() {
+            // "insert a processing instruction": "Create a ProcessingInstruction node whose
+            // target is target, data is data ... Insert the newly created node at
+            // insertionLocation."
+            Some(target) => self.doc.create_processing_instruction(&target, text),
+            None => self.doc.create_comment(text),
+        };
         self.doc.set_node_span(c, Some(self.tok_span));
         match parent {
             Some(p) => self.doc.append(p, c),
@@ -1737,7 +1788,8 @@ impl TreeBuilder {
             return last.then_some(InsertionMode::InBody);
         }
         Some(match node.tag {
-            Select => {
+            // (Living standard: no select step; the walk goes on past a select.)
+            Select if !self.living => {
                 if !last {
                     // Walk down from the select: a template first means "in select", a table
                     // first "in select in table".
@@ -2051,5 +2103,22 @@ impl TokenSink for TreeBuilder {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.adjusted_current()
             .is_some_and(|o| o.ns != Namespace::Html)
+    }
+
+    fn living_standard(&self) -> bool {
+        self.living
+    }
+
+    fn processing_instruction(
+        &mut self,
+        target: &str,
+        data: &str,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
+        self.pi_target = Some(target.to_owned());
+        let r = self.process_token_with_span(Token::Comment(data), span, at);
+        self.pi_target = None;
+        r
     }
 }
