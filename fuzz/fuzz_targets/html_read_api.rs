@@ -3,10 +3,34 @@
 //! (`local_name`/`namespace`/`attrs` only for elements, `text` only for text, `comment`
 //! only for comments), parent/child/sibling links agree with each other, and every source
 //! span the parser sets lies inside the input, on character boundaries, with start <= end
-//! (a start tag's span starting with `<`, an attribute's value span inside its span).
+//! (a start tag's span starting with `<`, an attribute's value span inside its span). The
+//! whole-tree reads (readable text, serialization, element paths, links, `:has()` queries)
+//! run on the document and on the input below 10^4–3·10^4 nested elements (the input's
+//! length picks how many, its first byte which element), where a recursive walk would show.
 use libfuzzer_sys::fuzz_target;
 use websyntax::html::dom::NodeKind;
-use websyntax::html::{ParseOptions, Span, parse_document};
+use websyntax::encoding::Encoding;
+use websyntax::html::{Document, ParseOptions, Span, parse_document};
+
+/// Every whole-tree read of `doc`, for the no-crash and agreement checks.
+fn read_tree(doc: &Document) {
+    let text = doc.readable_text(doc.root());
+    assert_eq!(text.trim_end(), text);
+    let _ = doc.text_content(doc.root());
+    let _ = doc.to_html();
+    let _ = doc.links(None, Encoding::UTF_8);
+    if let Some(last) = doc.walk(doc.root()).last() {
+        let id = match last {
+            websyntax::html::dom::WalkEvent::Enter(id, _)
+            | websyntax::html::dom::WalkEvent::Exit(id, _) => id,
+        };
+        assert!(doc.element_path(id).starts_with('/'));
+    }
+    for s in [":has(p)", "div:has(~ *)", ":has(> * > *) *"] {
+        let n = doc.select(s).unwrap().count();
+        assert_eq!(doc.select(s).unwrap().count(), n, "{s}");
+    }
+}
 
 fn check_span(input: &str, s: Option<Span>) -> Option<&str> {
     let s = s?;
@@ -62,4 +86,12 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
+    read_tree(&doc);
+    let depth = 10_000 * (1 + data.len() % 3);
+    let tag = ["div", "b", "template", "svg", "table"][data.first().map_or(0, |&b| b as usize % 5)];
+    let deep = parse_document(
+        &format!("{}{input}", format!("<{tag}>").repeat(depth)),
+        ParseOptions::default(),
+    );
+    read_tree(&deep);
 });

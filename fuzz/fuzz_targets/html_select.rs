@@ -10,7 +10,10 @@
 //! is the first; for other elements `closest` is the nearest matching inclusive ancestor; the
 //! selector's serialization parses to a selector with the same results; and, for selectors
 //! without `:scope`, `select_in` below the body (or document element) and below the first
-//! template's contents yields the naive walk of that subtree filtered by `matches`.
+//! template's contents yields the naive walk of that subtree filtered by `matches`. The input
+//! is also parsed below 10^4–3·10^4 nested `div`s (the selector line's length picks how
+//! many), and the fuzzed selector and a few `:has()` and form selectors must find the same
+//! elements walking the tree (the first query) as through the element index (the second).
 use libfuzzer_sys::fuzz_target;
 use websyntax::html::select::Selector;
 use websyntax::html::{Document, NodeId, ParseOptions, parse_document};
@@ -40,6 +43,22 @@ const FIXED: &[&str] = &[
     "div:not(:has(p))",
     "[lang|=en]",
     "p:nth-of-type(3n+1)",
+    "div:has(~ div p)",
+    ":has(+ * a)",
+    "li:has(~ li) a",
+    ":not(:has(~ p))",
+    "section:has(h2, > p + p) :has(b)",
+    "[title*=aB i]",
+];
+
+/// Selectors run on a deep variant of each input (the input below 10^4 to 3·10^4 nested
+/// `div`s, where a recursive `:has()` search or a per-element ancestor walk would show).
+const DEEP: &[&str] = &[
+    "div:has(p)",
+    ":has(~ p) div",
+    "div:not(:has(> p))",
+    "input:disabled",
+    ":empty",
 ];
 
 /// Every element below `root` in tree order (template contents not entered).
@@ -125,5 +144,20 @@ fuzz_target!(|data: &[u8]| {
     for text in FIXED {
         let sel = Selector::parse(text).expect("fixed selector");
         check(&doc, text, &sel, &all);
+    }
+    let depth = 10_000 * (1 + line.len() % 3);
+    let deep = parse_document(
+        &format!("{}{input}", "<div>".repeat(depth)),
+        ParseOptions::default(),
+    );
+    let fuzzed = Selector::parse(&text).ok();
+    for sel in DEEP
+        .iter()
+        .map(|t| Selector::parse(t).expect("deep selector"))
+        .chain(fuzzed)
+    {
+        let walked: Vec<NodeId> = deep.select_with(&sel).collect();
+        let indexed: Vec<NodeId> = deep.select_with(&sel).collect();
+        assert_eq!(walked, indexed, "deep {sel}");
     }
 });
