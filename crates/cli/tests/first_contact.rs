@@ -318,7 +318,7 @@ fn p11_binary_has_doc_false() {
 #[test]
 fn p12_docs_have_no_internal_leftovers() {
     let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).unwrap();
-    assert!(readme.contains("cargo install --path crates/cli"));
+    assert!(readme.contains("cargo install --locked --path crates/cli"));
     assert!(readme.contains("websyntax = "), "a dependency line");
     let root_toml = std::fs::read_to_string(format!("{ROOT}/Cargo.toml")).unwrap();
     assert!(!root_toml.contains("example.invalid"));
