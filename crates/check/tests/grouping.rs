@@ -352,3 +352,32 @@ fn a_page_followed_by_megabytes_of_nul_is_binary() {
     assert_eq!(d.span.unwrap().start, HEAD.len() + 3 + 20_000);
     assert!(d.message.contains("of its 1"), "{}", d.message);
 }
+
+/// The hostile shapes of the checker: NUL bytes (one parse error per NUL before grouping) and
+/// an attribute value with a space per byte. The findings do not grow with the input: grouped,
+/// they stay a handful whatever its size.
+#[test]
+fn findings_do_not_grow_with_repeated_bytes() {
+    use websyntax_check::{CheckOptions, check};
+    let options = CheckOptions::default();
+    let findings = |input: Vec<u8>| check(&input, &options).diagnostics.len();
+    let page = |tail: Vec<u8>| {
+        let mut p =
+            b"<!DOCTYPE html><html lang=en><meta charset=utf-8><title>t</title><p>".to_vec();
+        p.extend(tail);
+        p
+    };
+    for n in [1_000usize, 4_000, 16_000] {
+        // Text with a NUL every other byte (not binary: mostly text).
+        let nuls: Vec<u8> = b"a\0"
+            .repeat(n)
+            .into_iter()
+            .chain(b"a".repeat(20 * n))
+            .collect();
+        let spaces = format!("<a href='mailto:{}'>x</a>", "a b ".repeat(n)).into_bytes();
+        assert!(findings(page(nuls)) <= 4, "NULs, n = {n}");
+        assert!(findings(page(spaces)) <= 4, "spaces, n = {n}");
+        // All NULs: binary input, one finding.
+        assert_eq!(findings(vec![0; 10 * n]), 1, "binary, n = {n}");
+    }
+}

@@ -86,3 +86,38 @@ fn every_query_grows_linearly() {
     }
     assert!(failures.is_empty(), "super-linear queries: {failures:#?}");
 }
+
+/// lexbor issue 340's shape (every formatting element reopened in each later block: the
+/// standard's algorithm builds a number of nodes that grows as the square of the input). With
+/// the node budget the command and Python use by default (65,536 plus 16 per input byte), the
+/// nodes built, and so the work, grow linearly with the input.
+#[test]
+fn node_budget_makes_reconstruction_shapes_linear() {
+    use websyntax_html::{ParseOptions, ResourceLimits, parse_document};
+    let shape = |n: usize| -> String {
+        let mut s: String = (0..n).map(|i| format!("<b {i}>")).collect();
+        s.extend((0..n).map(|i| format!("<i {i}>")));
+        s.push_str(&"x</b>".repeat(n));
+        s
+    };
+    let nodes = |input: &str| -> usize {
+        let limits = ResourceLimits {
+            max_nodes: Some(input.len() * 16 + 64 * 1024),
+            ..Default::default()
+        };
+        let doc = parse_document(
+            input,
+            ParseOptions {
+                limits,
+                ..Default::default()
+            },
+        );
+        assert!(doc.limits_reached().nodes);
+        doc.len()
+    };
+    let (small, large) = (shape(3000), shape(12000));
+    let (n1, n4) = (nodes(&small), nodes(&large));
+    let ratio = n4 as f64 / n1 as f64;
+    println!("lexbor-340 shape with the node budget: {n1} -> {n4} nodes, ratio {ratio:.2}");
+    assert!(ratio < MAX_RATIO, "ratio {ratio:.2}");
+}
