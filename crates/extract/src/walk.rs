@@ -60,64 +60,8 @@ pub(crate) fn is_skipped(doc: &Document, names: &Names, id: NodeId, scripting: b
         || names.get(doc, id, names.hidden).is_some()
 }
 
-/// Whether `name` is a block-level element for text purposes (the readable-text rule's list).
-pub(crate) fn is_block(name: &str) -> bool {
-    matches!(
-        name,
-        "address"
-            | "article"
-            | "aside"
-            | "blockquote"
-            | "body"
-            | "caption"
-            | "center"
-            | "dd"
-            | "details"
-            | "dialog"
-            | "dir"
-            | "div"
-            | "dl"
-            | "dt"
-            | "fieldset"
-            | "figcaption"
-            | "figure"
-            | "footer"
-            | "form"
-            | "frameset"
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "header"
-            | "hgroup"
-            | "hr"
-            | "html"
-            | "legend"
-            | "li"
-            | "listing"
-            | "main"
-            | "menu"
-            | "nav"
-            | "ol"
-            | "optgroup"
-            | "option"
-            | "p"
-            | "plaintext"
-            | "pre"
-            | "search"
-            | "section"
-            | "summary"
-            | "table"
-            | "tbody"
-            | "tfoot"
-            | "thead"
-            | "tr"
-            | "ul"
-            | "xmp"
-    )
-}
+/// Whether `name` is a block-level element for text purposes: the readable-text rule's list.
+pub(crate) use websyntax_html::text::is_block;
 
 /// A set of nodes of one document (a bit per node).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

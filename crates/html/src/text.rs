@@ -138,7 +138,15 @@ impl Writer {
     }
 }
 
-fn is_block(name: &str) -> bool {
+/// Whether an element named `name` is block-level for readable text (rule 3 of the module
+/// docs): it starts and ends on its own line. Other crates that lay out text by the same rule
+/// (Markdown, main content) use this list.
+///
+/// ```
+/// use websyntax_html::text::is_block;
+/// assert!(is_block("p") && is_block("li") && !is_block("span"));
+/// ```
+pub fn is_block(name: &str) -> bool {
     matches!(
         name,
         "address"
