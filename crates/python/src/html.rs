@@ -728,15 +728,7 @@ impl Document {
     /// element's text, whitespace stripped and collapsed), or `None` without a `title`.
     #[getter]
     fn title(&self) -> Option<String> {
-        let d = self.inner.doc();
-        let t = d.find_element("title")?;
-        let mut s = String::new();
-        for c in d.children(t) {
-            if let Some(text) = d.text(c) {
-                s.push_str(text);
-            }
-        }
-        Some(strip_and_collapse(&s))
+        self.inner.doc().title()
     }
 
     /// The first HTML element named `tag` in tree order, or `None`.
