@@ -1,9 +1,14 @@
 //! With the `peers-lexbor` feature: compiles lexbor's C source (a benchmark peer only) into a
 //! static library. The source is read from `$LEXBOR_SRC`, else `../../shared/peers/lexbor/source`
 //! beside the checkout; nothing is fetched.
+//!
+//! lexbor is compiled as its own CMake `Release` build is (`-O3 -DNDEBUG`). Set
+//! `LEXBOR_BUILD=o2` to get the flags earlier benchmarks used (`-O2`, assertions kept), for
+//! comparison only.
 
 fn main() {
     println!("cargo:rerun-if-env-changed=LEXBOR_SRC");
+    println!("cargo:rerun-if-env-changed=LEXBOR_BUILD");
     #[cfg(feature = "peers-lexbor")]
     lexbor();
 }
@@ -51,8 +56,13 @@ fn lexbor() {
         .include(&src)
         .define("LEXBOR_STATIC", None)
         .flag("-std=c99")
-        .opt_level(2)
         .warnings(false);
+    if std::env::var("LEXBOR_BUILD").is_ok_and(|v| v == "o2") {
+        b.opt_level(2);
+    } else {
+        // lexbor's CMake `Release` configuration.
+        b.opt_level(3).define("NDEBUG", None);
+    }
     b.compile("lexbor");
     println!("cargo:rerun-if-changed={}", src.display());
 }

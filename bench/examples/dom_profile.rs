@@ -1,6 +1,6 @@
 //! Runs one stage of websyntax over `corpus_root()/html` ROUNDS times, for `perf record`:
 //!
-//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|dom-no-errors|tokens|train [ROUNDS] [PATH]`
+//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|dom-no-errors|tokens|tree-tokens|train [ROUNDS] [PATH]`
 //!
 //! With PATH, that one page, or the `.html`/`.htm` pages below that directory, instead of the
 //! corpus (to profile a page `dom_perfile` singles out).
@@ -35,6 +35,7 @@ fn main() {
         for ((_, bytes), s) in files.iter().zip(&strings) {
             n += match stage.as_str() {
                 "tokens" => websyntax_bench::websyntax_token_count(s),
+                "tree-tokens" => websyntax_bench::websyntax_tree_sink_tokens(s),
                 "train" => train(bytes, s),
                 _ => {
                     let mut opts = DocumentParserOptions::spec();

@@ -15,6 +15,9 @@ use websyntax::extract::{MarkdownOptions, main_content, to_markdown};
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
 use websyntax_bench::{corpus_root, load_files};
 
+/// A named job over one page's bytes.
+type Job<'a> = (&'static str, Box<dyn Fn(&[u8]) -> usize + 'a>);
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v[v.len() / 2]
@@ -38,7 +41,7 @@ fn main() {
     // The standard's sniffing algorithm without autodetection (the pages declare their encoding
     // or are read as windows-1252), as the DOM benchmarks measure it.
     let parse = |b: &[u8]| parse_document_bytes(b, DocumentParserOptions::spec());
-    let jobs: [(&str, Box<dyn Fn(&[u8]) -> usize>); 4] = [
+    let jobs: [Job<'_>; 4] = [
         ("parse only", Box::new(|b| parse(b).document.len())),
         (
             "parse + markdown",

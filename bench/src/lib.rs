@@ -73,6 +73,64 @@ pub const SELECTORS: [&str; 20] = [
 /// Runs the websyntax tokenizer over `s` as the document parser runs it (positions as byte
 /// offsets; lines and columns on request from the offsets, like lol_html's byte ranges) and
 /// returns the number of tokens.
+/// The tokenizer alone with a sink that does what a tree builder's tokenizer must: after a
+/// start tag of a raw-text, RCDATA, script data or PLAINTEXT element it switches the
+/// tokenizer's state (13.2.6.2 "generic raw text / RCDATA element parsing algorithm", the
+/// `script` and `plaintext` start tags of "in body"), and it reads every attribute's name and
+/// value (character references resolved) as the DOM stores them, and every character run.
+/// Counts tokens.
+pub fn websyntax_tree_sink_tokens(s: &str) -> usize {
+    use websyntax::html::tokenizer as ws;
+    struct TreeLike {
+        tokens: usize,
+        bytes: usize,
+    }
+    impl ws::TokenSink for TreeLike {
+        fn process_token(
+            &mut self,
+            token: ws::Token<'_>,
+            _at: websyntax::html::Position,
+        ) -> ws::SinkResult {
+            self.tokens += 1;
+            match token {
+                ws::Token::StartTag(tag) => {
+                    for a in tag.attrs() {
+                        let (n, v) = std::hint::black_box((a.name, a.value));
+                        self.bytes += n.len() + v.len();
+                    }
+                    let state = match tag.name() {
+                        "title" | "textarea" => ws::State::Rcdata,
+                        "style" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript" => {
+                            ws::State::Rawtext
+                        }
+                        "script" => ws::State::ScriptData,
+                        "plaintext" => ws::State::Plaintext,
+                        _ => return ws::SinkResult::Continue,
+                    };
+                    ws::SinkResult::SwitchTo(state)
+                }
+                ws::Token::Characters(t) => {
+                    self.bytes += std::hint::black_box(t).len();
+                    ws::SinkResult::Continue
+                }
+                other => {
+                    std::hint::black_box(&other);
+                    ws::SinkResult::Continue
+                }
+            }
+        }
+    }
+    let mut t = ws::Tokenizer::new(TreeLike {
+        tokens: 0,
+        bytes: 0,
+    });
+    t.set_offsets_only(true);
+    t.feed(s);
+    t.end();
+    let sink = t.into_sink();
+    sink.tokens + sink.bytes
+}
+
 pub fn websyntax_token_count(s: &str) -> usize {
     use websyntax::html::tokenizer as ws;
     struct Count(usize);
