@@ -876,65 +876,33 @@ impl Document {
 
     /// Every URL in a URL-bearing attribute (each `srcset` candidate apart), resolved against
     /// the document base URL (whose fallback is ``document_url``, default :attr:`url`) with
-    /// the document's encoding as the query encoding. Each link is
-    /// a dict: `element` (Node), `attr`, `raw`, `span`, `url` (`str` or `None`), `error` (the
-    /// failure's validation error name or `None`), `errors` (`[(name, offset in raw)]`).
+    /// the document's encoding as the query encoding, in document order: a list of
+    /// :class:`Link` (fields ``element``, ``attr``, ``raw``, ``span``, ``url``, ``error``,
+    /// ``errors``; read as attributes, ``link.url``, or as keys, ``link["url"]``).
     #[pyo3(signature = (document_url=None))]
     fn links<'py>(
         slf: &Bound<'py, Self>,
         document_url: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    ) -> PyResult<Vec<crate::links::Link>> {
         let py = slf.py();
         let inner = &slf.get().inner;
         let url = crate::query::document_url(document_url)?.or_else(|| inner.url.clone());
         let enc = inner.encoding.unwrap_or(Encoding::UTF_8);
         let links = inner.doc().links(url.as_ref(), enc);
         let mut out = Vec::with_capacity(links.len());
-        // The keys are interned once; attribute names repeat (a few distinct ones per page), so
-        // each is made into a Python string once per call.
-        let (k_element, k_attr, k_raw, k_span) = (
-            pyo3::intern!(py, "element"),
-            pyo3::intern!(py, "attr"),
-            pyo3::intern!(py, "raw"),
-            pyo3::intern!(py, "span"),
-        );
-        let (k_url, k_error, k_errors) = (
-            pyo3::intern!(py, "url"),
-            pyo3::intern!(py, "error"),
-            pyo3::intern!(py, "errors"),
-        );
-        let mut attr_names: Vec<(&str, Bound<'py, PyString>)> = Vec::new();
-        for link in &links {
-            let d = PyDict::new(py);
-            d.set_item(k_element, node(slf, link.element))?;
+        // Attribute names repeat (a few distinct ones per page): each is made into a Python
+        // string once per call.
+        let mut attr_names: Vec<(&str, Py<PyString>)> = Vec::new();
+        for link in links {
             let attr = match attr_names.iter().find(|(n, _)| *n == link.attr) {
-                Some((_, s)) => s.clone(),
+                Some((_, s)) => s.clone_ref(py),
                 None => {
-                    let s = PyString::new(py, link.attr);
-                    attr_names.push((link.attr, s.clone()));
+                    let s = PyString::new(py, link.attr).unbind();
+                    attr_names.push((link.attr, s.clone_ref(py)));
                     s
                 }
             };
-            d.set_item(k_attr, attr)?;
-            d.set_item(k_raw, link.raw)?;
-            d.set_item(k_span, span(link.span))?;
-            match &link.url {
-                Ok(u) => {
-                    d.set_item(k_url, u.href())?;
-                    d.set_item(k_error, py.None())?;
-                }
-                Err(e) => {
-                    d.set_item(k_url, py.None())?;
-                    d.set_item(k_error, e.kind().name())?;
-                }
-            }
-            let errors: Vec<(&'static str, usize)> = link
-                .errors
-                .iter()
-                .map(|e| (e.kind.name(), e.position))
-                .collect();
-            d.set_item(k_errors, errors)?;
-            out.push(d);
+            out.push(crate::links::Link::new(slf, link, attr));
         }
         Ok(out)
     }

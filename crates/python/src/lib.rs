@@ -14,6 +14,7 @@ mod encoding;
 mod extract;
 mod html;
 mod iri;
+mod links;
 mod microsyntax;
 mod query;
 mod sanitize;
@@ -30,5 +31,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     iri::register(m)?;
     query::register(m)?;
     sanitize::register(m)?;
+    links::register(m)?;
     Ok(())
 }

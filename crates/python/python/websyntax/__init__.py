@@ -17,6 +17,7 @@ from . import encoding, iri, microsyntax
 from ._native import (
     URL,
     Document,
+    Link,
     Node,
     ParseError,
     ResourceLimitError,
@@ -39,6 +40,7 @@ from ._native import (
 __all__ = [
     "URL",
     "Document",
+    "Link",
     "Node",
     "ParseError",
     "ResourceLimitError",
