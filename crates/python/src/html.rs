@@ -878,7 +878,10 @@ impl Document {
     /// the document base URL (whose fallback is ``document_url``, default :attr:`url`) with
     /// the document's encoding as the query encoding. Each link is
     /// a dict: `element` (Node), `attr`, `raw`, `span`, `url` (`str` or `None`), `error` (the
-    /// failure's validation error name or `None`), `errors` (`[(name, offset in raw)]`).
+    /// failure's validation error name or `None`), `errors` (`[(name, offset in raw)]`),
+    /// `obsolete` (`True` for the obsolete `background` and `frame src` attributes). An empty
+    /// form `action`/`formaction` is the document's URL, as form submission uses it; a
+    /// `data:` or `javascript:` `<base href>` is ignored.
     #[pyo3(signature = (document_url=None))]
     fn links<'py>(
         slf: &Bound<'py, Self>,
@@ -898,10 +901,11 @@ impl Document {
             pyo3::intern!(py, "raw"),
             pyo3::intern!(py, "span"),
         );
-        let (k_url, k_error, k_errors) = (
+        let (k_url, k_error, k_errors, k_obsolete) = (
             pyo3::intern!(py, "url"),
             pyo3::intern!(py, "error"),
             pyo3::intern!(py, "errors"),
+            pyo3::intern!(py, "obsolete"),
         );
         let mut attr_names: Vec<(&str, Bound<'py, PyString>)> = Vec::new();
         for link in &links {
@@ -934,6 +938,7 @@ impl Document {
                 .map(|e| (e.kind.name(), e.position))
                 .collect();
             d.set_item(k_errors, errors)?;
+            d.set_item(k_obsolete, link.obsolete)?;
             out.push(d);
         }
         Ok(out)
