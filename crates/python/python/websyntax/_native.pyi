@@ -164,6 +164,7 @@ def parse(
     url: Union[str, URL, None] = None,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
 ) -> Document: ...
 def parse_fragment(
     html: str,
@@ -172,6 +173,7 @@ def parse_fragment(
     scripting: bool = True,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
 ) -> Document: ...
 def release_spare_storage() -> None: ...
 
@@ -293,6 +295,7 @@ def sanitize(
     unsafe: bool = False,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
 ) -> str: ...
 def parse_html(
     html: str,
@@ -301,6 +304,7 @@ def parse_html(
     unsafe: bool = False,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
 ) -> str: ...
 def clean(
     html: str,
@@ -308,4 +312,6 @@ def clean(
     attributes: Optional[Mapping[str, Iterable[str]]] = None,
     url_schemes: Optional[Iterable[str]] = None,
     strip_comments: bool = True,
+    *,
+    standard: Literal["seed", "living"] = "seed",
 ) -> str: ...
