@@ -1,5 +1,5 @@
 //! `websyntax sanitize [FILE|-]... [--config FILE.json] [--context TAG] [--unsafe] [--document]
-//! [--jsonl]`: the HTML Standard's Sanitizer API on each input (`docs/cli.md`, "Sanitizing";
+//! [--standard seed|living] [--jsonl]`: the HTML Standard's Sanitizer API on each input (`docs/cli.md`, "Sanitizing";
 //! the rules are in the library, `websyntax::sanitize`).
 //!
 //! Each input is read as UTF-8 (a BOM is skipped, invalid bytes become U+FFFD) and its result
@@ -13,8 +13,9 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value};
 use websyntax::html::Context;
+use websyntax::html::Standard;
 use websyntax::sanitize::{
-    Sanitizer, parse_html_limited, sanitize_fragment_limited, serialize_document,
+    SanitizeOptions, Sanitizer, parse_html_with, sanitize_fragment_with, serialize_document,
 };
 
 use crate::doc_args::Limit;
@@ -44,8 +45,14 @@ pub struct Args {
     /// `Document.parseHTML`: sanitize each input as a whole document and print it.
     #[arg(long, conflicts_with = "context")]
     document: bool,
-    /// Batch mode: stdin lines `{"input", "config"?, "context"?, "unsafe"?, "document"?}`,
-    /// stdout one `{"output"}` or `{"error"}` line each (the flags give the defaults).
+    /// Which standards parse the input: `seed` (the HTML Standard's text this version pins)
+    /// or `living` (today's WHATWG HTML, e.g. customizable `<select>`, as current browsers
+    /// parse).
+    #[arg(long, value_name = "seed|living", default_value = "seed")]
+    standard: Standard,
+    /// Batch mode: stdin lines `{"input", "config"?, "context"?, "unsafe"?, "document"?,
+    /// "standard"?}`, stdout one `{"output"}` or `{"error"}` line each (the flags give the
+    /// defaults).
     #[arg(long, conflicts_with = "files")]
     jsonl: bool,
     /// The most nodes an input may build, or `none` (default: 65,536 plus 16 per input
@@ -72,6 +79,7 @@ struct Job<'a> {
     context: &'a Context,
     safe: bool,
     document: bool,
+    standard: Standard,
     args: &'a Args,
 }
 
@@ -79,10 +87,14 @@ struct Job<'a> {
 fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
     let sanitizer = job.sanitizer;
     let limits = job.args.limits_for(input.len());
+    let options = SanitizeOptions {
+        limits,
+        standard: job.standard,
+    };
     let out = if job.document {
-        parse_html_limited(input, sanitizer, job.safe, limits).map(|d| serialize_document(&d))
+        parse_html_with(input, sanitizer, job.safe, options).map(|d| serialize_document(&d))
     } else {
-        sanitize_fragment_limited(input, job.context, sanitizer, job.safe, limits)
+        sanitize_fragment_with(input, job.context, sanitizer, job.safe, options)
     };
     out.ok_or_else(|| {
         format!(
@@ -143,6 +155,7 @@ pub fn run(args: Args) -> ExitCode {
         context: &context,
         safe: !args.unsafe_,
         document: args.document,
+        standard: args.standard,
         args: &args,
     };
     let expanded = match expand(&args.files) {
@@ -192,7 +205,9 @@ fn opt_bool(obj: &Map<String, Value>, key: &str, default: bool) -> Result<bool, 
 }
 
 fn run_jsonl(args: &Args, default_config: Option<&Value>, default_context: &Context) -> ExitCode {
-    const KEYS: &[&str] = &["input", "config", "context", "unsafe", "document"];
+    const KEYS: &[&str] = &[
+        "input", "config", "context", "unsafe", "document", "standard",
+    ];
     // The sanitizers of lines without "config", built once (an invalid --config is an error
     // on each such line).
     let safe_default = Sanitizer::from_options(default_config, true).map_err(|e| e.to_string());
@@ -218,6 +233,10 @@ fn run_jsonl(args: &Args, default_config: Option<&Value>, default_context: &Cont
             context: &context,
             safe,
             document: opt_bool(obj, "document", args.document)?,
+            standard: match crate::jsonl::opt_str(obj, "standard")? {
+                None => args.standard,
+                Some(s) => s.parse().map_err(|e| format!("{e}"))?,
+            },
             args,
         };
         let output = run_one(input, &job)?;

@@ -189,6 +189,78 @@ fn links_resolve_against_base_href_and_page_encoding() {
     assert!(v[0].get("span").is_some());
 }
 
+/// Today's HTML rules, the same under both standards: an empty form action is the document's
+/// URL; a `javascript:`/`data:` `<base href>` is ignored; a `.5x` density is valid; obsolete
+/// `background` and `frame src` are listed. The JSON objects keep their keys.
+#[test]
+fn links_form_action_javascript_base_srcset_and_obsolete_attributes() {
+    let page: &[u8] = b"<base href='javascript:void(0)'><body background=bg.png>\
+        <form action=''><button formaction=''>go</button></form><a href=''></a>\
+        <img srcset='half.png .5x, bad.png 1.x'><table><tr><td background=td.png>";
+    for standard in ["seed", "living"] {
+        let (code, out, err) = run(
+            &[
+                "links",
+                "--standard",
+                standard,
+                "--base",
+                "https://example.org/dir/page.html?x#f",
+            ],
+            page,
+        );
+        assert_eq!(code, 0, "{err}");
+        let v = json_lines(&out);
+        let rows: Vec<(&str, &str, &str, &str)> = v
+            .iter()
+            .map(|o| {
+                (
+                    o["element"].as_str().unwrap(),
+                    o["attr"].as_str().unwrap(),
+                    o["raw"].as_str().unwrap(),
+                    o["url"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        let page_url = "https://example.org/dir/page.html?x#f";
+        assert_eq!(
+            rows,
+            [
+                ("base", "href", "javascript:void(0)", "javascript:void(0)"),
+                (
+                    "body",
+                    "background",
+                    "bg.png",
+                    "https://example.org/dir/bg.png"
+                ),
+                ("form", "action", "", page_url),
+                ("button", "formaction", "", page_url),
+                ("a", "href", "", "https://example.org/dir/page.html?x"),
+                (
+                    "img",
+                    "srcset",
+                    "half.png",
+                    "https://example.org/dir/half.png"
+                ),
+                (
+                    "td",
+                    "background",
+                    "td.png",
+                    "https://example.org/dir/td.png"
+                ),
+            ],
+            "--standard {standard}"
+        );
+        for o in &v {
+            let mut keys: Vec<&str> = o.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+            keys.sort_unstable();
+            assert_eq!(
+                keys,
+                ["attr", "element", "errors", "file", "raw", "span", "url"]
+            );
+        }
+    }
+}
+
 #[test]
 fn links_without_base_and_bad_base() {
     let (code, out, _) = run(&["links"], b"<a href=rel></a><a href='https://h/a b'></a>");

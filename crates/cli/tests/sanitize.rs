@@ -157,3 +157,67 @@ fn jsonl_batch() {
         assert!(g["error"].is_string(), "{g}");
     }
 }
+
+/// `--standard living` parses the input as today's HTML does: a `div` inside a `select`
+/// (customizable select) stays where the seed text drops its tags.
+#[test]
+fn standard_living_changes_the_parse() {
+    const SELECT: &str = "<select><div>x</div></select>";
+    let dir = scratch("standard");
+    let config = dir.join("select.json");
+    std::fs::write(&config, r#"{"elements": ["select", "div"]}"#).unwrap();
+    let config = config.to_str().unwrap();
+    let sanitize = |args: &[&str]| {
+        let mut all = vec!["sanitize"];
+        all.extend_from_slice(args);
+        let (code, out, err) = code_out_err(run(&all, SELECT.as_bytes()));
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    // The safe method with a configuration that allows select and div.
+    assert_eq!(sanitize(&["--config", config]), "<select>x</select>\n");
+    assert_eq!(
+        sanitize(&["--config", config, "--standard", "seed"]),
+        "<select>x</select>\n"
+    );
+    assert_eq!(
+        sanitize(&["--config", config, "--standard", "living"]),
+        format!("{SELECT}\n")
+    );
+    // The default configuration does not allow select: removed in both.
+    assert_eq!(sanitize(&["--standard", "living"]), "\n");
+    assert_eq!(sanitize(&[]), "\n");
+    // setHTMLUnsafe without a configuration keeps everything: the parse shows through.
+    assert_eq!(sanitize(&["--unsafe"]), "<select>x</select>\n");
+    assert_eq!(
+        sanitize(&["--unsafe", "--standard", "living"]),
+        format!("{SELECT}\n")
+    );
+    assert_eq!(
+        sanitize(&["--unsafe", "--document", "--standard", "living"]),
+        format!("<html><head></head><body>{SELECT}</body></html>\n")
+    );
+    // An unknown standard is a usage error.
+    let (code, _, err) = code_out_err(run(&["sanitize", "--standard", "x"], b""));
+    assert_eq!(code, 2, "{err}");
+    // --jsonl: the flag is the default, a line's "standard" overrides it.
+    let lines = [
+        r#"{"input": "<select><div>x</div></select>", "unsafe": true}"#,
+        r#"{"input": "<select><div>x</div></select>", "unsafe": true, "standard": "seed"}"#,
+        r#"{"input": "x", "standard": "newest"}"#,
+    ]
+    .join("\n")
+        + "\n";
+    let (code, out, _) = code_out_err(run(
+        &["sanitize", "--jsonl", "--standard", "living"],
+        lines.as_bytes(),
+    ));
+    assert_eq!(code, 0);
+    let got: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got[0]["output"], SELECT);
+    assert_eq!(got[1]["output"], "<select>x</select>");
+    assert!(got[2]["error"].is_string(), "{}", got[2]);
+}

@@ -39,6 +39,11 @@ use websyntax_url::{ParseError, Standard, Url, ValidationError};
 use crate::dom::{AttrNamespace, Document, LocalName, Namespace, NodeId};
 use crate::error::Span;
 
+mod srcset;
+
+use srcset::srcset_candidates;
+pub use srcset::{ImageCandidate, parse_srcset};
+
 /// How an attribute holds its URL(s).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UrlAttributeKind {
@@ -63,6 +68,10 @@ pub struct UrlAttribute {
     pub attr: &'static str,
     /// Whether the value is one URL or a `srcset` list.
     pub kind: UrlAttributeKind,
+    /// Whether the attribute is one of HTML's obsolete features (§16 "Obsolete features":
+    /// `background` on `body` and the table elements, `src` on `frame`). Browsers still
+    /// fetch these URLs (§15 "Rendering"), so they are links; authors should not use them.
+    pub obsolete: bool,
 }
 
 const fn url(element: &'static str, attr: &'static str) -> UrlAttribute {
@@ -70,6 +79,16 @@ const fn url(element: &'static str, attr: &'static str) -> UrlAttribute {
         element,
         attr,
         kind: UrlAttributeKind::Url,
+        obsolete: false,
+    }
+}
+
+const fn obsolete_url(element: &'static str, attr: &'static str) -> UrlAttribute {
+    UrlAttribute {
+        element,
+        attr,
+        kind: UrlAttributeKind::Url,
+        obsolete: true,
     }
 }
 
@@ -78,6 +97,7 @@ const fn srcset(element: &'static str, attr: &'static str) -> UrlAttribute {
         element,
         attr,
         kind: UrlAttributeKind::Srcset,
+        obsolete: false,
     }
 }
 
@@ -109,6 +129,18 @@ pub const URL_ATTRIBUTES: &[UrlAttribute] = &[
     srcset("img", "srcset"),
     srcset("source", "srcset"),
     srcset("link", "imagesrcset"),
+    // Obsolete (§16), still fetched by browsers: §15.3.2 "The page" (`body`), §15.3.8
+    // "Tables" (a `table`, `thead`, `tbody`, `tfoot`, `tr`, `td` or `th` background), §15.6
+    // "Frames and framesets" (`frame src`).
+    obsolete_url("body", "background"),
+    obsolete_url("table", "background"),
+    obsolete_url("thead", "background"),
+    obsolete_url("tbody", "background"),
+    obsolete_url("tfoot", "background"),
+    obsolete_url("tr", "background"),
+    obsolete_url("td", "background"),
+    obsolete_url("th", "background"),
+    obsolete_url("frame", "src"),
 ];
 
 /// The URL-bearing (element, attribute) pairs: [`URL_ATTRIBUTES`].
@@ -135,6 +167,21 @@ pub fn url_attribute_kind(element: &str, attr: &str) -> Option<UrlAttributeKind>
         .map(|&(_, kind)| kind)
 }
 
+/// The entry of [`URL_ATTRIBUTES`] for attribute `attr` on HTML element `element`, if it is
+/// a URL-bearing attribute.
+///
+/// ```
+/// use websyntax_html::links::url_attribute;
+/// assert!(url_attribute("body", "background").unwrap().obsolete);
+/// assert!(!url_attribute("a", "href").unwrap().obsolete);
+/// assert!(url_attribute("div", "background").is_none());
+/// ```
+pub fn url_attribute(element: &str, attr: &str) -> Option<&'static UrlAttribute> {
+    URL_ATTRIBUTES
+        .iter()
+        .find(|u| u.element == element && u.attr == attr)
+}
+
 /// The URL-bearing attributes of HTML element `element` ([`URL_ATTRIBUTES`] by element).
 fn attrs_of(element: &str) -> &'static [(&'static str, UrlAttributeKind)] {
     use UrlAttributeKind::{Srcset, Url};
@@ -150,6 +197,10 @@ fn attrs_of(element: &str) -> &'static [(&'static str, UrlAttributeKind)] {
         "button" => &[("formaction", Url)],
         "blockquote" | "q" | "del" | "ins" => &[("cite", Url)],
         "object" => &[("data", Url)],
+        "body" | "table" | "thead" | "tbody" | "tfoot" | "tr" | "td" | "th" => {
+            &[("background", Url)]
+        }
+        "frame" => &[("src", Url)],
         _ => &[],
     }
 }
@@ -159,7 +210,7 @@ fn attrs_of(element: &str) -> &'static [(&'static str, UrlAttributeKind)] {
 struct AtomTable {
     /// By [`LocalName::static_index`]: 0 for none, else 1 + an index into `groups`.
     by_element: Vec<u8>,
-    groups: Vec<Vec<(LocalName, &'static str, UrlAttributeKind)>>,
+    groups: Vec<Vec<(LocalName, &'static UrlAttribute)>>,
     base: Option<LocalName>,
 }
 
@@ -184,7 +235,7 @@ impl AtomTable {
                     t.groups.push(Vec::new());
                     t.by_element[e] = t.groups.len() as u8;
                 }
-                t.groups[usize::from(t.by_element[e]) - 1].push((a, u.attr, u.kind));
+                t.groups[usize::from(t.by_element[e]) - 1].push((a, u));
             }
             t
         })
@@ -192,7 +243,7 @@ impl AtomTable {
 
     /// The URL-bearing attributes of the HTML element named `name`.
     #[inline]
-    fn of(&self, name: LocalName) -> &[(LocalName, &'static str, UrlAttributeKind)] {
+    fn of(&self, name: LocalName) -> &[(LocalName, &'static UrlAttribute)] {
         match name.static_index().and_then(|i| self.by_element.get(i)) {
             Some(&g) if g > 0 => &self.groups[usize::from(g) - 1],
             _ => &[],
@@ -231,6 +282,9 @@ pub struct Link<'a> {
     /// Every URL validation error met while parsing `raw` (positions are byte offsets in
     /// `raw`), including those of a successful parse.
     pub errors: Vec<ValidationError>,
+    /// Whether the attribute is obsolete in HTML ([`UrlAttribute::obsolete`]: `background`,
+    /// `frame src`).
+    pub obsolete: bool,
 }
 
 impl Document {
@@ -258,8 +312,10 @@ impl Document {
     /// `href` value parsed against the *fallback base URL* with `encoding` as the query
     /// encoding, or the fallback itself when that parse fails. Otherwise the fallback base
     /// URL, which for a document loaded from `document_url` is `document_url` (`None` when
-    /// the caller does not know it). No Content Security Policy applies here, so a
-    /// `javascript:` or `data:` `href` becomes the base URL as the algorithm says.
+    /// the caller does not know it). As §4.2.3 "set the frozen base URL" says, an `href` whose
+    /// URL has the scheme `data` or `javascript` is ignored too: the frozen base URL is then
+    /// the fallback base URL. (The same step also asks Content Security Policy whether the
+    /// base is allowed; no policy applies here.)
     ///
     /// ```
     /// use websyntax_html::{parse_document, ParseOptions};
@@ -276,10 +332,7 @@ impl Document {
         encoding: Encoding,
     ) -> Option<Url> {
         match self.first_base_href() {
-            // The frozen base URL: parse with the fallback base URL; failure keeps the fallback.
-            Some(href) => parse_url(href, document_url, encoding, self.standard)
-                .ok()
-                .or_else(|| document_url.cloned()),
+            Some(href) => frozen_base_url(href, document_url, encoding, self.standard),
             None => document_url.cloned(),
         }
     }
@@ -336,9 +389,10 @@ impl Document {
                     continue;
                 }
                 let name = attr.local_name();
-                let Some(&(_, attr_name, kind)) = attrs.iter().find(|(a, _, _)| *a == name) else {
+                let Some(&(_, entry)) = attrs.iter().find(|(a, _)| *a == name) else {
                     continue;
                 };
+                let (attr_name, kind, obsolete) = (entry.attr, entry.kind, entry.obsolete);
                 let value = attr.value();
                 let value_span = attr.value_span();
                 match kind {
@@ -346,12 +400,14 @@ impl Document {
                         if on_base && !base_seen {
                             // The document base URL: this href's frozen base URL.
                             base_seen = true;
-                            let frozen = parse_url(value, document_url, encoding, self.standard)
-                                .ok()
-                                .or_else(|| document_url.cloned());
+                            let frozen =
+                                frozen_base_url(value, document_url, encoding, self.standard);
                             if frozen != document_base {
                                 document_base = frozen;
                                 for l in &mut links {
+                                    if is_empty_form_action(l.attr, l.raw) {
+                                        continue; // the document's URL, whatever the base
+                                    }
                                     let (url, errors) = resolve(
                                         l.raw,
                                         document_base.as_ref(),
@@ -363,19 +419,32 @@ impl Document {
                                 }
                             }
                         }
-                        let base = if on_base {
-                            document_url
+                        let mut link = if is_empty_form_action(attr_name, value) {
+                            empty_form_action(
+                                id,
+                                attr_name,
+                                value,
+                                value_span,
+                                document_url,
+                                (encoding, self.standard),
+                            )
                         } else {
-                            document_base.as_ref()
+                            let base = if on_base {
+                                document_url
+                            } else {
+                                document_base.as_ref()
+                            };
+                            make_link(
+                                id,
+                                attr_name,
+                                value,
+                                value_span,
+                                base,
+                                (encoding, self.standard),
+                            )
                         };
-                        links.push(make_link(
-                            id,
-                            attr_name,
-                            value,
-                            value_span,
-                            base,
-                            (encoding, self.standard),
-                        ));
+                        link.obsolete = obsolete;
+                        links.push(link);
                     }
                     UrlAttributeKind::Srcset => {
                         // Offsets inside the value are offsets inside its source only when
@@ -423,6 +492,56 @@ fn resolve(
     (url, errors)
 }
 
+/// §4.2.3 "set the frozen base URL" of a `base` element whose `href` is `href`: the result
+/// of encoding-parsing `href` with the fallback base URL (`document_url`), unless it is
+/// failure or its scheme is `data` or `javascript` (or Content Security Policy blocks it; no
+/// policy applies here): then the fallback base URL.
+fn frozen_base_url(
+    href: &str,
+    document_url: Option<&Url>,
+    encoding: Encoding,
+    standard: Standard,
+) -> Option<Url> {
+    match parse_url(href, document_url, encoding, standard) {
+        Ok(u) if !matches!(u.scheme(), "data" | "javascript") => Some(u),
+        _ => document_url.cloned(),
+    }
+}
+
+/// Whether `attr` with value `raw` is an empty `form` `action` or `button`/`input`
+/// `formaction` ([`URL_ATTRIBUTES`] has these names on no other element). HTML's form
+/// submission algorithm (§4.10.21.3): "If action is the empty string, let action be the URL
+/// of the form document" — the document's URL, not its base URL; the `action` and
+/// `formAction` IDL attributes return the document's URL for an empty value too.
+fn is_empty_form_action(attr: &str, raw: &str) -> bool {
+    raw.is_empty() && matches!(attr, "action" | "formaction")
+}
+
+/// The link of an empty form action ([`is_empty_form_action`]): the document's URL, or the
+/// URL parser's failure on the empty string when the document's URL is unknown.
+fn empty_form_action<'a>(
+    element: NodeId,
+    attr: &'a str,
+    raw: &'a str,
+    span: Option<Span>,
+    document_url: Option<&Url>,
+    (encoding, standard): (Encoding, Standard),
+) -> Link<'a> {
+    let (url, errors) = match document_url {
+        Some(u) => (Ok(u.clone()), Vec::new()),
+        None => resolve(raw, None, encoding, standard),
+    };
+    Link {
+        element,
+        attr,
+        raw,
+        span,
+        url,
+        errors,
+        obsolete: false,
+    }
+}
+
 /// Encoding-parses `raw` against `base` following the document's standard.
 fn parse_url(
     raw: &str,
@@ -450,262 +569,8 @@ fn make_link<'a>(
         span,
         url,
         errors,
+        obsolete: false,
     }
-}
-
-/// One image candidate of a `srcset` attribute, as HTML's "parse a srcset attribute" returns
-/// it.
-///
-/// ```
-/// use websyntax_html::links::parse_srcset;
-/// let c = &parse_srcset("wolf-800.jpg 800w")[0];
-/// assert_eq!((c.url, c.offset, c.width), ("wolf-800.jpg", 0, Some(800)));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ImageCandidate<'a> {
-    /// The candidate's URL string.
-    pub url: &'a str,
-    /// Byte offset of `url` in the attribute value.
-    pub offset: usize,
-    /// The width descriptor (`800w`).
-    pub width: Option<u64>,
-    /// The pixel density descriptor (`1.5x`).
-    pub density: Option<f64>,
-    /// The future-compatible height descriptor (`600h`).
-    pub height: Option<u64>,
-}
-
-fn is_ascii_ws(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
-}
-
-/// HTML's "parse a srcset attribute" (§4.8.4.3.10): the image candidates of `input`, in order.
-/// A candidate whose descriptors are in error (e.g. `2x 3x`, `0w`, `1h` without a width) is
-/// dropped, as the algorithm says; no default density is filled in (`density` and `width` are
-/// both `None` when the candidate had no descriptor).
-///
-/// ```
-/// use websyntax_html::links::parse_srcset;
-/// let c = parse_srcset("a.png, b.png 2x, c.png 1x 2x, data:x,y 1.5x");
-/// let urls: Vec<&str> = c.iter().map(|c| c.url).collect();
-/// assert_eq!(urls, ["a.png", "b.png", "data:x,y"]);
-/// assert_eq!(c[1].density, Some(2.0));
-/// ```
-pub fn parse_srcset(input: &str) -> Vec<ImageCandidate<'_>> {
-    let mut candidates = Vec::new();
-    srcset_candidates(input, &mut Vec::new(), |c| candidates.push(c));
-    candidates
-}
-
-/// [`parse_srcset`], handing each candidate to `f`; `descriptors` is scratch space (the
-/// descriptor spans of one candidate), reused across calls.
-fn srcset_candidates<'a>(
-    input: &'a str,
-    descriptors: &mut Vec<(usize, usize)>,
-    mut f: impl FnMut(ImageCandidate<'a>),
-) {
-    let bytes = input.as_bytes();
-    let mut position = 0;
-    loop {
-        // 4. Splitting loop: skip ASCII whitespace and commas.
-        while position < bytes.len() && (is_ascii_ws(bytes[position]) || bytes[position] == b',') {
-            position += 1;
-        }
-        // 5. End of input: return the candidates.
-        if position >= bytes.len() {
-            return;
-        }
-        // 6. The URL: a run of non-whitespace.
-        let url_start = position;
-        while position < bytes.len() && !is_ascii_ws(bytes[position]) {
-            position += 1;
-        }
-        let mut url_end = position;
-        descriptors.clear();
-        // 8. A URL ending with commas: strip them, no descriptors.
-        if bytes[url_end - 1] == b',' {
-            while url_end > url_start && bytes[url_end - 1] == b',' {
-                url_end -= 1;
-            }
-        } else {
-            // 8.1 Descriptor tokenizer.
-            tokenize_descriptors(bytes, &mut position, descriptors);
-        }
-        let url = &input[url_start..url_end];
-        // 9-13. Descriptor parser.
-        if let Some(c) = parse_descriptors(input, url, url_start, descriptors) {
-            f(c);
-        }
-    }
-}
-
-fn tokenize_descriptors(bytes: &[u8], position: &mut usize, descriptors: &mut Vec<(usize, usize)>) {
-    #[derive(PartialEq)]
-    enum State {
-        InDescriptor,
-        InParens,
-        AfterDescriptor,
-    }
-    // Skip whitespace.
-    while *position < bytes.len() && is_ascii_ws(bytes[*position]) {
-        *position += 1;
-    }
-    // The current descriptor as a span; empty when start == end.
-    let mut start = *position;
-    let mut state = State::InDescriptor;
-    loop {
-        let c = bytes.get(*position).copied();
-        match state {
-            State::InDescriptor => match c {
-                Some(b) if is_ascii_ws(b) => {
-                    if *position > start {
-                        descriptors.push((start, *position));
-                    }
-                    state = State::AfterDescriptor;
-                }
-                Some(b',') => {
-                    if *position > start {
-                        descriptors.push((start, *position));
-                    }
-                    *position += 1;
-                    return;
-                }
-                Some(b'(') => state = State::InParens,
-                None => {
-                    if *position > start {
-                        descriptors.push((start, *position));
-                    }
-                    return;
-                }
-                Some(_) => {}
-            },
-            State::InParens => match c {
-                Some(b')') => state = State::InDescriptor,
-                None => {
-                    descriptors.push((start, *position));
-                    return;
-                }
-                Some(_) => {}
-            },
-            State::AfterDescriptor => match c {
-                Some(b) if is_ascii_ws(b) => {}
-                None => return,
-                Some(_) => {
-                    state = State::InDescriptor;
-                    start = *position;
-                    continue; // reconsume
-                }
-            },
-        }
-        *position += 1;
-        if state == State::AfterDescriptor {
-            start = *position;
-        }
-    }
-}
-
-fn parse_descriptors<'a>(
-    input: &'a str,
-    url: &'a str,
-    offset: usize,
-    descriptors: &[(usize, usize)],
-) -> Option<ImageCandidate<'a>> {
-    let mut width = None;
-    let mut density = None;
-    let mut height = None;
-    for &(s, e) in descriptors {
-        let d = &input[s..e];
-        // The descriptor's last character must be ASCII to split it off.
-        let last = d.as_bytes()[d.len() - 1];
-        if !last.is_ascii() {
-            return None;
-        }
-        let num = &d[..d.len() - 1];
-        match last {
-            // A valid non-negative integer followed by "w".
-            b'w' if is_valid_non_negative_integer(num) => {
-                if width.is_some() || density.is_some() {
-                    return None;
-                }
-                match num.parse::<u64>() {
-                    Ok(n) if n > 0 => width = Some(n),
-                    _ => return None,
-                }
-            }
-            // A valid floating-point number followed by "x".
-            b'x' if is_valid_float(num) => {
-                if width.is_some() || density.is_some() || height.is_some() {
-                    return None;
-                }
-                match num.parse::<f64>() {
-                    Ok(n) if n.is_finite() && n >= 0.0 => density = Some(n),
-                    _ => return None,
-                }
-            }
-            // A valid non-negative integer followed by "h".
-            b'h' if is_valid_non_negative_integer(num) => {
-                if height.is_some() || density.is_some() {
-                    return None;
-                }
-                match num.parse::<u64>() {
-                    Ok(n) if n > 0 => height = Some(n),
-                    _ => return None,
-                }
-            }
-            _ => return None,
-        }
-    }
-    // 11. A height without a width is an error.
-    if height.is_some() && width.is_none() {
-        return None;
-    }
-    Some(ImageCandidate {
-        url,
-        offset,
-        width,
-        density,
-        height,
-    })
-}
-
-/// §2.3.4.1: one or more ASCII digits.
-fn is_valid_non_negative_integer(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// §2.3.4.3 valid floating-point number: `-`? digits (`.` digits)? ([eE] [+-]? digits)?
-fn is_valid_float(s: &str) -> bool {
-    let b = s.as_bytes();
-    let mut i = 0;
-    if b.first() == Some(&b'-') {
-        i += 1;
-    }
-    let digits = |i: &mut usize| {
-        let start = *i;
-        while *i < b.len() && b[*i].is_ascii_digit() {
-            *i += 1;
-        }
-        *i > start
-    };
-    if !digits(&mut i) {
-        return false;
-    }
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        if !digits(&mut i) {
-            return false;
-        }
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        if !digits(&mut i) {
-            return false;
-        }
-    }
-    i == b.len()
 }
 
 #[cfg(test)]
@@ -713,10 +578,6 @@ mod tests {
     use super::*;
     use crate::{DocumentParserOptions, ParseOptions, parse_document, parse_document_bytes};
     use websyntax_url::ValidationErrorKind;
-
-    fn urls(s: &str) -> Vec<&str> {
-        parse_srcset(s).into_iter().map(|c| c.url).collect()
-    }
 
     fn page() -> Url {
         Url::parse("https://example.org/dir/page.html", None).unwrap()
@@ -740,7 +601,7 @@ mod tests {
         }
         let t = AtomTable::get();
         let img = LocalName::from_static("img").unwrap();
-        let names: Vec<&str> = t.of(img).iter().map(|&(_, n, _)| n).collect();
+        let names: Vec<&str> = t.of(img).iter().map(|&(_, u)| u.attr).collect();
         assert_eq!(names, ["src", "srcset"]);
         assert!(t.of(LocalName::from_static("div").unwrap()).is_empty());
     }
@@ -759,52 +620,24 @@ mod tests {
         assert_eq!(raws, ["/html"]);
     }
 
+    /// A `.5x` density is valid (§2.3.4.3), `1.x` is not, in both standards' documents.
     #[test]
-    fn srcset_spec_examples() {
-        let c = parse_srcset("/uploads/150-marie-lloyd.jpg 1.5x, /uploads/200-marie-lloyd.jpg 2x");
-        assert_eq!(
-            urls("/uploads/150-marie-lloyd.jpg 1.5x, /uploads/200-marie-lloyd.jpg 2x"),
-            [
-                "/uploads/150-marie-lloyd.jpg",
-                "/uploads/200-marie-lloyd.jpg"
-            ]
-        );
-        assert_eq!(c[0].density, Some(1.5));
-        assert_eq!(c[1].density, Some(2.0));
-        assert_eq!(c[1].offset, 35);
-        let c = parse_srcset("wolf-400.jpg 400w, wolf-800.jpg 800w, wolf-1600.jpg 1600w");
-        let w: Vec<_> = c.iter().map(|c| c.width).collect();
-        assert_eq!(w, [Some(400), Some(800), Some(1600)]);
-        assert_eq!(
-            urls("images/examples/640x480.png 640w, images/examples/1280x960.png 1280w"),
-            [
-                "images/examples/640x480.png",
-                "images/examples/1280x960.png"
-            ]
-        );
-        // A URL may contain commas; only trailing ones end it.
-        assert_eq!(
-            urls("data:image/png;base64,iVBORw0KGgo= 1x"),
-            ["data:image/png;base64,iVBORw0KGgo="]
-        );
-        assert_eq!(urls("a.png,b.png 1x"), ["a.png,b.png"]);
-        assert_eq!(urls("a.png, b.png"), ["a.png", "b.png"]);
-        assert_eq!(urls("a.png,, b.png,"), ["a.png", "b.png"]);
-    }
-
-    #[test]
-    fn srcset_descriptor_errors_drop_the_candidate() {
-        assert_eq!(urls("a 1x 2x, b"), ["b"]);
-        assert_eq!(urls("a 0w, b 100w"), ["b"]);
-        assert_eq!(urls("a 100h, b 100w 100h"), ["b"]);
-        assert_eq!(urls("a 1.x, b .5x, c -1x, d 1e2x"), ["d"]);
-        assert_eq!(urls("a (1x, b) 2x, c"), ["c"]);
-        assert_eq!(urls("a 2y"), Vec::<&str>::new());
-        assert_eq!(urls("a 100w 2x"), Vec::<&str>::new());
-        assert_eq!(urls("  \t,\n "), Vec::<&str>::new());
-        assert_eq!(urls("a 1x(paren"), Vec::<&str>::new());
-        assert_eq!(urls("a   1x  ,b"), ["a", "b"]);
-        assert_eq!(parse_srcset("a -0x")[0].density, Some(-0.0));
+    fn srcset_density_may_start_with_a_full_stop_in_documents() {
+        for standard in [Standard::Seed, Standard::Living] {
+            let doc = parse_document(
+                "<img srcset='a.png .5x, b.png 1.x'>",
+                ParseOptions {
+                    standard,
+                    ..ParseOptions::default()
+                },
+            );
+            let raws: Vec<&str> = doc
+                .links(Some(&page()), Encoding::UTF_8)
+                .iter()
+                .map(|l| l.raw)
+                .collect();
+            assert_eq!(raws, ["a.png"], "{standard:?}");
+        }
     }
 
     #[test]
@@ -828,7 +661,9 @@ mod tests {
             "q",
         ])
         .chain(["del", "ins", "object", "div"])
-        {
+        .chain([
+            "body", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "frame",
+        ]) {
             n += attrs_of(e).len();
         }
         assert_eq!(n, URL_ATTRIBUTES.len());
@@ -959,21 +794,163 @@ mod tests {
         );
     }
 
+    fn with_standard(standard: Standard) -> ParseOptions {
+        ParseOptions {
+            standard,
+            ..ParseOptions::default()
+        }
+    }
+
+    /// §4.2.3 "set the frozen base URL": a `data:` or `javascript:` URL is not a base URL;
+    /// the fallback base URL (the document's URL) is used instead.
     #[test]
-    fn javascript_base() {
+    fn javascript_and_data_bases_are_ignored() {
         let p = page();
-        let doc = parse_document(
-            "<base href='javascript:alert(1)'><a href=x></a><a href='https://h/'></a>",
-            ParseOptions::default(),
-        );
-        assert_eq!(
-            doc.base_url(Some(&p)).unwrap().href(),
-            "javascript:alert(1)"
-        );
+        for standard in [Standard::Seed, Standard::Living] {
+            for href in [
+                "javascript:alert(1)",
+                "JavaScript:void(0)",
+                "data:text/html,<p>x",
+                " data:,",
+            ] {
+                let html = format!(
+                    "<base href='{href}'><a href=x></a><a href='https://h/'></a>\
+                     <base href=/second/>"
+                );
+                let doc = parse_document(&html, with_standard(standard));
+                assert_eq!(doc.base_url(Some(&p)).unwrap().href(), p.href(), "{href}");
+                let links = doc.links(Some(&p), Encoding::UTF_8);
+                // The base's own href is still listed, as its URL.
+                assert_eq!(links[0].raw, href);
+                assert!(links[0].url.is_ok());
+                // Links resolve against the document's URL, not the later base.
+                assert_eq!(
+                    links[1].url.as_ref().unwrap().href(),
+                    "https://example.org/dir/x",
+                    "{href}"
+                );
+                assert_eq!(links[2].url.as_ref().unwrap().href(), "https://h/");
+                // Without a document URL there is no base URL at all.
+                assert!(doc.base_url(None).is_none());
+                assert!(doc.links(None, Encoding::UTF_8)[1].url.is_err());
+            }
+            // Other schemes are base URLs, even opaque ones.
+            let doc = parse_document(
+                "<base href='mailto:x@y'><a href=x>",
+                with_standard(standard),
+            );
+            assert_eq!(doc.base_url(Some(&p)).unwrap().href(), "mailto:x@y");
+            assert!(doc.links(Some(&p), Encoding::UTF_8)[1].url.is_err());
+        }
+    }
+
+    /// §4.10.21.3 form submission: "If action is the empty string, let action be the URL of
+    /// the form document": the document's URL, not the base URL.
+    #[test]
+    fn empty_form_action_is_the_document_url() {
+        let p = Url::parse("https://example.org/dir/page.html?q=1#frag", None).unwrap();
+        for standard in [Standard::Seed, Standard::Living] {
+            let html = "<form action=''><button formaction=''></button>\
+                        <input type=submit formaction=''><input formaction=' '></form>\
+                        <form action=go></form><a href=''></a><base href=/b/>";
+            let doc = parse_document(html, with_standard(standard));
+            let links = doc.links(Some(&p), Encoding::UTF_8);
+            let got: Vec<(&str, &str, &str)> = links
+                .iter()
+                .map(|l| (l.attr, l.raw, l.url.as_ref().unwrap().href()))
+                .collect();
+            assert_eq!(
+                got,
+                [
+                    ("action", "", p.href()),
+                    ("formaction", "", p.href()),
+                    ("formaction", "", p.href()),
+                    // Not empty: resolved against the base URL.
+                    ("formaction", " ", "https://example.org/b/"),
+                    ("action", "go", "https://example.org/b/go"),
+                    // Other empty URL attributes resolve against the base URL.
+                    ("href", "", "https://example.org/b/"),
+                    ("href", "/b/", "https://example.org/b/"),
+                ],
+                "{standard:?}"
+            );
+            assert!(links.iter().all(|l| l.errors.is_empty() || l.raw == " "));
+            // Without a document URL, an empty action has no URL.
+            let links = doc.links(None, Encoding::UTF_8);
+            assert_eq!(
+                links[0].url.as_ref().unwrap_err().kind(),
+                ValidationErrorKind::MissingSchemeNonRelativeUrl
+            );
+        }
+        // Without a base element too.
+        let doc = parse_document("<form action=''></form>", ParseOptions::default());
         let links = doc.links(Some(&p), Encoding::UTF_8);
-        // Relative to an opaque-path base: failure. Absolute URLs are unaffected.
-        assert!(links[1].url.is_err());
-        assert_eq!(links[2].url.as_ref().unwrap().href(), "https://h/");
+        assert_eq!(links[0].url.as_ref().unwrap().href(), p.href());
+    }
+
+    /// `background` (body and table elements) and `frame src` are links, flagged obsolete.
+    #[test]
+    fn obsolete_url_attributes_are_flagged() {
+        for standard in [Standard::Seed, Standard::Living] {
+            let doc = parse_document(
+                "<body background=bg.png><table background=t.png><thead background=h.png>\
+                 <tr background=r.png><th background=th.png></th></tr></thead>\
+                 <tbody background=b.png><tr><td background=td.png><a href=a></a></td></tr>\
+                 </tbody><tfoot background=f.png></tfoot></table><div background=no.png>",
+                with_standard(standard),
+            );
+            let links = doc.links(Some(&page()), Encoding::UTF_8);
+            let got: Vec<(&str, &str, bool)> = links
+                .iter()
+                .map(|l| (doc.local_name(l.element).unwrap(), l.raw, l.obsolete))
+                .collect();
+            assert_eq!(
+                got,
+                [
+                    ("body", "bg.png", true),
+                    ("table", "t.png", true),
+                    ("thead", "h.png", true),
+                    ("tr", "r.png", true),
+                    ("th", "th.png", true),
+                    ("tbody", "b.png", true),
+                    ("td", "td.png", true),
+                    ("a", "a", false),
+                    ("tfoot", "f.png", true),
+                ],
+                "{standard:?}"
+            );
+            assert_eq!(
+                links[0].url.as_ref().unwrap().href(),
+                "https://example.org/dir/bg.png"
+            );
+            let doc = parse_document(
+                "<frameset><frame src=left.html><frame src=''></frameset>",
+                with_standard(standard),
+            );
+            let links = doc.links(Some(&page()), Encoding::UTF_8);
+            let got: Vec<(&str, &str, bool)> = links
+                .iter()
+                .map(|l| (l.attr, l.url.as_ref().unwrap().href(), l.obsolete))
+                .collect();
+            assert_eq!(
+                got,
+                [
+                    ("src", "https://example.org/dir/left.html", true),
+                    ("src", "https://example.org/dir/page.html", true),
+                ]
+            );
+        }
+        assert_eq!(
+            url_attribute_kind("frame", "src"),
+            Some(UrlAttributeKind::Url)
+        );
+        let obsolete: Vec<(&str, &str)> = URL_ATTRIBUTES
+            .iter()
+            .filter(|u| u.obsolete)
+            .map(|u| (u.element, u.attr))
+            .collect();
+        assert_eq!(obsolete.len(), 9);
+        assert!(url_attribute("img", "src").is_some_and(|u| !u.obsolete));
     }
 
     #[test]

@@ -878,7 +878,9 @@ impl Document {
     /// the document base URL (whose fallback is ``document_url``, default :attr:`url`) with
     /// the document's encoding as the query encoding, in document order: a list of
     /// :class:`Link` (fields ``element``, ``attr``, ``raw``, ``span``, ``url``, ``error``,
-    /// ``errors``; read as attributes, ``link.url``, or as keys, ``link["url"]``).
+    /// ``errors``, ``obsolete``; read as attributes, ``link.url``, or as keys,
+    /// ``link["url"]``). An empty form ``action``/``formaction`` is the document's URL, as
+    /// form submission uses it; a ``data:`` or ``javascript:`` ``<base href>`` is ignored.
     #[pyo3(signature = (document_url=None))]
     fn links<'py>(
         slf: &Bound<'py, Self>,

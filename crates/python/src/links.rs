@@ -9,7 +9,9 @@ use websyntax::html::NodeId;
 use crate::html::{Document, node};
 
 /// The field names, in the order `keys()` gives them.
-const KEYS: [&str; 7] = ["element", "attr", "raw", "span", "url", "error", "errors"];
+const KEYS: [&str; 8] = [
+    "element", "attr", "raw", "span", "url", "error", "errors", "obsolete",
+];
 
 /// One URL in a URL-bearing attribute (each ``srcset`` candidate apart), from
 /// :meth:`Document.links`.
@@ -19,7 +21,8 @@ const KEYS: [&str; 7] = ["element", "attr", "raw", "span", "url", "error", "erro
 /// URL string as written: the value, or one ``srcset`` candidate), ``span`` (``(start, end)``
 /// of ``raw`` in the input, or ``None``), ``url`` (the resolved URL as a ``str``, or ``None``
 /// when the URL parser fails), ``error`` (the failure's validation error name, or ``None``),
-/// ``errors`` (every validation error met: ``[(name, offset in raw)]``).
+/// ``errors`` (every validation error met: ``[(name, offset in raw)]``), ``obsolete``
+/// (``True`` for the obsolete ``background`` and ``frame src`` attributes).
 ///
 /// >>> import websyntax
 /// >>> doc = websyntax.parse(b'<a href="/x">x</a>', url="https://example.org/a/")
@@ -37,6 +40,7 @@ pub struct Link {
     span: Option<(usize, usize)>,
     url: Result<Box<str>, &'static str>,
     errors: Box<[(&'static str, usize)]>,
+    obsolete: bool,
 }
 
 impl Link {
@@ -62,6 +66,7 @@ impl Link {
                 .iter()
                 .map(|e| (e.kind.name(), e.position))
                 .collect(),
+            obsolete: link.obsolete,
         }
     }
 
@@ -82,6 +87,9 @@ impl Link {
                 .into_pyobject(py)?
                 .into_any(),
             "errors" => self.errors.to_vec().into_pyobject(py)?.into_any(),
+            "obsolete" => pyo3::types::PyBool::new(py, self.obsolete)
+                .to_owned()
+                .into_any(),
             _ => return Err(PyKeyError::new_err(key.to_owned())),
         })
     }
@@ -131,6 +139,12 @@ impl Link {
         self.errors.to_vec()
     }
 
+    /// Whether the attribute is an obsolete one (``background``, ``frame src``).
+    #[getter]
+    fn obsolete(&self) -> bool {
+        self.obsolete
+    }
+
     /// A field by name, as for a dict: ``link["url"]``.
     fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
         self.field(py, key)
@@ -157,7 +171,7 @@ impl Link {
     }
 
     /// The field names: ``element``, ``attr``, ``raw``, ``span``, ``url``, ``error``,
-    /// ``errors``.
+    /// ``errors``, ``obsolete``.
     fn keys(&self) -> Vec<&'static str> {
         KEYS.to_vec()
     }

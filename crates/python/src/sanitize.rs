@@ -2,7 +2,7 @@
 //! the HTML Standard's Sanitizer API (`websyntax::sanitize`). Sanitizing runs with the GIL
 //! released.
 
-use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits};
+use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits, standard_arg};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -212,7 +212,9 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 /// for the built-in safe default configuration. ``unsafe=True``: ``setHTMLUnsafe`` (the
 /// configuration only; without one, nothing is removed). ``max_nodes`` and ``max_depth`` are
 /// :func:`parse`'s limits: an input that reaches the node limit raises
-/// :class:`ResourceLimitError` (never a cut-short result).
+/// :class:`ResourceLimitError` (never a cut-short result). ``standard`` picks the HTML
+/// Standard that parses the input, as in :func:`parse`: ``"seed"`` (the default) or
+/// ``"living"`` (today's, e.g. customizable ``<select>``).
 ///
 /// >>> websyntax.sanitize('<p onclick="x()">Hi<script>bad()</script></p>')
 /// '<p>Hi</p>'
@@ -220,11 +222,14 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 /// '<td>cell</td>'
 /// >>> websyntax.sanitize('<b>b</b><span>s</span>', {"replaceWithChildrenElements": ["span"]})
 /// '<b>b</b>s'
+/// >>> websyntax.sanitize('<select><div>x</div></select>', {"elements": ["select", "div"]}, standard="living")
+/// '<select><div>x</div></select>'
 #[pyfunction]
 #[pyo3(
-    signature = (html, sanitizer=None, context="div", *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH)),
-    text_signature = "(html, sanitizer=None, context='div', *, unsafe=False, max_nodes='auto', max_depth=512)"
+    signature = (html, sanitizer=None, context="div", *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed"),
+    text_signature = "(html, sanitizer=None, context='div', *, unsafe=False, max_nodes='auto', max_depth=512, standard='seed')"
 )]
+#[allow(clippy::too_many_arguments)]
 pub fn sanitize(
     py: Python<'_>,
     html: &str,
@@ -233,13 +238,19 @@ pub fn sanitize(
     r#unsafe: bool,
     max_nodes: Limit,
     max_depth: Limit,
+    standard: &str,
 ) -> PyResult<String> {
     let ctx: Context = context
         .parse()
         .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    let standard = standard_arg(standard)?;
     let san = sanitizer_for(py, sanitizer, !r#unsafe)?;
     let lim = limits(max_nodes, max_depth, html.len());
-    py.allow_threads(|| s::sanitize_fragment_limited(html, &ctx, &san, !r#unsafe, lim))
+    let options = s::SanitizeOptions {
+        limits: lim,
+        standard,
+    };
+    py.allow_threads(|| s::sanitize_fragment_with(html, &ctx, &san, !r#unsafe, options))
         .ok_or_else(|| node_limit_error(&lim))
 }
 
@@ -253,14 +264,15 @@ fn node_limit_error(lim: &websyntax::html::ResourceLimits) -> PyErr {
 }
 
 /// ``Document.parseHTML(html, {sanitizer})``: a whole document, parsed (scripting disabled,
-/// declarative shadow roots allowed) and sanitized; returns its serialization.
+/// declarative shadow roots allowed) and sanitized; returns its serialization. ``standard``:
+/// ``"seed"`` (the default) or ``"living"``, as in :func:`sanitize`.
 ///
 /// >>> websyntax.parse_html('<title>t</title><p onclick=x>p<script>s</script>')
 /// '<html><head><title>t</title></head><body><p>p</p></body></html>'
 #[pyfunction]
 #[pyo3(
-    signature = (html, sanitizer=None, *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH)),
-    text_signature = "(html, sanitizer=None, *, unsafe=False, max_nodes='auto', max_depth=512)"
+    signature = (html, sanitizer=None, *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed"),
+    text_signature = "(html, sanitizer=None, *, unsafe=False, max_nodes='auto', max_depth=512, standard='seed')"
 )]
 pub fn parse_html(
     py: Python<'_>,
@@ -269,11 +281,17 @@ pub fn parse_html(
     r#unsafe: bool,
     max_nodes: Limit,
     max_depth: Limit,
+    standard: &str,
 ) -> PyResult<String> {
+    let standard = standard_arg(standard)?;
     let san = sanitizer_for(py, sanitizer, !r#unsafe)?;
     let lim = limits(max_nodes, max_depth, html.len());
+    let options = s::SanitizeOptions {
+        limits: lim,
+        standard,
+    };
     py.allow_threads(|| {
-        s::parse_html_limited(html, &san, !r#unsafe, lim).map(|d| s::serialize_document(&d))
+        s::parse_html_with(html, &san, !r#unsafe, options).map(|d| s::serialize_document(&d))
     })
     .ok_or_else(|| node_limit_error(&lim))
 }
@@ -282,11 +300,13 @@ pub fn parse_html(
 /// {"title"}}``), ``url_schemes`` (URL attributes with another scheme are removed) and
 /// ``strip_comments``, mapped onto a Sanitizer API configuration. Unlike nh3, an element not in
 /// ``tags`` is removed with its contents and no ``rel`` is added to links (docs/sanitize.md).
+/// ``standard``: ``"seed"`` (the default) or ``"living"``, the HTML and URL Standards that
+/// parse the input and its URLs, as in :func:`sanitize`.
 ///
 /// >>> websyntax.clean('<b>hi</b><a href="javascript:x" title=t>l</a>', tags={"a", "b"}, attributes={"a": {"href", "title"}})
 /// '<b>hi</b><a title="t">l</a>'
 #[pyfunction]
-#[pyo3(signature = (html, tags=None, attributes=None, url_schemes=None, strip_comments=true))]
+#[pyo3(signature = (html, tags=None, attributes=None, url_schemes=None, strip_comments=true, *, standard="seed"))]
 pub fn clean(
     py: Python<'_>,
     html: &str,
@@ -294,7 +314,9 @@ pub fn clean(
     attributes: Option<&Bound<'_, PyDict>>,
     url_schemes: Option<&Bound<'_, PyAny>>,
     strip_comments: bool,
+    standard: &str,
 ) -> PyResult<String> {
+    let standard = standard_arg(standard)?;
     let attributes = match attributes {
         None => None,
         Some(d) => {
@@ -310,6 +332,7 @@ pub fn clean(
         attributes,
         url_schemes: url_schemes.map(|u| strings(u, "url_schemes")).transpose()?,
         strip_comments,
+        standard,
     };
     py.allow_threads(|| clean_rs(html, &options))
         .map_err(config_error)

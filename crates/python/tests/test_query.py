@@ -102,3 +102,49 @@ def test_check_groups_filters_and_related():
             pass
         else:
             raise AssertionError(bad)
+
+
+@pytest.mark.parametrize("standard", ["seed", "living"])
+def test_links_form_action_base_scheme_srcset_and_obsolete(standard):
+    page = "https://example.org/dir/page.html?x#f"
+    d = websyntax.parse(
+        b"<base href='javascript:void(0)'><body background=bg.png><form action=''>"
+        b"<button formaction=''>go</button></form><a href=''></a>"
+        b"<img srcset='half.png .5x, bad.png 1.x'>",
+        url=page,
+        standard=standard,
+    )
+    # A javascript: (or data:) <base href> is ignored: the document's URL is the base URL.
+    assert d.base_url() == page
+    got = [(l["element"].tag, l["attr"], l["raw"], l["url"], l["obsolete"]) for l in d.links()]
+    assert got == [
+        ("base", "href", "javascript:void(0)", "javascript:void(0)", False),
+        ("body", "background", "bg.png", "https://example.org/dir/bg.png", True),
+        # An empty action is the document's URL, fragment included.
+        ("form", "action", "", page, False),
+        ("button", "formaction", "", page, False),
+        ("a", "href", "", "https://example.org/dir/page.html?x", False),
+        # .5x is a valid density; 1.x is not.
+        ("img", "srcset", "half.png", "https://example.org/dir/half.png", False),
+    ]
+    frames = websyntax.parse(b"<frameset><frame src=f.html></frameset>", url=page, standard=standard)
+    assert [(l["url"], l["obsolete"]) for l in frames.links()] == [("https://example.org/dir/f.html", True)]
+
+
+def test_link_records_read_as_attributes_or_keys():
+    d = websyntax.parse(b'<a href="/x">x</a><img srcset="a.png 1x, http://[ 2x">', url="https://example.org/d/")
+    links = d.links()
+    assert [type(l).__name__ for l in links] == ["Link"] * 3
+    a, img1, img2 = links
+    assert (a.url, a.attr, a.raw, a.error, a.errors, a.obsolete) == ("https://example.org/x", "href", "/x", None, [], False)
+    assert a.element.tag == "a" and a["element"].tag == "a"
+    assert a.span == (9, 11) and a["span"] == a.span
+    assert img1["url"] == "https://example.org/d/a.png"
+    assert img2.url is None and img2.error == "IPv6-unclosed" and img2.get("error") == "IPv6-unclosed"
+    assert img2.errors == [("IPv6-unclosed", 7)]
+    assert a.keys() == ["element", "attr", "raw", "span", "url", "error", "errors", "obsolete"]
+    assert dict(a.items())["raw"] == "/x" and len(a.values()) == len(a) == 8
+    assert "url" in a and "nope" not in a and a.get("nope", 5) == 5
+    with pytest.raises(KeyError):
+        a["nope"]
+    assert "https://example.org/x" in repr(a)

@@ -110,3 +110,25 @@ def test_threads():
 def test_exported():
     for name in ("Sanitizer", "sanitize", "parse_html", "clean"):
         assert name in websyntax.__all__
+
+
+def test_standard_keyword():
+    select = "<select><div>x</div></select>"
+    config = {"elements": ["select", "div"]}
+    # Seed (the default): "in select" drops the div's tags; living keeps the div.
+    assert sanitize(select, config) == "<select>x</select>"
+    assert sanitize(select, config, standard="seed") == "<select>x</select>"
+    assert sanitize(select, config, standard="living") == select
+    assert sanitize(select, unsafe=True, standard="living") == select
+    page = {"elements": ["html", "head", "body", "select", "div"]}
+    assert parse_html(select, page) == "<html><head></head><body><select>x</select></body></html>"
+    assert parse_html(select, page, standard="living") == f"<html><head></head><body>{select}</body></html>"
+    assert clean(select, tags={"select", "div"}) == "<select>x</select>"
+    assert clean(select, tags={"select", "div"}, standard="living") == select
+    for call in (
+        lambda: sanitize(select, standard="newest"),
+        lambda: parse_html(select, standard="newest"),
+        lambda: clean(select, standard="newest"),
+    ):
+        with pytest.raises(ValueError):
+            call()

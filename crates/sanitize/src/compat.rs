@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use websyntax_html::dom::NodeKind;
-use websyntax_html::{Context, NodeId, parse_fragment};
+use websyntax_html::{Context, NodeId, ParseOptions, Standard, parse_fragment};
 
 use crate::builtins::safe_default_configuration;
 use crate::config::{ConfigError, ElementEntry, Name, SanitizerConfig};
@@ -30,6 +30,9 @@ pub struct CleanOptions {
     pub url_schemes: Option<Vec<String>>,
     /// Whether to remove comments (nh3's default: true).
     pub strip_comments: bool,
+    /// Which standards parse the input and the URLs of `url_schemes`: [`Standard::Seed`] (the
+    /// default) or [`Standard::Living`].
+    pub standard: Standard,
 }
 
 impl CleanOptions {
@@ -149,7 +152,11 @@ const URL_ATTRIBUTES: &[&str] = &[
 pub fn clean(html: &str, options: &CleanOptions) -> Result<String, ConfigError> {
     let sanitizer = Sanitizer::from_config(options.to_config(), false)?;
     let ctx = Context::html("div");
-    let mut fragment = parse_fragment(html, &ctx, fragment_options());
+    let parse = ParseOptions {
+        standard: options.standard,
+        ..fragment_options()
+    };
+    let mut fragment = parse_fragment(html, &ctx, parse);
     let root = fragment.root;
     sanitize(&mut fragment.document, root, &sanitizer, true);
     if let Some(schemes) = &options.url_schemes {
@@ -178,7 +185,7 @@ pub fn clean(html: &str, options: &CleanOptions) -> Result<String, ConfigError> 
                 if !is_url {
                     return true;
                 }
-                match websyntax_url::Url::parse(a.value(), None) {
+                match websyntax_url::Url::parse_with_standard(a.value(), None, options.standard) {
                     Ok(u) => {
                         let s = u.scheme();
                         schemes.iter().any(|x| x.eq_ignore_ascii_case(s))

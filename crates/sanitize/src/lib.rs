@@ -43,7 +43,8 @@ use std::fmt;
 
 use websyntax_html::dom::{Attr, NodeData};
 use websyntax_html::{
-    Context, Document, NodeId, ParseOptions, ResourceLimits, parse_document, parse_fragment,
+    Context, Document, NodeId, ParseOptions, ResourceLimits, Standard, parse_document,
+    parse_fragment,
 };
 
 pub use crate::config::{ConfigError, ElementEntry, Name, SanitizerConfig};
@@ -76,6 +77,33 @@ impl fmt::Display for SetHtmlError {
 }
 
 impl std::error::Error for SetHtmlError {}
+
+/// How the string-in helpers ([`sanitize_fragment_with`], [`parse_html_with`]) parse their
+/// input. The rest of the parser's options are the Sanitizer API's (scripting enabled for
+/// `setHTML`, disabled for `parseHTML`; declarative shadow roots allowed). `Default`: no
+/// resource limits, the seed standard.
+///
+/// ```
+/// use websyntax_html::{Context, Standard};
+/// use websyntax_sanitize::{Sanitizer, SanitizeOptions, sanitize_fragment_with};
+/// let s = Sanitizer::from_json(r#"{"elements": ["select", "div", "option"]}"#).unwrap();
+/// let living = SanitizeOptions { standard: Standard::Living, ..SanitizeOptions::default() };
+/// let div = Context::html("div");
+/// let html = "<select><div>x</div></select>";
+/// // Today's HTML parses a div inside a select (customizable select); the seed text drops it.
+/// assert_eq!(sanitize_fragment_with(html, &div, &s, true, living).unwrap(), html);
+/// let seed = sanitize_fragment_with(html, &div, &s, true, SanitizeOptions::default()).unwrap();
+/// assert_eq!(seed, "<select>x</select>");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SanitizeOptions {
+    /// The parser's resource limits (a document that reaches the node limit is not
+    /// sanitized: the helpers return `None`).
+    pub limits: ResourceLimits,
+    /// Which HTML Standard parses the input: [`Standard::Seed`] (the default) or
+    /// [`Standard::Living`] (e.g. customizable `<select>`).
+    pub standard: Standard,
+}
 
 /// The fragment parser's options of "set and filter HTML": scripting enabled (a document in a
 /// browsing context) and declarative shadow roots allowed.
@@ -130,13 +158,30 @@ pub fn sanitize_fragment_limited(
     safe: bool,
     limits: ResourceLimits,
 ) -> Option<String> {
+    let options = SanitizeOptions {
+        limits,
+        standard: Standard::Seed,
+    };
+    sanitize_fragment_with(html, context, sanitizer, safe, options)
+}
+
+/// [`sanitize_fragment_limited`] with the standard that parses the input
+/// ([`SanitizeOptions`]): `None` when the input reached the node limit.
+pub fn sanitize_fragment_with(
+    html: &str,
+    context: &Context,
+    sanitizer: &Sanitizer,
+    safe: bool,
+    options: SanitizeOptions,
+) -> Option<String> {
     // Step 1.
     if safe && is_script_context(context) {
         return Some(String::new());
     }
     // Steps 3-6.
     let options = ParseOptions {
-        limits,
+        limits: options.limits,
+        standard: options.standard,
         ..fragment_options()
     };
     let mut fragment = parse_fragment(html, context, options);
@@ -169,7 +214,8 @@ pub fn sanitize_fragment_unsafe(html: &str, context: &str, sanitizer: &Sanitizer
 }
 
 /// `element.setHTML(html, {sanitizer})`: replaces the children of `element` (the contents of
-/// a `template`) with the sanitized result of parsing `html` in its context.
+/// a `template`) with the sanitized result of parsing `html` in its context, with the
+/// standard `doc` was parsed with ([`Document::standard`]).
 ///
 /// ```
 /// use websyntax_html::{parse_document, ParseOptions};
@@ -230,8 +276,12 @@ fn set_and_filter_html(
     }
     // The target: a template's contents, else the element.
     let target = doc.template_contents(element).unwrap_or(element);
-    // Steps 3-6: parse, sanitize.
-    let mut fragment = parse_fragment(html, &context, fragment_options());
+    // Steps 3-6: parse (following the standard the document was parsed with), sanitize.
+    let options = ParseOptions {
+        standard: doc.standard(),
+        ..fragment_options()
+    };
+    let mut fragment = parse_fragment(html, &context, options);
     let root = fragment.root;
     sanitize(&mut fragment.document, root, sanitizer, safe);
     // Step 7: "replace all" with the fragment within target, through safe editing.
@@ -291,8 +341,24 @@ pub fn parse_html_limited(
     safe: bool,
     limits: ResourceLimits,
 ) -> Option<Document> {
-    let options = ParseOptions {
+    let options = SanitizeOptions {
         limits,
+        standard: Standard::Seed,
+    };
+    parse_html_with(html, sanitizer, safe, options)
+}
+
+/// [`parse_html_limited`] with the standard that parses the input ([`SanitizeOptions`]):
+/// `None` when the input reached the node limit.
+pub fn parse_html_with(
+    html: &str,
+    sanitizer: &Sanitizer,
+    safe: bool,
+    options: SanitizeOptions,
+) -> Option<Document> {
+    let options = ParseOptions {
+        limits: options.limits,
+        standard: options.standard,
         ..document_options()
     };
     let mut doc = parse_document(html, options);

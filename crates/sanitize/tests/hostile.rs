@@ -2,10 +2,11 @@
 //! walks are iterative), and on elements with 10^5 attributes or 10^5 comments. These tests
 //! check completion and results, not time (speed is measured by the benchmarks).
 
-use websyntax_html::{ParseOptions, parse_document};
+use websyntax_html::{Context, ParseOptions, Standard, parse_document};
 use websyntax_sanitize::{
-    Sanitizer, parse_html, parse_html_unsafe, sanitize_fragment, sanitize_fragment_unsafe,
-    serialize_document, set_html, set_html_unsafe,
+    SanitizeOptions, Sanitizer, parse_html, parse_html_unsafe, parse_html_with, sanitize_fragment,
+    sanitize_fragment_unsafe, sanitize_fragment_with, serialize_document, set_html,
+    set_html_unsafe,
 };
 
 const DEPTH: usize = 1_000_000;
@@ -38,6 +39,31 @@ fn deep_nesting_kept_removed_and_replaced() {
         let out = sanitize_fragment_unsafe(&deep, "div", &Sanitizer::allow_everything());
         assert_eq!(out.len(), DEPTH * "<span></span>".len() + 1);
         assert!(out.contains("<span>x</span>"));
+    });
+}
+
+/// The living standard's parse (`SanitizeOptions::standard`), with a deep `select` too (in
+/// living, everything inside a `select` is parsed by the "in body" rules).
+#[test]
+fn deep_nesting_with_the_living_standard() {
+    on_small_stack(|| {
+        let living = SanitizeOptions {
+            standard: Standard::Living,
+            ..SanitizeOptions::default()
+        };
+        let div = Context::html("div");
+        let all = Sanitizer::allow_everything();
+        let deep = "<select>".to_owned() + &"<span>".repeat(DEPTH) + "x";
+        let out = sanitize_fragment_with(&deep, &div, &all, false, living).unwrap();
+        assert_eq!(
+            out.len(),
+            "<select></select>".len() + DEPTH * "<span></span>".len() + 1
+        );
+        let out = sanitize_fragment_with(&deep, &div, &Sanitizer::default(), true, living);
+        assert_eq!(out.as_deref(), Some(""));
+        let doc =
+            parse_html_with(&"<div>".repeat(DEPTH), &Sanitizer::default(), true, living).unwrap();
+        assert!(serialize_document(&doc).len() > DEPTH * "<div></div>".len());
     });
 }
 

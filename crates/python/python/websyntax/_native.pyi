@@ -113,6 +113,8 @@ class Link:
     def error(self) -> Optional[str]: ...
     @property
     def errors(self) -> list[tuple[str, int]]: ...
+    @property
+    def obsolete(self) -> bool: ...
     def __getitem__(self, key: str) -> Any: ...
     def __contains__(self, key: str) -> bool: ...
     def get(self, key: str, default: Any = None) -> Any: ...
@@ -187,6 +189,7 @@ def parse(
     url: Union[str, URL, None] = None,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
 ) -> Document: ...
 def parse_fragment(
     html: str,
@@ -195,6 +198,7 @@ def parse_fragment(
     scripting: bool = True,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
 ) -> Document: ...
 def release_spare_storage() -> None: ...
 
@@ -316,6 +320,7 @@ def sanitize(
     unsafe: bool = False,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
 ) -> str: ...
 def parse_html(
     html: str,
@@ -324,6 +329,7 @@ def parse_html(
     unsafe: bool = False,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
 ) -> str: ...
 def clean(
     html: str,
@@ -331,4 +337,6 @@ def clean(
     attributes: Optional[Mapping[str, Iterable[str]]] = None,
     url_schemes: Optional[Iterable[str]] = None,
     strip_comments: bool = True,
+    *,
+    standard: Literal["seed", "living"] = "seed",
 ) -> str: ...
