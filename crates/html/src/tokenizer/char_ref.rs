@@ -1,11 +1,34 @@
 //! §13.2.5.72–13.2.5.80, the character reference states, and their helpers: the named
 //! reference lookup (longest match over the generated table) and the numeric reference checks.
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
+
+use rustc_hash::FxHasher;
 
 use super::named_entities::NAMED_REFERENCES;
 use super::token::TokenSink;
 use super::tokenization::{Buf, Cx, Flow, Machine, Nx, St, getc, is_ws, peek};
+
+/// The length of the longest name in the named character references table.
+const MAX_NAME_LEN: usize = 32;
+
+/// The names of the table that end with `;`, to their expansions. The table is fixed, so no
+/// input can lengthen a probe sequence.
+fn semicolon_names() -> &'static HashMap<&'static [u8], &'static str, BuildHasherDefault<FxHasher>>
+{
+    static MAP: OnceLock<HashMap<&'static [u8], &'static str, BuildHasherDefault<FxHasher>>> =
+        OnceLock::new();
+    MAP.get_or_init(|| {
+        NAMED_REFERENCES
+            .iter()
+            .filter(|(n, _)| n.ends_with(';'))
+            .map(|&(n, e)| (n.as_bytes(), e))
+            .collect()
+    })
+}
 
 /// Result of looking up a named character reference at the start of `bytes`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +45,24 @@ pub(crate) enum NamedMatch {
 /// characters are one of the identifiers in the named character references table".
 /// `at_end` says that `bytes` is all the input there will ever be.
 pub(crate) fn lookup_named(bytes: &[u8], at_end: bool) -> NamedMatch {
+    // A named fast path for the common case, `name;` with the whole name in the table: every
+    // name that ends with `;` ends there, so no longer name can match and this one is the
+    // longest. One hash lookup instead of narrowing the sorted table byte by byte.
+    if let Some(k) = bytes
+        .iter()
+        .take(MAX_NAME_LEN)
+        .position(|b| !b.is_ascii_alphanumeric())
+        && bytes.get(k) == Some(&b';')
+        && let Some(name) = bytes.get(..=k)
+        && let Some(&expansion) = semicolon_names().get(name)
+    {
+        return NamedMatch::Found(k + 1, expansion);
+    }
+    table_longest_match(bytes, at_end)
+}
+
+/// [`lookup_named`] without its fast path: the sorted table narrowed byte by byte.
+fn table_longest_match(bytes: &[u8], at_end: bool) -> NamedMatch {
     let table = NAMED_REFERENCES;
     let (mut lo, mut hi) = (0usize, table.len());
     let mut best = NamedMatch::None;
@@ -328,6 +369,45 @@ impl Machine {
 
 #[cfg(test)]
 mod tests {
+
+    /// The fast path of `lookup_named` gives the longest match, as the table search does.
+    #[test]
+    fn semicolon_fast_path_is_the_longest_match() {
+        let mut inputs: Vec<Vec<u8>> = Vec::new();
+        for (name, _) in NAMED_REFERENCES {
+            for tail in ["", "x", ";", "=", " ", "abc;"] {
+                inputs.push(format!("{name}{tail}").into_bytes());
+            }
+            if let Some(stem) = name.strip_suffix(';') {
+                inputs.push(format!("{stem}x;").into_bytes());
+                inputs.push(stem.as_bytes().to_vec());
+            }
+        }
+        for extra in [
+            "notin;",
+            "notit;",
+            "ampx;",
+            "a;",
+            ";",
+            "",
+            "AMP;",
+            "amp",
+            &"a".repeat(40),
+        ] {
+            inputs.push(extra.as_bytes().to_vec());
+        }
+        for b in &inputs {
+            for at_end in [true, false] {
+                assert_eq!(
+                    lookup_named(b, at_end),
+                    table_longest_match(b, at_end),
+                    "{:?} at_end={at_end}",
+                    String::from_utf8_lossy(b)
+                );
+            }
+        }
+    }
+
     use super::*;
 
     #[test]
