@@ -7,9 +7,10 @@
 //! attribute's value from the DOM (for `srcset`/`imagesrcset`, the URLs of `parse_srcset`,
 //! each a slice of the value at its offset); `base_url_with_encoding` (and `base_url`, with
 //! UTF-8) is the first `<base href>`'s value parsed against the document URL, or the document
-//! URL when there is none or it fails (computed by a naive walk); every link's URL is the
-//! encoding-parse of `raw` against that base (against the document URL for a `base`'s own
-//! `href`), its validation error positions lie in `raw`, and a resolved URL's href reparses
+//! URL when there is none, it fails or it is a `data:` or `javascript:` URL (computed by a naive
+//! walk); every link's URL is the encoding-parse of `raw` against that base (against the
+//! document URL for a `base`'s own `href`; an empty `action`/`formaction` is the document URL
+//! itself), its validation error positions lie in `raw`, and a resolved URL's href reparses
 //! to itself. Spans: a link's span lies in the input on character boundaries; for a
 //! one-URL attribute it is the attribute value's span; for a `srcset` candidate it lies in the
 //! value's span; a narrowed span (not the whole value's) is exactly the candidate's URL, and
@@ -65,8 +66,10 @@ fuzz_target!(|data: &[u8]| {
         .filter(|&id| doc.is_html_element(id, "base"))
         .find_map(|id| doc.attribute(id, "href"));
     let base = |enc: Encoding| match base_href {
+        // A `data:` or `javascript:` URL is not a base URL (§4.2.3).
         Some(href) => Url::parse_with_encoding(href, document_url, enc)
             .ok()
+            .filter(|u| !matches!(u.scheme(), "data" | "javascript"))
             .or_else(|| document_url.cloned()),
         None => document_url.cloned(),
     };
@@ -127,7 +130,12 @@ fuzz_target!(|data: &[u8]| {
         } else {
             base_url.as_ref()
         };
-        let expected = Url::parse_with_encoding(raw, against, encoding);
+        // An empty form action is the document's URL itself (§4.10.21.3).
+        let empty_action = raw.is_empty() && matches!(attr.as_str(), "action" | "formaction");
+        let expected = match document_url {
+            Some(u) if empty_action => Ok(u.clone()),
+            _ => Url::parse_with_encoding(raw, against, encoding),
+        };
         match (&link.url, &expected) {
             (Ok(a), Ok(b)) => assert_eq!(a.href(), b.href(), "URL of {raw:?}"),
             (Err(a), Err(b)) => assert_eq!(a, b, "failure of {raw:?}"),
