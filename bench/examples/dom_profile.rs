@@ -1,13 +1,13 @@
 //! Runs one stage of websyntax over `corpus_root()/html` ROUNDS times, for `perf record`:
 //!
-//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|dom-no-errors|tokens|tree-tokens|train [ROUNDS] [PATH]`
+//! `cargo run --release -p websyntax-bench --example dom_profile -- dom|dom-no-errors|dom-str|tokens|tree-tokens|train [ROUNDS] [PATH]`
 //!
 //! With PATH, that one page, or the `.html`/`.htm` pages below that directory, instead of the
 //! corpus (to profile a page `dom_perfile` singles out).
 //!
 //! `dom` is the full byte pipeline with spans and errors (as `dom_bench`); `tokens` is the
 //! tokenizer alone over the pages decoded to UTF-8; `dom-no-errors` the byte pipeline without
-//! collecting parse errors; `train` the workload `scripts/pgo.sh` profiles: per page, the byte
+//! collecting parse errors; `dom-str` the parse of the pages decoded to UTF-8 beforehand (`&str`, errors collected); `train` the workload `scripts/pgo.sh` profiles: per page, the byte
 //! pipeline, then queries, links, text, the checker and the tokenizer alone.
 
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
@@ -37,6 +37,10 @@ fn main() {
                 "tokens" => websyntax_bench::websyntax_token_count(s),
                 "tree-tokens" => websyntax_bench::websyntax_tree_sink_tokens(s),
                 "train" => train(bytes, s),
+                "dom-str" => {
+                    let doc = websyntax::html::parse_document(s, Default::default());
+                    doc.len() + doc.errors().len()
+                }
                 _ => {
                     let mut opts = DocumentParserOptions::spec();
                     opts.parse.collect_errors = stage != "dom-no-errors";
