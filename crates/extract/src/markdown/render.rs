@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
+use websyntax_html::dom::{Namespace, NodeData};
 use websyntax_html::{Document, NodeId};
 use websyntax_url::Url;
 
 use super::escape;
 use super::{LinkStyle, MarkdownOptions};
-use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
+use crate::walk::{Names, NodeSet, Tag, is_skipped, is_skipped_element, traverse};
 
 /// colspan values above this are this (HTML's table processing model clamps at 1000).
 const MAX_COLSPAN: usize = 1000;
@@ -464,25 +465,26 @@ impl Renderer<'_> {
             return false;
         }
         let doc = self.doc;
-        if let Some(t) = doc.text(id) {
-            self.put_text(t);
+        let e = match doc.data(id) {
+            NodeData::Element(e) => e,
+            NodeData::Text(t) => {
+                self.put_text(t);
+                return false;
+            }
+            NodeData::Comment(_) => return false,
+            // Document, fragment: descend; doctype: nothing.
+            _ => return doc.first_child(id).is_some(),
+        };
+        let info = self.names.info(doc, e);
+        if is_skipped_element(&self.names, e, info, self.options.scripting) {
             return false;
         }
-        if !doc.is_element(id) {
-            // Document, fragment: descend; doctype, comment: nothing.
-            return doc.comment(id).is_none() && doc.first_child(id).is_some();
-        }
-        if is_skipped(doc, &self.names, id, self.options.scripting) {
-            return false;
-        }
-        let html = doc.namespace(id) == Some(websyntax_html::dom::Namespace::Html);
-        let name = doc.local_name(id).unwrap_or("");
-        if !html {
+        if e.namespace() != Namespace::Html {
             self.inline.kinds.push(Kind::Plain);
             return true;
         }
-        let kind = match name {
-            "br" => {
+        let kind = match info.tag {
+            Tag::Br => {
                 if self.inline.code_depth > 0 {
                     self.inline.code.push(' ');
                 } else if self.inline.inline_only > 0 || self.heading.is_some() {
@@ -493,11 +495,11 @@ impl Renderer<'_> {
                 }
                 return false;
             }
-            "img" => {
+            Tag::Img => {
                 self.image(id);
                 return false;
             }
-            "hr" => {
+            Tag::Hr => {
                 if self.inline.inline_only > 0 {
                     self.inline.space = true;
                 } else {
@@ -506,42 +508,52 @@ impl Renderer<'_> {
                 }
                 return false;
             }
-            "pre" | "listing" | "xmp" | "plaintext" if self.inline.inline_only == 0 => {
+            Tag::Pre | Tag::Listing | Tag::Xmp | Tag::Plaintext if self.inline.inline_only == 0 => {
                 self.flush_para();
                 self.code_block(id);
                 return false;
             }
-            "table" if self.inline.inline_only == 0 => {
+            Tag::Table if self.inline.inline_only == 0 => {
                 self.flush_para();
                 self.table(id);
                 return false;
             }
-            "pre" | "listing" | "xmp" | "plaintext" | "code" | "kbd" | "samp" | "tt" => {
+            Tag::Pre
+            | Tag::Listing
+            | Tag::Xmp
+            | Tag::Plaintext
+            | Tag::Code
+            | Tag::Kbd
+            | Tag::Samp
+            | Tag::Tt => {
                 self.flush_code();
                 self.inline.code_depth += 1;
                 Kind::Code
             }
-            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
+            Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
                 if self.inline.inline_only > 0 || self.heading.is_some() {
                     self.block_boundary();
                     Kind::Block
                 } else {
                     self.flush_para();
-                    self.heading = Some(name.as_bytes()[1] - b'0');
+                    let level = info.tag.heading_level().unwrap_or(1);
+                    self.heading = Some(level);
                     self.inline.inline_only += 1;
-                    Kind::Heading(name.as_bytes()[1] - b'0')
+                    Kind::Heading(level)
                 }
             }
-            "blockquote" if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING => {
+            Tag::Blockquote
+                if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING =>
+            {
                 self.flush_para();
                 self.containers.push(Container::Quote);
                 Kind::Quote
             }
-            "ul" | "ol" | "menu" | "dir"
+            Tag::Ul | Tag::Ol | Tag::Menu | Tag::Dir
                 if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING =>
             {
                 self.flush_para();
-                let ordered = name == "ol";
+                let ordered = info.tag == Tag::Ol;
                 let depth = self.containers.len();
                 let mut delim = if ordered { '.' } else { '-' };
                 if self.prev_list == Some((depth, delim)) {
@@ -549,7 +561,7 @@ impl Renderer<'_> {
                 }
                 let start = if ordered {
                     self.names
-                        .get(doc, id, self.names.start)
+                        .attr(e, self.names.start)
                         .and_then(|s| s.trim().parse::<i64>().ok())
                         .unwrap_or(1)
                         .clamp(0, 999_999_999) as u64
@@ -575,16 +587,17 @@ impl Renderer<'_> {
                 });
                 Kind::List
             }
-            "li" if self.inline.inline_only == 0
-                && !self.lists.is_empty()
-                && self.containers.len() < MAX_NESTING =>
+            Tag::Li
+                if self.inline.inline_only == 0
+                    && !self.lists.is_empty()
+                    && self.containers.len() < MAX_NESTING =>
             {
                 self.flush_para();
                 let list = self.lists.last_mut().expect("a list");
                 let marker = if list.ordered {
                     if let Some(v) = self
                         .names
-                        .get(doc, id, self.names.value)
+                        .attr(e, self.names.value)
                         .and_then(|s| s.trim().parse::<i64>().ok())
                     {
                         list.next = v.clamp(0, 999_999_999) as u64;
@@ -601,15 +614,15 @@ impl Renderer<'_> {
                 });
                 Kind::Item
             }
-            "td" | "th" => {
+            Tag::Td | Tag::Th => {
                 self.block_boundary();
                 Kind::Block
             }
-            "p" | "dd" | "figcaption" => {
+            Tag::P | Tag::Dd | Tag::Figcaption => {
                 self.block_boundary();
                 Kind::Para
             }
-            "dt" if self.inline.strong == 0 => {
+            Tag::Dt if self.inline.strong == 0 => {
                 self.block_boundary();
                 self.inline.fmts.push(Fmt {
                     open: "**".into(),
@@ -620,11 +633,11 @@ impl Renderer<'_> {
                 self.inline.strong += 1;
                 Kind::DefTerm
             }
-            "em" | "i" | "cite" | "var" | "dfn" => self.open_fmt(FmtKind::Em),
-            "strong" | "b" => self.open_fmt(FmtKind::Strong),
-            "del" | "s" | "strike" => self.open_fmt(FmtKind::Del),
-            "a" => {
-                let href = self.names.get(doc, id, self.names.href);
+            Tag::Em | Tag::I | Tag::Cite | Tag::Var | Tag::Dfn => self.open_fmt(FmtKind::Em),
+            Tag::Strong | Tag::B => self.open_fmt(FmtKind::Strong),
+            Tag::Del | Tag::S | Tag::Strike => self.open_fmt(FmtKind::Del),
+            Tag::A => {
+                let href = self.names.attr(e, self.names.href);
                 match href {
                     Some(h) if self.inline.link == 0 => {
                         let url = self.resolve(h);
@@ -648,7 +661,7 @@ impl Renderer<'_> {
                     _ => Kind::Fmt(FmtKind::Inactive),
                 }
             }
-            _ if is_block(name) => {
+            _ if info.block => {
                 self.block_boundary();
                 Kind::Block
             }
