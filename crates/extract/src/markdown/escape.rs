@@ -1,6 +1,38 @@
 //! Escaping: text, link destinations and code spans written so that a CommonMark (+ GFM
 //! tables and strikethrough) renderer gives back the same characters.
 
+/// [`CLASS`] bit: ASCII whitespace (the separators of words).
+pub(crate) const WS: u8 = 1;
+/// [`CLASS`] bit: a character [`text_after_digits`] may escape anywhere in a word.
+pub(crate) const SPECIAL: u8 = 2;
+/// [`CLASS`] bit: a byte that makes a link destination need more than copying.
+const DEST: u8 = 4;
+
+/// The class bits of each byte.
+pub(crate) static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let mut v = 0;
+        if matches!(c, b' ' | b'\t' | b'\n' | 0x0C | b'\r') {
+            v |= WS;
+        }
+        if matches!(
+            c,
+            b'\\' | b'`' | b'*' | b'[' | b']' | b'<' | b'~' | b'|' | b'_' | b'&'
+        ) {
+            v |= SPECIAL;
+        }
+        if c <= b' ' || matches!(c, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | 0x7F) {
+            v |= DEST;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
 /// Whether the text at `rest` (just after a `&`) looks like a character reference
 /// (`name;`, `#123;`, `#x1F;`), which a renderer would decode: then the `&` is escaped.
 fn looks_like_reference(rest: &str) -> bool {
@@ -29,15 +61,7 @@ pub(crate) fn text_after_digits(
 ) {
     let bytes = word.as_bytes();
     // Most words hold nothing to escape.
-    if !line_start
-        && line_digits == 0
-        && !bytes.iter().any(|b| {
-            matches!(
-                b,
-                b'\\' | b'`' | b'*' | b'[' | b']' | b'<' | b'~' | b'|' | b'_' | b'&'
-            )
-        })
-    {
+    if !line_start && line_digits == 0 && !bytes.iter().any(|&b| CLASS[b as usize] & SPECIAL != 0) {
         out.push_str(word);
         return;
     }
@@ -94,21 +118,26 @@ pub(crate) fn text_after_digits(
 
 /// A link or image destination: `<…>` when it holds spaces or is empty, otherwise bare with
 /// `(`, `)` and `\` escaped. Line breaks are removed (URL parsing removes them too).
+#[cfg(test)]
 pub(crate) fn destination(url: &str) -> String {
+    let mut out = String::new();
+    destination_into(&mut out, url);
+    out
+}
+
+/// [`destination`] appended to `out`.
+pub(crate) fn destination_into(out: &mut String, url: &str) {
     // Most URLs (resolved ones always) need nothing.
-    if !url.is_empty()
-        && !url
-            .bytes()
-            .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | 0x7F))
-    {
-        return url.to_owned();
+    if !url.is_empty() && !url.bytes().any(|b| CLASS[b as usize] & DEST != 0) {
+        out.push_str(url);
+        return;
     }
     let url: String = url
         .chars()
         .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
         .collect();
     let bracket = url.is_empty() || url.chars().any(|c| c == ' ' || c.is_control());
-    let mut out = String::with_capacity(url.len() + 2);
+    out.reserve(url.len() + 2);
     if bracket {
         out.push('<');
     }
@@ -131,7 +160,6 @@ pub(crate) fn destination(url: &str) -> String {
     if bracket {
         out.push('>');
     }
-    out
 }
 
 /// The longest run of `c` in `s`.

@@ -1,6 +1,7 @@
 //! The converter: one iterative walk writing blocks (with their container prefixes) and the
 //! inline content of the current paragraph.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use websyntax_html::dom::{Namespace, NodeData};
@@ -38,8 +39,8 @@ enum Container {
 /// outside), closed at its end or at a block boundary (and then opened again after it).
 #[derive(Debug)]
 struct Fmt {
-    open: String,
-    close: String,
+    open: &'static str,
+    close: Cow<'static, str>,
     written: bool,
     /// A link's destination, turned into `close` when the link is first written (so that a
     /// link that never shows gets no reference number).
@@ -132,7 +133,13 @@ struct Refs {
 /// The end of a link: `](url)`, or `][n]` with the URL's reference number.
 fn link_close(style: LinkStyle, refs: &mut Refs, url: String) -> String {
     match style {
-        LinkStyle::Inline => format!("]({})", escape::destination(&url)),
+        LinkStyle::Inline => {
+            let mut close = String::with_capacity(url.len() + 3);
+            close.push_str("](");
+            escape::destination_into(&mut close, &url);
+            close.push(')');
+            close
+        }
         LinkStyle::Referenced => {
             let next = refs.urls.len() + 1;
             let n = *refs.numbers.entry(url.clone()).or_insert(next);
@@ -150,7 +157,17 @@ pub(crate) fn render(
     excluded: Option<&NodeSet>,
     options: &MarkdownOptions,
 ) -> String {
-    let base = doc.base_url_with_encoding(options.base_url.as_ref(), options.encoding);
+    // The document base URL; without any HTML `base` element in the document (the usual
+    // case) it is the document's own URL, found without a walk of the tree.
+    let has_base = doc.node_ids().any(|id| {
+        doc.element(id)
+            .is_some_and(|e| e.namespace() == Namespace::Html && e.name() == "base")
+    });
+    let base = if has_base {
+        doc.base_url_with_encoding(options.base_url.as_ref(), options.encoding)
+    } else {
+        options.base_url.clone()
+    };
     let mut r = Renderer {
         doc,
         names: Names::new(doc),
@@ -178,8 +195,11 @@ pub(crate) fn render(
     if !r.refs.urls.is_empty() {
         r.out.push_str("\n\n");
         for (i, url) in r.refs.urls.iter().enumerate() {
-            r.out
-                .push_str(&format!("[{}]: {}\n", i + 1, escape::destination(url)));
+            r.out.push('[');
+            r.out.push_str(&(i + 1).to_string());
+            r.out.push_str("]: ");
+            escape::destination_into(&mut r.out, url);
+            r.out.push('\n');
         }
     }
     let end = r.out.trim_end().len();
@@ -236,6 +256,13 @@ impl Renderer<'_> {
     /// Writes a block of lines (each gets the containers' prefix).
     fn write_block(&mut self, text: &str) {
         self.start_block();
+        if self.containers.is_empty() {
+            // No prefixes: each line follows a line break (or starts the output), so there
+            // are no trailing spaces to trim before an empty line.
+            self.out.push_str(text);
+            self.low_water = 0;
+            return;
+        }
         for (i, line) in text.split('\n').enumerate() {
             if i > 0 {
                 self.out.push('\n');
@@ -315,9 +342,9 @@ impl Renderer<'_> {
                     inl.para.push_str("\\!");
                 }
                 if let Some(url) = f.url.take() {
-                    f.close = link_close(style, refs, url);
+                    f.close = Cow::Owned(link_close(style, refs, url));
                 }
-                inl.para.push_str(&f.open);
+                inl.para.push_str(f.open);
                 f.written = true;
             }
         }
@@ -334,37 +361,75 @@ impl Renderer<'_> {
             self.inline.code.push_str(text);
             return;
         }
-        for (i, word) in text.split([' ', '\t', '\n', '\x0C', '\r']).enumerate() {
-            if i > 0 {
+        let b = text.as_bytes();
+        let mut i = 0;
+        let mut first = true;
+        loop {
+            // Whitespace before a word (or at the end) is a pending space.
+            let ws = i;
+            while i < b.len() && escape::CLASS[b[i] as usize] & escape::WS != 0 {
+                i += 1;
+            }
+            if i > ws {
                 self.inline.space = true;
             }
-            if word.is_empty() {
-                continue;
+            if i == b.len() {
+                return;
             }
-            self.put_prefix();
-            // Block structure is read at the start of a paragraph's lines only (not in headings
-            // or table cells).
-            let inline_only = self.inline.inline_only > 0;
-            let para = &mut self.inline.para;
-            let line_start = !inline_only && (para.is_empty() || para.ends_with('\n'));
-            // The digits written on this line so far (only up to 9 matter: look at the tail).
-            let line_digits = if inline_only || !word.starts_with(['.', ')']) {
-                0
-            } else {
-                let tail = para.len().saturating_sub(10);
-                let line = match para.as_bytes()[tail..].iter().rposition(|&b| b == b'\n') {
-                    Some(p) => &para[tail + p + 1..],
-                    None if tail == 0 => para.as_str(),
-                    None => "",
-                };
-                if !line.is_empty() && line.len() <= 9 && line.bytes().all(|b| b.is_ascii_digit()) {
-                    line.len()
-                } else {
-                    0
+            let start = i;
+            let mut class = 0;
+            while i < b.len() {
+                let c = escape::CLASS[b[i] as usize];
+                if c & escape::WS != 0 {
+                    break;
                 }
-            };
-            escape::text_after_digits(para, word, line_start, line_digits);
+                class |= c;
+                i += 1;
+            }
+            let word = &text[start..i];
+            if first {
+                first = false;
+                self.put_word(word);
+            } else {
+                // After a word of this text: the formats are open, no break is due, the line
+                // does not start here and holds more than digits: only the space comes first.
+                self.inline.space = false;
+                let para = &mut self.inline.para;
+                para.push(' ');
+                if class & escape::SPECIAL == 0 {
+                    para.push_str(word);
+                } else {
+                    escape::text_after_digits(para, word, false, 0);
+                }
+            }
         }
+    }
+
+    /// Writes one word of text (no ASCII whitespace in it), escaped.
+    fn put_word(&mut self, word: &str) {
+        self.put_prefix();
+        // Block structure is read at the start of a paragraph's lines only (not in headings
+        // or table cells).
+        let inline_only = self.inline.inline_only > 0;
+        let para = &mut self.inline.para;
+        let line_start = !inline_only && (para.is_empty() || para.ends_with('\n'));
+        // The digits written on this line so far (only up to 9 matter: look at the tail).
+        let line_digits = if inline_only || !word.starts_with(['.', ')']) {
+            0
+        } else {
+            let tail = para.len().saturating_sub(10);
+            let line = match para.as_bytes()[tail..].iter().rposition(|&b| b == b'\n') {
+                Some(p) => &para[tail + p + 1..],
+                None if tail == 0 => para.as_str(),
+                None => "",
+            };
+            if !line.is_empty() && line.len() <= 9 && line.bytes().all(|b| b.is_ascii_digit()) {
+                line.len()
+            } else {
+                0
+            }
+        };
+        escape::text_after_digits(para, word, line_start, line_digits);
     }
 
     /// Writes the code span gathered so far.
@@ -452,7 +517,7 @@ impl Renderer<'_> {
             escape::text(&mut text, w, false);
         }
         text.push_str("](");
-        text.push_str(&escape::destination(&url));
+        escape::destination_into(&mut text, &url);
         text.push(')');
         self.flush_code();
         self.put(&text);
@@ -625,8 +690,8 @@ impl Renderer<'_> {
             Tag::Dt if self.inline.strong == 0 => {
                 self.block_boundary();
                 self.inline.fmts.push(Fmt {
-                    open: "**".into(),
-                    close: "**".into(),
+                    open: "**",
+                    close: Cow::Borrowed("**"),
                     written: false,
                     url: None,
                 });
@@ -650,8 +715,8 @@ impl Renderer<'_> {
                         }
                         self.flush_code();
                         self.inline.fmts.push(Fmt {
-                            open: "[".into(),
-                            close: String::new(),
+                            open: "[",
+                            close: Cow::Borrowed(""),
                             written: false,
                             url: Some(url),
                         });
@@ -683,8 +748,8 @@ impl Renderer<'_> {
         }
         *count += 1;
         inl.fmts.push(Fmt {
-            open: marker.into(),
-            close: marker.into(),
+            open: marker,
+            close: Cow::Borrowed(marker),
             written: false,
             url: None,
         });
