@@ -159,9 +159,11 @@ pub(crate) fn render(
 ) -> String {
     // The document base URL; without any HTML `base` element in the document (the usual
     // case) it is the document's own URL, found without a walk of the tree.
-    let has_base = doc.node_ids().any(|id| {
-        doc.element(id)
-            .is_some_and(|e| e.namespace() == Namespace::Html && e.name() == "base")
+    let has_base = doc.lookup_name("base").is_some_and(|base| {
+        doc.node_ids().any(|id| {
+            doc.element(id)
+                .is_some_and(|e| e.local_name() == base && e.namespace() == Namespace::Html)
+        })
     });
     let base = if has_base {
         doc.base_url_with_encoding(options.base_url.as_ref(), options.encoding)
@@ -362,23 +364,44 @@ impl Renderer<'_> {
             return;
         }
         let b = text.as_bytes();
+        let n = b.len();
+        // The first word: what comes before it (space, break, format markers) and whether it
+        // starts a line depend on the paragraph so far.
         let mut i = 0;
-        let mut first = true;
+        while i < n && escape::CLASS[b[i] as usize] & escape::WS != 0 {
+            i += 1;
+        }
+        if i > 0 {
+            self.inline.space = true;
+        }
+        if i == n {
+            return;
+        }
+        let start = i;
+        while i < n && escape::CLASS[b[i] as usize] & escape::WS == 0 {
+            i += 1;
+        }
+        self.put_word(&text[start..i]);
+        // The next words follow a word of this text: the formats are open, no break is due,
+        // the line does not start here and holds more than digits, so each is a space and the
+        // word escaped as anywhere in a line. `text[run..i]` is output as it is: words with
+        // nothing to escape after a single space.
+        let para = &mut self.inline.para;
+        let mut run = i;
         loop {
-            // Whitespace before a word (or at the end) is a pending space.
             let ws = i;
-            while i < b.len() && escape::CLASS[b[i] as usize] & escape::WS != 0 {
+            while i < n && escape::CLASS[b[i] as usize] & escape::WS != 0 {
                 i += 1;
             }
-            if i > ws {
-                self.inline.space = true;
-            }
-            if i == b.len() {
+            if i == n {
+                para.push_str(&text[run..ws]);
+                // Whitespace at the end is a pending space.
+                self.inline.space = ws < n;
                 return;
             }
             let start = i;
             let mut class = 0;
-            while i < b.len() {
+            while i < n {
                 let c = escape::CLASS[b[i] as usize];
                 if c & escape::WS != 0 {
                     break;
@@ -386,22 +409,13 @@ impl Renderer<'_> {
                 class |= c;
                 i += 1;
             }
-            let word = &text[start..i];
-            if first {
-                first = false;
-                self.put_word(word);
-            } else {
-                // After a word of this text: the formats are open, no break is due, the line
-                // does not start here and holds more than digits: only the space comes first.
-                self.inline.space = false;
-                let para = &mut self.inline.para;
-                para.push(' ');
-                if class & escape::SPECIAL == 0 {
-                    para.push_str(word);
-                } else {
-                    escape::text_after_digits(para, word, false, 0);
-                }
+            if class & escape::SPECIAL == 0 && start == ws + 1 && b[ws] == b' ' {
+                continue;
             }
+            para.push_str(&text[run..ws]);
+            para.push(' ');
+            escape::text_after_digits(para, &text[start..i], false, 0);
+            run = i;
         }
     }
 
