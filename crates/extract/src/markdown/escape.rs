@@ -1,6 +1,8 @@
 //! Escaping: text, link destinations and code spans written so that a CommonMark (+ GFM
 //! tables and strikethrough) renderer gives back the same characters.
 
+use std::borrow::Cow;
+
 /// [`CLASS`] bit: ASCII whitespace (the separators of words).
 pub(crate) const WS: u8 = 1;
 /// [`CLASS`] bit: a character [`text_after_digits`] may escape anywhere in a word.
@@ -132,31 +134,59 @@ pub(crate) fn destination_into(out: &mut String, url: &str) {
         out.push_str(url);
         return;
     }
-    let url: String = url
-        .chars()
-        .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
-        .collect();
-    let bracket = url.is_empty() || url.chars().any(|c| c == ' ' || c.is_control());
-    out.reserve(url.len() + 2);
+    let url: Cow<'_, str> = if url.bytes().any(|b| matches!(b, b'\n' | b'\r' | b'\t')) {
+        Cow::Owned(
+            url.chars()
+                .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(url)
+    };
+    let b = url.as_bytes();
+    // The length of the control character (Unicode `Cc`: C0, DEL and C1) at `i`, if any.
+    let control = |i: usize| -> usize {
+        match b[i] {
+            0..=0x1F | 0x7F => 1,
+            0xC2 if b.get(i + 1).is_some_and(|c| (0x80..=0x9F).contains(c)) => 2,
+            _ => 0,
+        }
+    };
+    let bracket = b.is_empty() || (0..b.len()).any(|i| b[i] == b' ' || control(i) > 0);
+    out.reserve(b.len() + 2);
     if bracket {
         out.push('<');
     }
-    for (i, c) in url.char_indices() {
-        match c {
-            '<' | '>' if bracket => {
-                out.push('\\');
-                out.push(c);
-            }
-            '(' | ')' | '<' | '>' if !bracket => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\\' => out.push_str("\\\\"),
-            '&' if looks_like_reference(&url[i + 1..]) => out.push_str("\\&"),
-            c if c.is_control() => out.push(' '),
-            _ => out.push(c),
+    // `url[run..i]` is copied as it is.
+    let mut run = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if CLASS[c as usize] & DEST == 0 && c != 0xC2 {
+            i += 1;
+            continue;
         }
+        let (replacement, len) = match c {
+            b'<' => ("\\<", 1),
+            b'>' => ("\\>", 1),
+            b'(' if !bracket => ("\\(", 1),
+            b')' if !bracket => ("\\)", 1),
+            b'\\' => ("\\\\", 1),
+            b'&' if looks_like_reference(&url[i + 1..]) => ("\\&", 1),
+            _ => match control(i) {
+                0 => {
+                    i += 1;
+                    continue;
+                }
+                n => (" ", n),
+            },
+        };
+        out.push_str(&url[run..i]);
+        out.push_str(replacement);
+        i += len;
+        run = i;
     }
+    out.push_str(&url[run..]);
     if bracket {
         out.push('>');
     }
@@ -225,6 +255,66 @@ mod tests {
         assert_eq!(esc("2024.", false), "2024.");
         assert_eq!(esc("&amp;", false), "\\&amp;");
         assert_eq!(esc("AT&T", false), "AT&T");
+    }
+
+    /// The character-by-character statement of [`destination`].
+    fn destination_by_chars(url: &str) -> String {
+        if !url.is_empty()
+            && !url
+                .bytes()
+                .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | 0x7F))
+        {
+            return url.to_owned();
+        }
+        let url: String = url
+            .chars()
+            .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
+            .collect();
+        let bracket = url.is_empty() || url.chars().any(|c| c == ' ' || c.is_control());
+        let mut out = String::new();
+        if bracket {
+            out.push('<');
+        }
+        for (i, c) in url.char_indices() {
+            match c {
+                '<' | '>' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                '(' | ')' if !bracket => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                '\\' => out.push_str("\\\\"),
+                '&' if looks_like_reference(&url[i + 1..]) => out.push_str("\\&"),
+                c if c.is_control() => out.push(' '),
+                _ => out.push(c),
+            }
+        }
+        if bracket {
+            out.push('>');
+        }
+        out
+    }
+
+    #[test]
+    fn destinations_byte_scan_matches_chars() {
+        for url in [
+            "",
+            "http://h/a?b=1&c=2",
+            "a&amp;b",
+            "x\u{85}y",
+            "x\u{85}y z",
+            "x\u{9f}\u{a0}\u{c2}é",
+            "a\tb\nc\rd",
+            "a b(c)<d>\\e",
+            "(x)\u{7f}\u{1}",
+            "\u{80}",
+            "é&#x1F;",
+            "\n",
+        ] {
+            assert_eq!(destination(url), destination_by_chars(url), "{url:?}");
+        }
     }
 
     #[test]
