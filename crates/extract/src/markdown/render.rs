@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::ops::Range;
 
 use websyntax_html::dom::{Namespace, NodeData};
 use websyntax_html::{Document, NodeId};
@@ -31,7 +32,55 @@ enum Sep {
 #[derive(Debug)]
 enum Container {
     Quote,
-    Item { marker: String, started: bool },
+    Item { marker: Marker, started: bool },
+}
+
+/// A list item's marker: `- `, `* `, `1. `, `1) ` (numbers up to 999999999).
+#[derive(Debug, Clone, Copy)]
+struct Marker {
+    bytes: [u8; 12],
+    len: u8,
+}
+
+impl Marker {
+    fn new(number: Option<u64>, delim: char) -> Marker {
+        let mut bytes = [0u8; 12];
+        let mut len = 0;
+        if let Some(n) = number {
+            let mut digits = [0u8; 20];
+            let mut k = digits.len();
+            let mut n = n;
+            loop {
+                k -= 1;
+                digits[k] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            for &d in digits[k..].iter().take(9) {
+                bytes[len] = d;
+                len += 1;
+            }
+        }
+        // (The delimiters are ASCII.)
+        bytes[len] = if delim.is_ascii() { delim as u8 } else { b'-' };
+        len += 1;
+        bytes[len] = b' ';
+        len += 1;
+        Marker {
+            bytes,
+            len: len as u8,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len()]).unwrap_or("")
+    }
 }
 
 /// An open inline format (emphasis, strong, strikethrough, link): its markers, written when
@@ -68,6 +117,41 @@ struct Inline {
     strong: usize,
     del: usize,
     link: usize,
+}
+
+impl Inline {
+    /// Back to the default state, keeping the buffers' memory.
+    fn reset(&mut self) {
+        // Every field (a new one must be added here).
+        let Inline {
+            para,
+            space,
+            brk,
+            fmts,
+            code,
+            code_depth,
+            inline_only,
+            in_cell,
+            kinds,
+            em,
+            strong,
+            del,
+            link,
+        } = self;
+        para.clear();
+        *space = false;
+        *brk = false;
+        fmts.clear();
+        code.clear();
+        *code_depth = 0;
+        *inline_only = 0;
+        *in_cell = false;
+        kinds.clear();
+        *em = 0;
+        *strong = 0;
+        *del = 0;
+        *link = 0;
+    }
 }
 
 /// What an entered element does on leaving.
@@ -120,6 +204,8 @@ struct Renderer<'a> {
     prev_list: Option<(usize, char)>,
     heading: Option<u8>,
     inline: Inline,
+    /// A cleared inline state kept for the next table cell (its buffers reused).
+    spare: Option<Inline>,
     refs: Refs,
 }
 
@@ -184,6 +270,7 @@ pub(crate) fn render(
         prev_list: None,
         heading: None,
         inline: Inline::default(),
+        spare: None,
         refs: Refs::default(),
     };
     for &root in roots {
@@ -247,7 +334,7 @@ impl Renderer<'_> {
                     if *started {
                         self.out.extend(std::iter::repeat_n(' ', marker.len()));
                     } else {
-                        self.out.push_str(marker);
+                        self.out.push_str(marker.as_str());
                         *started = true;
                     }
                 }
@@ -446,33 +533,55 @@ impl Renderer<'_> {
         escape::text_after_digits(para, word, line_start, line_digits);
     }
 
-    /// Writes the code span gathered so far.
+    /// Writes the code span gathered so far: its whitespace collapsed, in a backtick string
+    /// one longer than the longest run inside, padded with a space when the content begins or
+    /// ends with a backtick; in a table cell, pipes are escaped (GFM removes that escape before
+    /// code spans are parsed).
     fn flush_code(&mut self) {
         if self.inline.code.is_empty() {
             return;
         }
-        let raw = std::mem::take(&mut self.inline.code);
-        let mut collapsed = String::with_capacity(raw.len());
-        for w in raw.split([' ', '\t', '\n', '\x0C', '\r']) {
-            if !w.is_empty() {
-                if !collapsed.is_empty() {
-                    collapsed.push(' ');
-                }
-                collapsed.push_str(w);
+        let mut raw = std::mem::take(&mut self.inline.code);
+        let is_ws = |c: char| c.is_ascii() && escape::CLASS[c as usize] & escape::WS != 0;
+        if raw.starts_with(is_ws) {
+            self.inline.space = true;
+        }
+        let mut words = raw.split(is_ws).filter(|w| !w.is_empty());
+        if let Some(first) = words.next() {
+            let last = words.next_back().unwrap_or(first);
+            // (Runs of backticks do not cross whitespace: the raw text's longest is the
+            // collapsed one's.)
+            let n = escape::longest_run(&raw, b'`') + 1;
+            let pad = first.starts_with('`') || last.ends_with('`');
+            let in_cell = self.inline.in_cell;
+            self.put_prefix();
+            let para = &mut self.inline.para;
+            para.reserve(raw.len() + 2 * n + 2);
+            para.extend(std::iter::repeat_n('`', n));
+            if pad {
+                para.push(' ');
             }
+            for (i, w) in raw.split(is_ws).filter(|w| !w.is_empty()).enumerate() {
+                if i > 0 {
+                    para.push(' ');
+                }
+                if in_cell && w.contains('|') {
+                    para.push_str(&w.replace('|', "\\|"));
+                } else {
+                    para.push_str(w);
+                }
+            }
+            if pad {
+                para.push(' ');
+            }
+            para.extend(std::iter::repeat_n('`', n));
         }
-        let lead = raw.starts_with([' ', '\t', '\n', '\x0C', '\r']);
-        let trail = raw.ends_with([' ', '\t', '\n', '\x0C', '\r']);
-        if lead {
+        if raw.ends_with(is_ws) {
             self.inline.space = true;
         }
-        if !collapsed.is_empty() {
-            let span = escape::code_span(&collapsed, self.inline.in_cell);
-            self.put(&span);
-        }
-        if trail {
-            self.inline.space = true;
-        }
+        // The buffer is used again by the next code span.
+        raw.clear();
+        self.inline.code = raw;
     }
 
     /// A word boundary from a block element inside inline-only content, or a block boundary.
@@ -681,11 +790,11 @@ impl Renderer<'_> {
                     {
                         list.next = v.clamp(0, 999_999_999) as u64;
                     }
-                    let m = format!("{}{} ", list.next, list.delim);
+                    let m = Marker::new(Some(list.next), list.delim);
                     list.next = (list.next + 1).min(999_999_999);
                     m
                 } else {
-                    format!("{} ", list.delim)
+                    Marker::new(None, list.delim)
                 };
                 self.containers.push(Container::Item {
                     marker,
@@ -916,16 +1025,14 @@ impl Renderer<'_> {
         self.write_block(&block);
     }
 
-    /// The inline Markdown of a table cell (or caption).
-    fn cell(&mut self, id: NodeId) -> String {
-        let saved = std::mem::replace(
-            &mut self.inline,
-            Inline {
-                inline_only: 1,
-                in_cell: true,
-                ..Inline::default()
-            },
-        );
+    /// Appends the inline Markdown of a table cell (or caption) to `buf`; its range there.
+    fn cell(&mut self, id: NodeId, buf: &mut String) -> Range<usize> {
+        // The cell's inline state: a cleared spare (its buffers are reused from cell to cell).
+        let mut fresh = self.spare.take().unwrap_or_default();
+        fresh.reset();
+        fresh.inline_only = 1;
+        fresh.in_cell = true;
+        let saved = std::mem::replace(&mut self.inline, fresh);
         let heading = self.heading.take();
         let doc = self.doc;
         traverse(doc, id, self, Renderer::enter, Renderer::leave);
@@ -937,18 +1044,26 @@ impl Renderer<'_> {
         }
         let cell = std::mem::replace(&mut self.inline, saved);
         self.heading = heading;
-        let mut text = cell.para;
-        let t = text.trim_end().len();
-        text.truncate(t);
-        text
+        let start = buf.len();
+        buf.push_str(cell.para.trim_end());
+        self.spare = Some(cell);
+        start..buf.len()
     }
 
     fn table(&mut self, table: NodeId) {
         let doc = self.doc;
-        let mut rows: Vec<Vec<(String, usize)>> = Vec::new();
+        // The cells' text, one after the other; the cells (range in `buf`, span) of all rows;
+        // the rows (range in `cells`).
+        let mut buf = String::new();
+        let mut cells: Vec<(Range<usize>, usize)> = Vec::new();
+        let mut rows: Vec<Range<usize>> = Vec::new();
         let mut caption = None;
-        let row_cells = |this: &mut Self, tr: NodeId, rows: &mut Vec<Vec<(String, usize)>>| {
-            let mut cells = Vec::new();
+        let row_cells = |this: &mut Self,
+                         tr: NodeId,
+                         buf: &mut String,
+                         cells: &mut Vec<(Range<usize>, usize)>,
+                         rows: &mut Vec<Range<usize>>| {
+            let first = cells.len();
             let mut c = doc.first_child(tr);
             while let Some(x) = c {
                 if (doc.is_html_element(x, "td") || doc.is_html_element(x, "th"))
@@ -961,11 +1076,15 @@ impl Renderer<'_> {
                         .and_then(|s| s.trim().parse::<usize>().ok())
                         .unwrap_or(1)
                         .clamp(1, MAX_COLSPAN);
-                    cells.push((this.cell(x), span));
+                    let text = this.cell(x, buf);
+                    cells.push((text, span));
                 }
                 c = doc.next_sibling(x);
             }
-            rows.push(cells);
+            // Rows without cells are left out.
+            if cells.len() > first {
+                rows.push(first..cells.len());
+            }
         };
         let mut c = doc.first_child(table);
         while let Some(x) = c {
@@ -976,8 +1095,12 @@ impl Renderer<'_> {
                 continue;
             }
             match doc.local_name(x) {
-                Some("caption") if caption.is_none() => caption = Some(self.cell(x)),
-                Some("tr") => row_cells(self, x, &mut rows),
+                Some("caption") if caption.is_none() => {
+                    let mut cap = String::new();
+                    self.cell(x, &mut cap);
+                    caption = Some(cap);
+                }
+                Some("tr") => row_cells(self, x, &mut buf, &mut cells, &mut rows),
                 Some("thead" | "tbody" | "tfoot") => {
                     let mut r = doc.first_child(x);
                     while let Some(tr) = r {
@@ -985,7 +1108,7 @@ impl Renderer<'_> {
                             && !self.excluded.is_some_and(|e| e.contains(tr))
                             && !is_skipped(doc, &self.names, tr, self.options.scripting)
                         {
-                            row_cells(self, tr, &mut rows);
+                            row_cells(self, tr, &mut buf, &mut cells, &mut rows);
                         }
                         r = doc.next_sibling(tr);
                     }
@@ -997,28 +1120,28 @@ impl Renderer<'_> {
         if let Some(cap) = caption.filter(|c| !c.is_empty()) {
             self.write_block(&cap);
         }
-        rows.retain(|r| !r.is_empty());
         // colspan repeats cells, within a budget proportional to the cells there are.
-        let real: usize = rows.iter().map(Vec::len).sum();
-        let expanded: usize = rows.iter().flatten().map(|c| c.1).sum();
+        let real = cells.len();
+        let expanded: usize = cells.iter().map(|c| c.1).sum();
         if expanded > real.saturating_mul(8).saturating_add(MAX_COLSPAN) {
-            for c in rows.iter_mut().flatten() {
+            for c in &mut cells {
                 c.1 = 1;
             }
         }
         let width = rows
             .iter()
-            .map(|r| r.iter().map(|c| c.1).sum::<usize>())
+            .map(|r| cells[r.clone()].iter().map(|c| c.1).sum::<usize>())
             .max()
             .unwrap_or(0);
         if width == 0 {
             return;
         }
-        let mut block = String::new();
-        let write_row = |block: &mut String, row: &[(String, usize)], pad_to: usize| {
+        let mut block = String::with_capacity(buf.len() + 4 * cells.len() + 6 * width + 8);
+        let write_row = |block: &mut String, row: &[(Range<usize>, usize)], pad_to: usize| {
             block.push('|');
             let mut n = 0;
             for (text, span) in row {
+                let text = &buf[text.clone()];
                 for k in 0..*span {
                     block.push(' ');
                     if k == 0 {
@@ -1036,7 +1159,7 @@ impl Renderer<'_> {
                 n += 1;
             }
         };
-        write_row(&mut block, &rows[0], width);
+        write_row(&mut block, &cells[rows[0].clone()], width);
         block.push('\n');
         block.push('|');
         for _ in 0..width {
@@ -1044,7 +1167,7 @@ impl Renderer<'_> {
         }
         for row in &rows[1..] {
             block.push('\n');
-            write_row(&mut block, row, 0);
+            write_row(&mut block, &cells[row.clone()], 0);
         }
         self.write_block(&block);
     }
