@@ -599,7 +599,7 @@ impl Renderer<'_> {
 
     fn resolve(&self, raw: &str) -> String {
         match Url::parse_with_encoding(raw, self.base.as_ref(), self.options.encoding) {
-            Ok(u) => u.href().to_owned(),
+            Ok(u) => u.into_string(),
             Err(_) => raw.trim().to_owned(),
         }
     }
