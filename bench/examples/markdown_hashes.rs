@@ -1,5 +1,6 @@
 //! Output-identity check of the extract crate: a hash per input and per conversion (whole-page
-//! Markdown in a few option sets, main content text and Markdown, main content roots), so that
+//! Markdown in a few option sets, whole-page readable text, main content text and Markdown,
+//! main content roots and exclusions), so that
 //! a change meant to be output-preserving can be checked by diffing two runs' outputs.
 //!
 //! `cargo run --release -p websyntax-bench --example markdown_hashes -- DIR... > hashes.txt`
@@ -11,6 +12,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 
+use websyntax::extract::text::readable_text;
 use websyntax::extract::{LinkStyle, MarkdownOptions, main_content, to_markdown};
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
 use websyntax::url::Url;
@@ -86,6 +88,13 @@ fn main() {
         let mut line = name.clone();
         for o in &option_sets {
             line.push_str(&format!(" {:016x}", h(&to_markdown(&doc, None, o))));
+        }
+        // Readable text of the whole page, with scripting on and off.
+        for scripting in [true, false] {
+            line.push_str(&format!(
+                " {:016x}",
+                h(&readable_text(&doc, &[doc.root()], None, scripting))
+            ));
         }
         let mc = main_content(&doc);
         line.push_str(&format!(
