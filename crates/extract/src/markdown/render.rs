@@ -1,7 +1,6 @@
 //! The converter: one iterative walk writing blocks (with their container prefixes) and the
 //! inline content of the current paragraph.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -89,11 +88,49 @@ impl Marker {
 #[derive(Debug)]
 struct Fmt {
     open: &'static str,
-    close: Cow<'static, str>,
+    close: Close,
     written: bool,
-    /// A link's destination, turned into `close` when the link is first written (so that a
-    /// link that never shows gets no reference number).
-    url: Option<String>,
+}
+
+/// How an inline format ends.
+#[derive(Debug)]
+enum Close {
+    Marker(&'static str),
+    /// A link: `](url)`, or `][n]` with the URL's reference number, given when the link is
+    /// first written (so that a link that never shows gets no number).
+    Link {
+        url: String,
+        number: usize,
+    },
+}
+
+impl Fmt {
+    fn marker(marker: &'static str) -> Fmt {
+        Fmt {
+            open: marker,
+            close: Close::Marker(marker),
+            written: false,
+        }
+    }
+
+    /// Writes the end of the format.
+    fn write_close(&self, style: LinkStyle, out: &mut String) {
+        match &self.close {
+            Close::Marker(m) => out.push_str(m),
+            Close::Link { url, number } => match style {
+                LinkStyle::Inline => {
+                    out.push_str("](");
+                    escape::destination_into(out, url);
+                    out.push(')');
+                }
+                LinkStyle::Referenced => {
+                    out.push_str("][");
+                    out.push_str(&number.to_string());
+                    out.push(']');
+                }
+            },
+        }
+    }
 }
 
 /// The inline state of the paragraph (or heading, or table cell) being written.
@@ -216,25 +253,14 @@ struct Refs {
     numbers: HashMap<String, usize>,
 }
 
-/// The end of a link: `](url)`, or `][n]` with the URL's reference number.
-fn link_close(style: LinkStyle, refs: &mut Refs, url: String) -> String {
-    match style {
-        LinkStyle::Inline => {
-            let mut close = String::with_capacity(url.len() + 3);
-            close.push_str("](");
-            escape::destination_into(&mut close, &url);
-            close.push(')');
-            close
-        }
-        LinkStyle::Referenced => {
-            let next = refs.urls.len() + 1;
-            let n = *refs.numbers.entry(url.clone()).or_insert(next);
-            if n == next {
-                refs.urls.push(url);
-            }
-            format!("][{n}]")
-        }
+/// The reference number of `url`, numbered from 1 in order of first use.
+fn reference_number(refs: &mut Refs, url: &str) -> usize {
+    let next = refs.urls.len() + 1;
+    let n = *refs.numbers.entry(url.to_owned()).or_insert(next);
+    if n == next {
+        refs.urls.push(url.to_owned());
     }
+    n
 }
 
 pub(crate) fn render(
@@ -370,10 +396,11 @@ impl Renderer<'_> {
     /// by the next content.
     fn flush_para(&mut self) {
         self.flush_code();
+        let style = self.options.link_style;
         let inl = &mut self.inline;
         for f in inl.fmts.iter_mut().rev() {
             if f.written {
-                inl.para.push_str(&f.close);
+                f.write_close(style, &mut inl.para);
                 f.written = false;
             }
         }
@@ -430,8 +457,11 @@ impl Renderer<'_> {
                     inl.para.pop();
                     inl.para.push_str("\\!");
                 }
-                if let Some(url) = f.url.take() {
-                    f.close = Cow::Owned(link_close(style, refs, url));
+                if let Close::Link { url, number } = &mut f.close
+                    && *number == 0
+                    && style == LinkStyle::Referenced
+                {
+                    *number = reference_number(refs, url);
                 }
                 inl.para.push_str(f.open);
                 f.written = true;
@@ -812,12 +842,7 @@ impl Renderer<'_> {
             }
             Tag::Dt if self.inline.strong == 0 => {
                 self.block_boundary();
-                self.inline.fmts.push(Fmt {
-                    open: "**",
-                    close: Cow::Borrowed("**"),
-                    written: false,
-                    url: None,
-                });
+                self.inline.fmts.push(Fmt::marker("**"));
                 self.inline.strong += 1;
                 Kind::DefTerm
             }
@@ -839,9 +864,8 @@ impl Renderer<'_> {
                         self.flush_code();
                         self.inline.fmts.push(Fmt {
                             open: "[",
-                            close: Cow::Borrowed(""),
+                            close: Close::Link { url, number: 0 },
                             written: false,
-                            url: Some(url),
                         });
                         self.inline.link += 1;
                         Kind::Fmt(FmtKind::Link)
@@ -870,12 +894,7 @@ impl Renderer<'_> {
             return Kind::Fmt(FmtKind::Inactive);
         }
         *count += 1;
-        inl.fmts.push(Fmt {
-            open: marker,
-            close: Cow::Borrowed(marker),
-            written: false,
-            url: None,
-        });
+        inl.fmts.push(Fmt::marker(marker));
         Kind::Fmt(kind)
     }
 
@@ -883,7 +902,7 @@ impl Renderer<'_> {
         if let Some(f) = self.inline.fmts.pop()
             && f.written
         {
-            self.inline.para.push_str(&f.close);
+            f.write_close(self.options.link_style, &mut self.inline.para);
         }
     }
 
@@ -1039,7 +1058,7 @@ impl Renderer<'_> {
         self.flush_code();
         while let Some(f) = self.inline.fmts.pop() {
             if f.written {
-                self.inline.para.push_str(&f.close);
+                f.write_close(self.options.link_style, &mut self.inline.para);
             }
         }
         let cell = std::mem::replace(&mut self.inline, saved);
