@@ -288,7 +288,13 @@ pub(crate) fn render(
         options,
         excluded,
         base,
-        out: String::new(),
+        // For a whole document, a first guess of the output size (a few bytes per node) saves
+        // most regrowing.
+        out: if roots == [doc.root()] {
+            String::with_capacity(doc.len().saturating_mul(8))
+        } else {
+            String::new()
+        },
         containers: Vec::new(),
         low_water: 0,
         pending: Sep::Blank,
