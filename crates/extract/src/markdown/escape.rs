@@ -74,11 +74,46 @@ pub(crate) fn text_after_digits(
     line_digits: usize,
 ) {
     let bytes = word.as_bytes();
-    // Most words hold nothing to escape.
-    if !line_start && line_digits == 0 && !bytes.iter().any(|&b| CLASS[b as usize] & SPECIAL != 0) {
+    if !bytes.iter().any(|&b| CLASS[b as usize] & SPECIAL != 0) {
+        // Most words hold nothing to escape.
+        if !line_start && line_digits == 0 {
+            out.push_str(word);
+            return;
+        }
+        // Without inline specials only one character can need escaping: the first (a block
+        // start) or the one after the leading digits (an ordered list marker's delimiter),
+        // as the general loop below decides.
+        if let Some(&c) = bytes.first()
+            && line_start
+            && (c == b'>'
+                || (matches!(c, b'#' | b'+' | b'-' | b'=')
+                    && bytes.iter().all(|&b| b == c)
+                    && (c != b'#' || bytes.len() <= 6)
+                    && (c != b'+' || bytes.len() == 1)))
+        {
+            out.push('\\');
+            out.push_str(word);
+            return;
+        }
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits + 1 == bytes.len()
+            && matches!(bytes[digits], b'.' | b')')
+            && (1..=9).contains(&(digits + line_digits))
+        {
+            out.push_str(&word[..digits]);
+            out.push('\\');
+            out.push_str(&word[digits..]);
+            return;
+        }
         out.push_str(word);
         return;
     }
+    text_chars(out, word, line_start, line_digits);
+}
+
+/// [`text_after_digits`] character by character (the general statement of the rules).
+fn text_chars(out: &mut String, word: &str, line_start: bool, line_digits: usize) {
+    let bytes = word.as_bytes();
     // A leading run of digits followed by `.` or `)` at a line start is an ordered list
     // marker: its delimiter is escaped.
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -356,6 +391,50 @@ mod tests {
             "\n",
         ] {
             assert_eq!(destination(url), destination_by_chars(url), "{url:?}");
+        }
+    }
+
+    #[test]
+    fn words_without_specials_as_the_general_rule() {
+        let words = [
+            "a",
+            ">",
+            ">a",
+            "#",
+            "##",
+            "#######",
+            "#a",
+            "+",
+            "++",
+            "-",
+            "---",
+            "-a",
+            "=",
+            "==",
+            "1.",
+            "1)",
+            "12.",
+            "1234567890.",
+            "123456789.",
+            "1.5",
+            ".",
+            ")",
+            "a.",
+            "2024.",
+            "é",
+            "1é.",
+            "0.",
+        ];
+        for w in words {
+            for line_start in [false, true] {
+                for line_digits in [0, 1, 5, 8, 9] {
+                    let mut a = String::from("x");
+                    text_after_digits(&mut a, w, line_start, line_digits);
+                    let mut b = String::from("x");
+                    text_chars(&mut b, w, line_start, line_digits);
+                    assert_eq!(a, b, "{w:?} {line_start} {line_digits}");
+                }
+            }
         }
     }
 

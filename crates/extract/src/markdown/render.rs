@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use websyntax_html::dom::{Namespace, NodeData};
+use websyntax_html::dom::{Namespace, NodeData, NodeKind};
 use websyntax_html::{Document, NodeId};
 use websyntax_url::Url;
 
@@ -273,8 +273,10 @@ pub(crate) fn render(
     // case) it is the document's own URL, found without a walk of the tree.
     let has_base = doc.lookup_name("base").is_some_and(|base| {
         doc.node_ids().any(|id| {
-            doc.element(id)
-                .is_some_and(|e| e.local_name() == base && e.namespace() == Namespace::Html)
+            doc.kind(id) == NodeKind::Element
+                && doc
+                    .element(id)
+                    .is_some_and(|e| e.local_name() == base && e.namespace() == Namespace::Html)
         })
     });
     let base = if has_base {
