@@ -30,7 +30,9 @@
 use websyntax_html::{Document, NodeId};
 
 use crate::markdown::MarkdownOptions;
-use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
+use websyntax_html::dom::{AttrNamespace, ElementRef, NodeData};
+
+use crate::walk::{NameInfo, Names, NodeSet, Tag, traverse};
 
 /// The main content of a document: the subtrees kept ([`MainContent::roots`], in document
 /// order) minus the boilerplate inside them ([`MainContent::excluded`]).
@@ -91,82 +93,101 @@ impl MainContent {
     }
 }
 
-/// Words of `class` / `id` values that mark page furniture.
-const NEGATIVE: &[&str] = &[
-    "nav",
-    "navbar",
-    "navigation",
-    "menu",
-    "submenu",
-    "footer",
-    "header",
-    "masthead",
-    "comment",
-    "comments",
-    "commentlist",
-    "disqus",
-    "share",
-    "sharing",
-    "social",
-    "related",
-    "sidebar",
-    "aside",
-    "cookie",
-    "cookies",
-    "consent",
-    "gdpr",
-    "promo",
-    "promotion",
-    "ad",
-    "ads",
-    "advert",
-    "advertisement",
-    "adsense",
-    "sponsor",
-    "sponsored",
-    "newsletter",
-    "subscribe",
-    "subscription",
-    "signup",
-    "breadcrumb",
-    "breadcrumbs",
-    "pagination",
-    "pager",
-    "popup",
-    "modal",
-    "widget",
-    "banner",
-    "toolbar",
-    "trending",
-    "recommended",
-    "recommendations",
-    "outbrain",
-    "taboola",
-    "byline",
-    "tags",
-    "taglist",
-    "meta",
-    "skip",
-    "hidden",
-    "print",
-    "caption",
-    "credit",
-    "credits",
-];
+/// Whether a word (ASCII lowercase) of a `class` / `id` value marks page furniture.
+fn is_negative_word(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"nav"
+            | b"navbar"
+            | b"navigation"
+            | b"menu"
+            | b"submenu"
+            | b"footer"
+            | b"header"
+            | b"masthead"
+            | b"comment"
+            | b"comments"
+            | b"commentlist"
+            | b"disqus"
+            | b"share"
+            | b"sharing"
+            | b"social"
+            | b"related"
+            | b"sidebar"
+            | b"aside"
+            | b"cookie"
+            | b"cookies"
+            | b"consent"
+            | b"gdpr"
+            | b"promo"
+            | b"promotion"
+            | b"ad"
+            | b"ads"
+            | b"advert"
+            | b"advertisement"
+            | b"adsense"
+            | b"sponsor"
+            | b"sponsored"
+            | b"newsletter"
+            | b"subscribe"
+            | b"subscription"
+            | b"signup"
+            | b"breadcrumb"
+            | b"breadcrumbs"
+            | b"pagination"
+            | b"pager"
+            | b"popup"
+            | b"modal"
+            | b"widget"
+            | b"banner"
+            | b"toolbar"
+            | b"trending"
+            | b"recommended"
+            | b"recommendations"
+            | b"outbrain"
+            | b"taboola"
+            | b"byline"
+            | b"tags"
+            | b"taglist"
+            | b"meta"
+            | b"skip"
+            | b"hidden"
+            | b"print"
+            | b"caption"
+            | b"credit"
+            | b"credits"
+    )
+}
 
-/// Words of `class` / `id` values that mark content (they cancel the negative ones).
-const POSITIVE: &[&str] = &[
-    "article", "content", "body", "main", "story", "entry", "post", "text", "blog", "prose",
-];
+/// Whether a word (ASCII lowercase) of a `class` / `id` value marks content (it cancels the
+/// negative ones).
+fn is_positive_word(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"article"
+            | b"content"
+            | b"body"
+            | b"main"
+            | b"story"
+            | b"entry"
+            | b"post"
+            | b"text"
+            | b"blog"
+            | b"prose"
+    )
+}
+
+/// The longest word of the two lists: longer words are neither.
+const MAX_WORD: usize = 15;
 
 /// How a `class`/`id` value's words weigh: negative and positive word counts. Words are runs
 /// of ASCII letters, split at camelCase too (`site-footer`, `commentList`, `ad_box`), compared
 /// without case.
-fn class_words(doc: &Document, names: &Names, id: NodeId) -> (u32, u32) {
+fn class_words(a: &ElemAttrs<'_>) -> (u32, u32) {
     let mut neg = 0;
     let mut pos = 0;
-    for name in [names.class, names.id] {
-        let Some(v) = names.get(doc, id, name) else {
+    for v in [a.class, a.id] {
+        let Some(v) = v else {
             continue;
         };
         let b = v.as_bytes();
@@ -184,51 +205,113 @@ fn class_words(doc: &Document, names: &Names, id: NodeId) -> (u32, u32) {
             {
                 i += 1;
             }
-            let w = &v[start..i];
-            if NEGATIVE.iter().any(|n| n.eq_ignore_ascii_case(w)) {
-                neg += 1;
-            }
-            if POSITIVE.iter().any(|p| p.eq_ignore_ascii_case(w)) {
-                pos += 1;
+            let w = &b[start..i];
+            if w.len() <= MAX_WORD {
+                let mut lower = [0u8; MAX_WORD];
+                for (l, c) in lower.iter_mut().zip(w) {
+                    *l = c.to_ascii_lowercase();
+                }
+                let lower = &lower[..w.len()];
+                if is_negative_word(lower) {
+                    neg += 1;
+                }
+                if is_positive_word(lower) {
+                    pos += 1;
+                }
             }
         }
     }
     (neg, pos)
 }
 
+/// The attributes main content reads of an element (the first of each name, in no
+/// namespace), gathered in one pass over its attributes.
+#[derive(Default)]
+struct ElemAttrs<'a> {
+    hidden: bool,
+    class: Option<&'a str>,
+    id: Option<&'a str>,
+    role: Option<&'a str>,
+    aria_hidden: Option<&'a str>,
+    style: Option<&'a str>,
+    itemprop: Option<&'a str>,
+}
+
+impl<'a> ElemAttrs<'a> {
+    fn of(names: &Names, e: ElementRef<'a>) -> ElemAttrs<'a> {
+        let mut r = ElemAttrs::default();
+        for a in e.attrs() {
+            if a.namespace() != AttrNamespace::None {
+                continue;
+            }
+            let n = Some(a.local_name());
+            let slot = if n == names.hidden {
+                r.hidden = true;
+                continue;
+            } else if n == names.class {
+                &mut r.class
+            } else if n == names.id {
+                &mut r.id
+            } else if n == names.role {
+                &mut r.role
+            } else if n == names.aria_hidden {
+                &mut r.aria_hidden
+            } else if n == names.style {
+                &mut r.style
+            } else if n == names.itemprop {
+                &mut r.itemprop
+            } else {
+                continue;
+            };
+            if slot.is_none() {
+                *slot = Some(a.value());
+            }
+        }
+        r
+    }
+}
+
+/// Whether the element is never content ([`crate::walk::is_skipped`]).
+fn is_skipped_with(info: NameInfo, a: &ElemAttrs<'_>) -> bool {
+    // (Main content reads documents parsed with scripting on: `noscript` is skipped.)
+    info.skip || info.tag == Tag::Noscript || a.hidden
+}
+
 /// Tags and roles that are page furniture.
-fn is_furniture_tag(doc: &Document, names: &Names, id: NodeId, name: &str) -> bool {
+fn is_furniture_tag(info: NameInfo, a: &ElemAttrs<'_>) -> bool {
     if matches!(
-        name,
-        "nav"
-            | "aside"
-            | "footer"
-            | "header"
-            | "menu"
-            | "button"
-            | "select"
-            | "dialog"
-            | "form"
-            | "input"
-            | "textarea"
-            | "label"
+        info.tag,
+        Tag::Nav
+            | Tag::Aside
+            | Tag::Footer
+            | Tag::Header
+            | Tag::Menu
+            | Tag::Button
+            | Tag::Select
+            | Tag::Dialog
+            | Tag::Form
+            | Tag::Input
+            | Tag::Textarea
+            | Tag::Label
     ) {
         return true;
     }
-    if let Some(role) = names.get(doc, id, names.role) {
-        let role = role.trim().to_ascii_lowercase();
-        if matches!(
-            role.as_str(),
-            "navigation"
-                | "banner"
-                | "contentinfo"
-                | "complementary"
-                | "search"
-                | "dialog"
-                | "alertdialog"
-                | "menu"
-                | "menubar"
-        ) {
+    if let Some(role) = a.role {
+        let role = role.trim();
+        if [
+            "navigation",
+            "banner",
+            "contentinfo",
+            "complementary",
+            "search",
+            "dialog",
+            "alertdialog",
+            "menu",
+            "menubar",
+        ]
+        .iter()
+        .any(|r| role.eq_ignore_ascii_case(r))
+        {
             return true;
         }
     }
@@ -236,21 +319,23 @@ fn is_furniture_tag(doc: &Document, names: &Names, id: NodeId, name: &str) -> bo
 }
 
 /// Hidden from readers: `aria-hidden=true`, or a `style` with `display:none` or
-/// `visibility:hidden`.
-fn is_hidden(doc: &Document, names: &Names, id: NodeId) -> bool {
-    if names
-        .get(doc, id, names.aria_hidden)
+/// `visibility:hidden` (ASCII whitespace ignored, without case). `buf` is scratch space.
+fn is_hidden(a: &ElemAttrs<'_>, buf: &mut Vec<u8>) -> bool {
+    if a.aria_hidden
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
     {
         return true;
     }
-    if let Some(style) = names.get(doc, id, names.style) {
-        let s: String = style
-            .chars()
-            .filter(|c| !c.is_ascii_whitespace())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        if s.contains("display:none") || s.contains("visibility:hidden") {
+    if let Some(style) = a.style {
+        buf.clear();
+        buf.extend(
+            style
+                .bytes()
+                .filter(|b| !b.is_ascii_whitespace())
+                .map(|b| b.to_ascii_lowercase()),
+        );
+        let has = |p: &[u8]| buf.windows(p.len()).any(|w| w == p);
+        if has(b"display:none") || has(b"visibility:hidden") {
             return true;
         }
     }
@@ -258,24 +343,22 @@ fn is_hidden(doc: &Document, names: &Names, id: NodeId) -> bool {
 }
 
 /// Whether the element is a semantic marker of the article itself.
-fn is_semantic_main(doc: &Document, names: &Names, id: NodeId, name: &str) -> bool {
-    name == "article"
-        || name == "main"
-        || names
-            .get(doc, id, names.role)
+fn is_semantic_main(info: NameInfo, a: &ElemAttrs<'_>) -> bool {
+    info.tag == Tag::Article
+        || info.tag == Tag::Main
+        || a.role
             .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
-        || is_article_body(doc, names, id)
+        || is_article_body(a)
 }
 
-fn is_article_body(doc: &Document, names: &Names, id: NodeId) -> bool {
-    names
-        .get(doc, id, names.itemprop)
+fn is_article_body(a: &ElemAttrs<'_>) -> bool {
+    a.itemprop
         .is_some_and(|v| v.split_ascii_whitespace().any(|w| w == "articleBody"))
 }
 
 /// Blocks for text attribution: the readable-text block elements plus cells and list items.
-fn is_text_block(name: &str) -> bool {
-    is_block(name) || matches!(name, "td" | "th")
+fn is_text_block(info: NameInfo) -> bool {
+    info.block || matches!(info.tag, Tag::Td | Tag::Th)
 }
 
 /// Count of characters other than ASCII whitespace in `t` (UTF-8 continuation bytes are not
@@ -310,7 +393,24 @@ struct Stats {
     /// Whether the subtree holds a semantic main marker (pass 1).
     semantic: NodeSet,
     junk: NodeSet,
+    /// What pass 1 found of each element it entered (`F_*`), read by the later passes.
+    flags: Vec<u8>,
+    /// Scratch space of [`is_hidden`].
+    buf: Vec<u8>,
 }
+
+/// [`Stats::flags`]: never content.
+const F_SKIP: u8 = 1;
+/// Hidden from readers.
+const F_HIDDEN: u8 = 2;
+/// A furniture tag or role.
+const F_FURNITURE: u8 = 4;
+/// Negative `class`/`id` words.
+const F_NEG: u8 = 8;
+/// Positive `class`/`id` words.
+const F_POS: u8 = 16;
+/// A schema.org `articleBody`.
+const F_BODY: u8 = 32;
 
 /// Finds the main content of `doc` (see the module docs for the method). A document without
 /// text gives no roots.
@@ -324,6 +424,8 @@ pub fn main_content(doc: &Document) -> MainContent {
         own_commas: vec![0; len],
         semantic: NodeSet::with_len(len),
         junk: NodeSet::with_len(len),
+        flags: vec![0; len],
+        buf: Vec::new(),
     };
     let root = doc.root();
     let names = Names::new(doc);
@@ -333,22 +435,49 @@ pub fn main_content(doc: &Document) -> MainContent {
         doc,
         root,
         &mut st,
-        |st, id| {
-            if let Some(t) = doc.text(id) {
+        |st, id| match doc.data(id) {
+            NodeData::Text(t) => {
                 let n = count_chars(t);
                 st.text[id.index()] = n;
                 if let Some(p) = doc.parent(id) {
                     st.text[p.index()] = st.text[p.index()].saturating_add(n);
                 }
-                return false;
+                false
             }
-            !(doc.is_element(id) && is_skipped(doc, &names, id, true))
+            NodeData::Element(e) => {
+                // What the later passes read of the element, from one look at its attributes.
+                let info = names.info(doc, e);
+                let attrs = ElemAttrs::of(&names, e);
+                let f = &mut st.flags[id.index()];
+                if is_skipped_with(info, &attrs) {
+                    *f = F_SKIP;
+                    return false;
+                }
+                if is_furniture_tag(info, &attrs) {
+                    *f |= F_FURNITURE;
+                }
+                let (neg, pos) = class_words(&attrs);
+                if neg > 0 {
+                    *f |= F_NEG;
+                }
+                if pos > 0 {
+                    *f |= F_POS;
+                }
+                if is_article_body(&attrs) {
+                    *f |= F_BODY;
+                }
+                if is_hidden(&attrs, &mut st.buf) {
+                    st.flags[id.index()] |= F_HIDDEN;
+                }
+                // (Marked on entering rather than leaving: the set is the same.)
+                if is_semantic_main(info, &attrs) {
+                    st.semantic.insert(id);
+                }
+                true
+            }
+            _ => true,
         },
         |st, id| {
-            let name = doc.local_name(id).unwrap_or("");
-            if doc.is_element(id) && is_semantic_main(doc, &names, id, name) {
-                st.semantic.insert(id);
-            }
             if let Some(p) = doc.parent(id) {
                 st.text[p.index()] = st.text[p.index()].saturating_add(st.text[id.index()]);
                 if st.semantic.contains(id) {
@@ -377,57 +506,61 @@ pub fn main_content(doc: &Document) -> MainContent {
         root,
         &mut p2,
         |p, id| {
-            if let Some(t) = doc.text(id) {
-                let n = p.raw[id.index()];
-                let commas = count_commas(t);
-                let b = p.blocks.last().copied().unwrap_or(root).index();
-                p.st.own[b] = p.st.own[b].saturating_add(n);
-                p.st.own_commas[b] = p.st.own_commas[b].saturating_add(commas);
-                p.st.text[id.index()] = n;
-                let par = doc.parent(id).unwrap_or(root).index();
-                p.st.text[par] = p.st.text[par].saturating_add(n);
-                if p.link_depth > 0 {
-                    p.st.own_link[b] = p.st.own_link[b].saturating_add(n);
-                    p.st.link[id.index()] = n;
-                    p.st.link[par] = p.st.link[par].saturating_add(n);
+            let e = match doc.data(id) {
+                NodeData::Element(e) => e,
+                NodeData::Text(t) => {
+                    let n = p.raw[id.index()];
+                    let commas = count_commas(t);
+                    let b = p.blocks.last().copied().unwrap_or(root).index();
+                    p.st.own[b] = p.st.own[b].saturating_add(n);
+                    p.st.own_commas[b] = p.st.own_commas[b].saturating_add(commas);
+                    p.st.text[id.index()] = n;
+                    let par = doc.parent(id).unwrap_or(root).index();
+                    p.st.text[par] = p.st.text[par].saturating_add(n);
+                    if p.link_depth > 0 {
+                        p.st.own_link[b] = p.st.own_link[b].saturating_add(n);
+                        p.st.link[id.index()] = n;
+                        p.st.link[par] = p.st.link[par].saturating_add(n);
+                    }
+                    return false;
                 }
+                NodeData::Comment(_) => return false,
+                _ => return true,
+            };
+            let f = p.st.flags[id.index()];
+            if f & F_SKIP != 0 {
                 return false;
             }
-            if !doc.is_element(id) {
-                return doc.comment(id).is_none();
-            }
-            if is_skipped(doc, &names, id, true) {
-                return false;
-            }
-            let name = doc.local_name(id).unwrap_or("");
-            if is_hidden(doc, &names, id) {
+            if f & F_HIDDEN != 0 {
                 p.st.junk.insert(id);
                 return false;
             }
-            if !matches!(name, "html" | "body") && !p.st.semantic.contains(id) {
-                let (neg, pos) = class_words(doc, &names, id);
-                let furniture = is_furniture_tag(doc, &names, id, name) || (neg > 0 && pos == 0);
+            let info = names.info(doc, e);
+            if !matches!(info.tag, Tag::Html | Tag::Body) && !p.st.semantic.contains(id) {
+                let furniture = f & F_FURNITURE != 0 || f & (F_NEG | F_POS) == F_NEG;
                 // A wrapper holding most of the page is not furniture.
                 if furniture && u64::from(p.raw[id.index()]) * 2 <= u64::from(total) {
                     p.st.junk.insert(id);
                     return false;
                 }
             }
-            if is_text_block(name) {
+            if is_text_block(info) {
                 p.blocks.push(id);
             }
-            if name == "a" {
+            if info.tag == Tag::A {
                 p.link_depth += 1;
             }
             true
         },
         |p, id| {
-            let name = doc.local_name(id).unwrap_or("");
-            if is_text_block(name) && p.blocks.last() == Some(&id) {
-                p.blocks.pop();
-            }
-            if name == "a" {
-                p.link_depth -= 1;
+            if let Some(e) = doc.element(id) {
+                let info = names.info(doc, e);
+                if is_text_block(info) && p.blocks.last() == Some(&id) {
+                    p.blocks.pop();
+                }
+                if info.tag == Tag::A {
+                    p.link_depth -= 1;
+                }
             }
             if let Some(par) = doc.parent(id) {
                 let (t, l) = (p.st.text[id.index()], p.st.link[id.index()]);
@@ -468,7 +601,11 @@ pub fn main_content(doc: &Document) -> MainContent {
             };
             score[n.index()] += s * share;
             // The block itself counts as its own container too.
-            if level == 0 && is_text_block(doc.local_name(n).unwrap_or("")) {
+            if level == 0
+                && doc
+                    .element(n)
+                    .is_some_and(|e| is_text_block(names.info(doc, e)))
+            {
                 score[n.index()] += s;
             }
             level += 1;
@@ -481,28 +618,35 @@ pub fn main_content(doc: &Document) -> MainContent {
 
     // Schema.org articleBody wins when it holds text.
     let mut bodies = Vec::new();
-    traverse(
-        doc,
-        root,
-        &mut bodies,
-        |bodies, id| {
-            if !doc.is_element(id) {
-                // The document node (and fragments) are walked through; text is not.
-                return doc.text(id).is_none() && doc.comment(id).is_none();
-            }
-            if st.junk.contains(id) {
-                return false;
-            }
-            if is_article_body(doc, &names, id) {
-                if st.text[id.index()] >= 100 {
-                    bodies.push(id);
+    // (Only when some element is one.)
+    let any_body = st.flags.iter().any(|f| f & F_BODY != 0);
+    if any_body {
+        traverse(
+            doc,
+            root,
+            &mut bodies,
+            |bodies, id| {
+                match doc.data(id) {
+                    NodeData::Element(_) => {}
+                    // The document node (and fragments) are walked through; text is not.
+                    NodeData::Text(_) | NodeData::Comment(_) => return false,
+                    _ => return true,
                 }
-                return false;
-            }
-            true
-        },
-        |_, _| {},
-    );
+                if st.junk.contains(id) {
+                    return false;
+                }
+                // (Elements inside skipped subtrees have no flags: they hold no text either.)
+                if st.flags[id.index()] & F_BODY != 0 {
+                    if st.text[id.index()] >= 100 {
+                        bodies.push(id);
+                    }
+                    return false;
+                }
+                true
+            },
+            |_, _| {},
+        );
+    }
     if !bodies.is_empty() {
         result.roots = bodies;
     } else {
@@ -510,24 +654,33 @@ pub fn main_content(doc: &Document) -> MainContent {
         let mut final_score = vec![0f32; len];
         for id in doc.node_ids() {
             let i = id.index();
-            if score[i] <= 0.0 || !doc.is_element(id) {
+            if score[i] <= 0.0 {
                 continue;
             }
-            let name = doc.local_name(id).unwrap_or("");
+            let Some(e) = doc.element(id) else {
+                continue;
+            };
             let mut s = score[i]
-                + match name {
-                    "div" | "article" | "main" | "section" => 5.0,
-                    "pre" | "td" | "blockquote" => 3.0,
-                    "ol" | "ul" | "dl" | "dd" | "dt" | "li" | "form" | "address" => -3.0,
-                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "th" => -5.0,
+                + match names.info(doc, e).tag {
+                    Tag::Div | Tag::Article | Tag::Main | Tag::Section => 5.0,
+                    Tag::Pre | Tag::Td | Tag::Blockquote => 3.0,
+                    Tag::Ol
+                    | Tag::Ul
+                    | Tag::Dl
+                    | Tag::Dd
+                    | Tag::Dt
+                    | Tag::Li
+                    | Tag::Form
+                    | Tag::Address => -3.0,
+                    Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 | Tag::Th => -5.0,
                     _ => 0.0,
                 };
             // Class words weigh at most as much as the text itself: an empty wrapper named
             // "content" does not beat the paragraphs.
-            let (neg, pos) = class_words(doc, &names, id);
-            if pos > 0 && neg == 0 {
+            let words = st.flags[i] & (F_NEG | F_POS);
+            if words == F_POS {
                 s += score[i].min(25.0);
-            } else if neg > 0 && pos == 0 {
+            } else if words == F_NEG {
                 s -= score[i].min(25.0);
             }
             let text = st.text[i].max(1) as f32;
@@ -584,17 +737,20 @@ pub fn main_content(doc: &Document) -> MainContent {
                     return false;
                 }
                 let i = id.index();
-                let name = doc.local_name(id).unwrap_or("");
+                let Some(e) = doc.element(id) else {
+                    return false;
+                };
+                let info = names.info(doc, e);
                 // The headline is the page's title, not the article's text.
-                if id != r && name == "h1" {
+                if id != r && info.tag == Tag::H1 {
                     ex.insert(id);
                     return false;
                 }
                 // (Quotations are content whatever their links: embedded posts cite theirs.
                 // A table loses no single cell: that would shift its columns.)
                 if id != r
-                    && is_text_block(name)
-                    && !matches!(name, "blockquote" | "td" | "th")
+                    && is_text_block(info)
+                    && !matches!(info.tag, Tag::Blockquote | Tag::Td | Tag::Th)
                     && st.text[i] > 0
                     && st.link[i] * 2 > st.text[i]
                 {

@@ -3,9 +3,11 @@
 //! block elements on their own lines, a blank line around `p`, `<br>` a line break, cells
 //! separated by tabs), walked iteratively.
 
+use websyntax_html::dom::NodeData;
 use websyntax_html::{Document, NodeId};
 
-use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
+use crate::markdown::escape::{CLASS, WS};
+use crate::walk::{Names, NodeSet, Tag, is_skipped_element, traverse};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Sep {
@@ -67,14 +69,51 @@ impl Writer<'_> {
             }
             return;
         }
-        for (i, word) in t.split([' ', '\t', '\n', '\x0C', '\r']).enumerate() {
-            if i > 0 {
-                self.sep(Sep::Space);
+        let is_ws = |c: u8| CLASS[c as usize] & WS != 0;
+        let b = t.as_bytes();
+        let n = b.len();
+        let mut i = 0;
+        while i < n && is_ws(b[i]) {
+            i += 1;
+        }
+        if i > 0 {
+            self.sep(Sep::Space);
+        }
+        if i == n {
+            return;
+        }
+        let start = i;
+        while i < n && !is_ws(b[i]) {
+            i += 1;
+        }
+        self.flush();
+        self.out.push_str(&t[start..i]);
+        // The next words follow a word (nothing is pending): each is a space and the word.
+        // `t[run..i]` is output as it is: words after a single space.
+        let mut run = i;
+        loop {
+            let ws = i;
+            while i < n && is_ws(b[i]) {
+                i += 1;
             }
-            if !word.is_empty() {
-                self.flush();
-                self.out.push_str(word);
+            if i == n {
+                self.out.push_str(&t[run..ws]);
+                if ws < n {
+                    self.sep(Sep::Space);
+                }
+                return;
             }
+            let start = i;
+            while i < n && !is_ws(b[i]) {
+                i += 1;
+            }
+            if start == ws + 1 && b[ws] == b' ' {
+                continue;
+            }
+            self.out.push_str(&t[run..ws]);
+            self.out.push(' ');
+            self.out.push_str(&t[start..i]);
+            run = i;
         }
     }
 
@@ -93,29 +132,31 @@ impl Writer<'_> {
             return false;
         }
         let doc = self.doc;
-        if let Some(t) = doc.text(id) {
-            self.text(t);
+        let e = match doc.data(id) {
+            NodeData::Element(e) => e,
+            NodeData::Text(t) => {
+                self.text(t);
+                return false;
+            }
+            NodeData::Comment(_) => return false,
+            _ => return true,
+        };
+        let info = self.names.info(doc, e);
+        if is_skipped_element(&self.names, e, info, self.scripting) {
             return false;
         }
-        if !doc.is_element(id) {
-            return doc.comment(id).is_none();
-        }
-        if is_skipped(doc, &self.names, id, self.scripting) {
-            return false;
-        }
-        let name = doc.local_name(id).unwrap_or("");
-        if name == "br" {
+        if info.tag == Tag::Br {
             self.line_break();
             return false;
         }
-        if is_block(name) {
-            self.sep(if name == "p" {
+        if info.block {
+            self.sep(if info.tag == Tag::P {
                 Sep::BlankLine
             } else {
                 Sep::Line
             });
         }
-        if matches!(name, "pre" | "textarea" | "listing" | "plaintext" | "xmp") {
+        if is_pre_like(info.tag) {
             self.pre_depth += 1;
         }
         true
@@ -123,19 +164,22 @@ impl Writer<'_> {
 
     fn leave(&mut self, id: NodeId) {
         let doc = self.doc;
-        let name = doc.local_name(id).unwrap_or("");
-        if matches!(name, "pre" | "textarea" | "listing" | "plaintext" | "xmp") {
+        let Some(e) = doc.element(id) else {
+            return;
+        };
+        let info = self.names.info(doc, e);
+        if is_pre_like(info.tag) {
             self.pre_depth -= 1;
         }
-        if is_block(name) {
-            self.sep(if name == "p" {
+        if info.block {
+            self.sep(if info.tag == Tag::P {
                 Sep::BlankLine
             } else {
                 Sep::Line
             });
         }
         // Cells are separated by a tab within their row.
-        if matches!(name, "td" | "th") {
+        if matches!(info.tag, Tag::Td | Tag::Th) {
             let mut n = doc.next_sibling(id);
             while let Some(x) = n {
                 if matches!(doc.local_name(x), Some("td" | "th")) {
@@ -146,6 +190,14 @@ impl Writer<'_> {
             }
         }
     }
+}
+
+/// Elements whose text keeps its whitespace.
+fn is_pre_like(tag: Tag) -> bool {
+    matches!(
+        tag,
+        Tag::Pre | Tag::Textarea | Tag::Listing | Tag::Plaintext | Tag::Xmp
+    )
 }
 
 /// The readable text of `roots` in order (each starting on its own line), leaving out the

@@ -4,7 +4,10 @@
 //! Documents can be 10^6 levels deep: nothing here recurses. [`traverse`] moves through the
 //! tree with `first_child` / `next_sibling` / `parent` only, so it needs no stack at all.
 
-use websyntax_html::dom::{AttrNamespace, LocalName};
+use std::cell::Cell;
+use std::hash::{Hash, Hasher};
+
+use websyntax_html::dom::{AttrNamespace, ElementRef, LocalName};
 use websyntax_html::{Document, NodeId};
 
 /// Visits the subtree of `root` in tree order without recursion. `enter` is called for each
@@ -50,14 +53,259 @@ pub(crate) fn traverse<S>(
 /// `script`, `style`, `template`, `title`, `iframe`, `datalist`, `rp`, `noscript` when
 /// scripting is on) and any element with a `hidden` attribute.
 pub(crate) fn is_skipped(doc: &Document, names: &Names, id: NodeId, scripting: bool) -> bool {
-    let Some(name) = doc.local_name(id) else {
-        return false;
-    };
-    matches!(
-        name,
-        "head" | "script" | "style" | "template" | "title" | "iframe" | "datalist" | "rp"
-    ) || (name == "noscript" && scripting)
-        || names.get(doc, id, names.hidden).is_some()
+    match doc.element(id) {
+        Some(e) => is_skipped_element(names, e, names.info(doc, e), scripting),
+        None => false,
+    }
+}
+
+/// [`is_skipped`] of element `e` whose name is described by `info`.
+#[inline]
+pub(crate) fn is_skipped_element(
+    names: &Names,
+    e: ElementRef<'_>,
+    info: NameInfo,
+    scripting: bool,
+) -> bool {
+    info.skip || (info.tag == Tag::Noscript && scripting) || names.attr(e, names.hidden).is_some()
+}
+
+/// The element names this crate tells apart (`Other` for the rest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tag {
+    Other,
+    A,
+    Address,
+    Article,
+    Aside,
+    B,
+    Blockquote,
+    Body,
+    Br,
+    Button,
+    Caption,
+    Cite,
+    Code,
+    Dd,
+    Del,
+    Dfn,
+    Dialog,
+    Dir,
+    Div,
+    Dl,
+    Dt,
+    Em,
+    Figcaption,
+    Footer,
+    Form,
+    H1,
+    H2,
+    H3,
+    H4,
+    H5,
+    H6,
+    Header,
+    Hr,
+    Html,
+    I,
+    Img,
+    Input,
+    Kbd,
+    Label,
+    Li,
+    Listing,
+    Main,
+    Menu,
+    Nav,
+    Noscript,
+    Ol,
+    P,
+    Plaintext,
+    Pre,
+    S,
+    Samp,
+    Section,
+    Select,
+    Strike,
+    Strong,
+    Table,
+    Tbody,
+    Td,
+    Textarea,
+    Tfoot,
+    Th,
+    Thead,
+    Tr,
+    Tt,
+    Ul,
+    Var,
+    Xmp,
+}
+
+impl Tag {
+    fn from_name(name: &str) -> Tag {
+        match name {
+            "a" => Tag::A,
+            "address" => Tag::Address,
+            "article" => Tag::Article,
+            "aside" => Tag::Aside,
+            "b" => Tag::B,
+            "blockquote" => Tag::Blockquote,
+            "body" => Tag::Body,
+            "br" => Tag::Br,
+            "button" => Tag::Button,
+            "caption" => Tag::Caption,
+            "cite" => Tag::Cite,
+            "code" => Tag::Code,
+            "dd" => Tag::Dd,
+            "del" => Tag::Del,
+            "dfn" => Tag::Dfn,
+            "dialog" => Tag::Dialog,
+            "dir" => Tag::Dir,
+            "div" => Tag::Div,
+            "dl" => Tag::Dl,
+            "dt" => Tag::Dt,
+            "em" => Tag::Em,
+            "figcaption" => Tag::Figcaption,
+            "footer" => Tag::Footer,
+            "form" => Tag::Form,
+            "h1" => Tag::H1,
+            "h2" => Tag::H2,
+            "h3" => Tag::H3,
+            "h4" => Tag::H4,
+            "h5" => Tag::H5,
+            "h6" => Tag::H6,
+            "header" => Tag::Header,
+            "hr" => Tag::Hr,
+            "html" => Tag::Html,
+            "i" => Tag::I,
+            "img" => Tag::Img,
+            "input" => Tag::Input,
+            "kbd" => Tag::Kbd,
+            "label" => Tag::Label,
+            "li" => Tag::Li,
+            "listing" => Tag::Listing,
+            "main" => Tag::Main,
+            "menu" => Tag::Menu,
+            "nav" => Tag::Nav,
+            "noscript" => Tag::Noscript,
+            "ol" => Tag::Ol,
+            "p" => Tag::P,
+            "plaintext" => Tag::Plaintext,
+            "pre" => Tag::Pre,
+            "s" => Tag::S,
+            "samp" => Tag::Samp,
+            "section" => Tag::Section,
+            "select" => Tag::Select,
+            "strike" => Tag::Strike,
+            "strong" => Tag::Strong,
+            "table" => Tag::Table,
+            "tbody" => Tag::Tbody,
+            "td" => Tag::Td,
+            "textarea" => Tag::Textarea,
+            "tfoot" => Tag::Tfoot,
+            "th" => Tag::Th,
+            "thead" => Tag::Thead,
+            "tr" => Tag::Tr,
+            "tt" => Tag::Tt,
+            "ul" => Tag::Ul,
+            "var" => Tag::Var,
+            "xmp" => Tag::Xmp,
+            _ => Tag::Other,
+        }
+    }
+
+    /// The level of a heading element (`h1`–`h6`).
+    pub(crate) fn heading_level(self) -> Option<u8> {
+        match self {
+            Tag::H1 => Some(1),
+            Tag::H2 => Some(2),
+            Tag::H3 => Some(3),
+            Tag::H4 => Some(4),
+            Tag::H5 => Some(5),
+            Tag::H6 => Some(6),
+            _ => None,
+        }
+    }
+}
+
+/// What the walks need to know about an element's local name (whatever its namespace).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NameInfo {
+    pub tag: Tag,
+    /// [`is_block`].
+    pub block: bool,
+    /// Never content, whatever the options (`head`, `script`, `style`, `template`, `title`,
+    /// `iframe`, `datalist`, `rp`).
+    pub skip: bool,
+}
+
+impl NameInfo {
+    fn of(name: &str) -> NameInfo {
+        NameInfo {
+            tag: Tag::from_name(name),
+            block: is_block(name),
+            skip: matches!(
+                name,
+                "head" | "script" | "style" | "template" | "title" | "iframe" | "datalist" | "rp"
+            ),
+        }
+    }
+}
+
+/// Reads the `u32` a name atom hashes as: a cheap, well-spread slot number for the name
+/// cache (whatever it is, the cache compares the atom itself, so any value is correct).
+#[derive(Default)]
+struct AtomHasher(u64);
+
+impl Hasher for AtomHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.0 = self.0.rotate_left(32) ^ u64::from(v);
+    }
+}
+
+/// Slots of the name cache (a power of two; the static names and a page's own names fit).
+const NAME_SLOTS: usize = 2048;
+
+/// [`NameInfo`] per name atom, computed from the name's string the first time the atom is
+/// seen: a direct-mapped cache keyed by the atom.
+struct NameCache {
+    slots: Vec<Cell<Option<(LocalName, NameInfo)>>>,
+}
+
+impl NameCache {
+    fn new() -> NameCache {
+        NameCache {
+            slots: vec![Cell::new(None); NAME_SLOTS],
+        }
+    }
+
+    #[inline]
+    fn get(&self, doc: &Document, name: LocalName) -> NameInfo {
+        let mut h = AtomHasher::default();
+        name.hash(&mut h);
+        let v = h.finish();
+        // Static atoms are small numbers; a document's own ones have the top bit of the u32
+        // set: they go to the upper half.
+        let slot = ((v ^ ((v >> 31) << 10)) as usize) & (NAME_SLOTS - 1);
+        let cell = &self.slots[slot];
+        if let Some((n, info)) = cell.get()
+            && n == name
+        {
+            return info;
+        }
+        let info = NameInfo::of(doc.name_str(name));
+        cell.set(Some((name, info)));
+        info
+    }
 }
 
 /// Whether `name` is a block-level element for text purposes: the readable-text rule's list.
@@ -96,8 +344,8 @@ impl NodeSet {
 }
 
 /// The attribute names this crate reads, as the document's name atoms (`None`: no attribute of
-/// the document has that name), so that reading an attribute compares atoms only.
-#[derive(Debug, Clone, Copy)]
+/// the document has that name), so that reading an attribute compares atoms only; and the
+/// element names' [`NameInfo`].
 pub(crate) struct Names {
     pub hidden: Option<LocalName>,
     pub class: Option<LocalName>,
@@ -113,6 +361,7 @@ pub(crate) struct Names {
     pub start: Option<LocalName>,
     pub value: Option<LocalName>,
     pub colspan: Option<LocalName>,
+    tags: NameCache,
 }
 
 impl Names {
@@ -133,7 +382,23 @@ impl Names {
             start: n("start"),
             value: n("value"),
             colspan: n("colspan"),
+            tags: NameCache::new(),
         }
+    }
+
+    /// What element `e`'s local name is.
+    #[inline]
+    pub(crate) fn info(&self, doc: &Document, e: ElementRef<'_>) -> NameInfo {
+        self.tags.get(doc, e.local_name())
+    }
+
+    /// The value of attribute `name` (no namespace) of element `e`.
+    #[inline]
+    pub(crate) fn attr<'a>(&self, e: ElementRef<'a>, name: Option<LocalName>) -> Option<&'a str> {
+        let name = name?;
+        e.attrs()
+            .find(|a| a.local_name() == name && a.namespace() == AttrNamespace::None)
+            .map(|a| a.value())
     }
 
     /// The value of attribute `name` (no namespace) of element `id`.
@@ -143,10 +408,6 @@ impl Names {
         id: NodeId,
         name: Option<LocalName>,
     ) -> Option<&'a str> {
-        let name = name?;
-        doc.element(id)?
-            .attrs()
-            .find(|a| a.local_name() == name && a.namespace() == AttrNamespace::None)
-            .map(|a| a.value())
+        self.attr(doc.element(id)?, name)
     }
 }

@@ -1,6 +1,52 @@
 //! Escaping: text, link destinations and code spans written so that a CommonMark (+ GFM
 //! tables and strikethrough) renderer gives back the same characters.
 
+use std::borrow::Cow;
+
+/// [`CLASS`] bit: ASCII whitespace (the separators of words).
+pub(crate) const WS: u8 = 1;
+/// [`CLASS`] bit: a character [`text_after_digits`] may escape anywhere in a word.
+pub(crate) const SPECIAL: u8 = 2;
+/// [`CLASS`] bit: a byte that makes a link destination need more than copying (other than
+/// those of [`DEST_SPACE`]).
+const DEST: u8 = 4;
+/// [`CLASS`] bit: a space, C0 control (line breaks too) or DEL in a link destination: it may
+/// be bracketed, lose characters or have controls replaced.
+const DEST_SPACE: u8 = 8;
+/// [`CLASS`] bit: the first byte of the C1 controls' UTF-8 (also of other characters).
+const C2: u8 = 16;
+
+/// The class bits of each byte.
+pub(crate) static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let mut v = 0;
+        if matches!(c, b' ' | b'\t' | b'\n' | 0x0C | b'\r') {
+            v |= WS;
+        }
+        if matches!(
+            c,
+            b'\\' | b'`' | b'*' | b'[' | b']' | b'<' | b'~' | b'|' | b'_' | b'&'
+        ) {
+            v |= SPECIAL;
+        }
+        if matches!(c, b'<' | b'>' | b'(' | b')' | b'\\' | b'&') {
+            v |= DEST;
+        }
+        if c <= b' ' || c == 0x7F {
+            v |= DEST_SPACE;
+        }
+        if c == 0xC2 {
+            v |= C2;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
 /// Whether the text at `rest` (just after a `&`) looks like a character reference
 /// (`name;`, `#123;`, `#x1F;`), which a renderer would decode: then the `&` is escaped.
 fn looks_like_reference(rest: &str) -> bool {
@@ -28,19 +74,46 @@ pub(crate) fn text_after_digits(
     line_digits: usize,
 ) {
     let bytes = word.as_bytes();
-    // Most words hold nothing to escape.
-    if !line_start
-        && line_digits == 0
-        && !bytes.iter().any(|b| {
-            matches!(
-                b,
-                b'\\' | b'`' | b'*' | b'[' | b']' | b'<' | b'~' | b'|' | b'_' | b'&'
-            )
-        })
-    {
+    if !bytes.iter().any(|&b| CLASS[b as usize] & SPECIAL != 0) {
+        // Most words hold nothing to escape.
+        if !line_start && line_digits == 0 {
+            out.push_str(word);
+            return;
+        }
+        // Without inline specials only one character can need escaping: the first (a block
+        // start) or the one after the leading digits (an ordered list marker's delimiter),
+        // as the general loop below decides.
+        if let Some(&c) = bytes.first()
+            && line_start
+            && (c == b'>'
+                || (matches!(c, b'#' | b'+' | b'-' | b'=')
+                    && bytes.iter().all(|&b| b == c)
+                    && (c != b'#' || bytes.len() <= 6)
+                    && (c != b'+' || bytes.len() == 1)))
+        {
+            out.push('\\');
+            out.push_str(word);
+            return;
+        }
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits + 1 == bytes.len()
+            && matches!(bytes[digits], b'.' | b')')
+            && (1..=9).contains(&(digits + line_digits))
+        {
+            out.push_str(&word[..digits]);
+            out.push('\\');
+            out.push_str(&word[digits..]);
+            return;
+        }
         out.push_str(word);
         return;
     }
+    text_chars(out, word, line_start, line_digits);
+}
+
+/// [`text_after_digits`] character by character (the general statement of the rules).
+fn text_chars(out: &mut String, word: &str, line_start: bool, line_digits: usize) {
+    let bytes = word.as_bytes();
     // A leading run of digits followed by `.` or `)` at a line start is an ordered list
     // marker: its delimiter is escaped.
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -94,44 +167,100 @@ pub(crate) fn text_after_digits(
 
 /// A link or image destination: `<…>` when it holds spaces or is empty, otherwise bare with
 /// `(`, `)` and `\` escaped. Line breaks are removed (URL parsing removes them too).
+#[cfg(test)]
 pub(crate) fn destination(url: &str) -> String {
-    // Most URLs (resolved ones always) need nothing.
-    if !url.is_empty()
-        && !url
-            .bytes()
-            .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | 0x7F))
-    {
-        return url.to_owned();
+    let mut out = String::new();
+    destination_into(&mut out, url);
+    out
+}
+
+/// [`destination`] appended to `out`.
+pub(crate) fn destination_into(out: &mut String, url: &str) {
+    // One pass without early exit (it unrolls): which kinds of bytes there are.
+    let kinds = url.bytes().fold(0, |k, b| k | CLASS[b as usize]);
+    // Most URLs need nothing.
+    if !url.is_empty() && kinds & (DEST | DEST_SPACE) == 0 {
+        out.push_str(url);
+        return;
     }
-    let url: String = url
-        .chars()
-        .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
-        .collect();
-    let bracket = url.is_empty() || url.chars().any(|c| c == ' ' || c.is_control());
-    let mut out = String::with_capacity(url.len() + 2);
+    if !url.is_empty() && kinds & (DEST_SPACE | C2) == 0 {
+        // Only `(`, `)`, `<`, `>`, `\\` or `&` (queries): not bracketed, nothing removed.
+        destination_bare(out, url);
+        return;
+    }
+    let url: Cow<'_, str> = if url.bytes().any(|b| matches!(b, b'\n' | b'\r' | b'\t')) {
+        Cow::Owned(
+            url.chars()
+                .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(url)
+    };
+    let b = url.as_bytes();
+    // The length of the control character (Unicode `Cc`: C0, DEL and C1) at `i`, if any.
+    let control = |i: usize| -> usize {
+        match b[i] {
+            0..=0x1F | 0x7F => 1,
+            0xC2 if b.get(i + 1).is_some_and(|c| (0x80..=0x9F).contains(c)) => 2,
+            _ => 0,
+        }
+    };
+    let bracket = b.is_empty() || (0..b.len()).any(|i| b[i] == b' ' || control(i) > 0);
+    out.reserve(b.len() + 2);
     if bracket {
         out.push('<');
     }
-    for (i, c) in url.char_indices() {
-        match c {
-            '<' | '>' if bracket => {
-                out.push('\\');
-                out.push(c);
-            }
-            '(' | ')' | '<' | '>' if !bracket => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\\' => out.push_str("\\\\"),
-            '&' if looks_like_reference(&url[i + 1..]) => out.push_str("\\&"),
-            c if c.is_control() => out.push(' '),
-            _ => out.push(c),
+    // `url[run..i]` is copied as it is.
+    let mut run = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if CLASS[c as usize] & (DEST | DEST_SPACE | C2) == 0 {
+            i += 1;
+            continue;
         }
+        let (replacement, len) = match c {
+            b'<' => ("\\<", 1),
+            b'>' => ("\\>", 1),
+            b'(' if !bracket => ("\\(", 1),
+            b')' if !bracket => ("\\)", 1),
+            b'\\' => ("\\\\", 1),
+            b'&' if looks_like_reference(&url[i + 1..]) => ("\\&", 1),
+            _ => match control(i) {
+                0 => {
+                    i += 1;
+                    continue;
+                }
+                n => (" ", n),
+            },
+        };
+        out.push_str(&url[run..i]);
+        out.push_str(replacement);
+        i += len;
+        run = i;
     }
+    out.push_str(&url[run..]);
     if bracket {
         out.push('>');
     }
-    out
+}
+
+/// [`destination_into`] of a URL without spaces, controls or line breaks: `(`, `)`, `<`, `>`
+/// and `\\` escaped, and `&` when it starts something like a character reference.
+fn destination_bare(out: &mut String, url: &str) {
+    let b = url.as_bytes();
+    out.reserve(b.len() + 8);
+    let mut run = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if CLASS[c as usize] & DEST == 0 || (c == b'&' && !looks_like_reference(&url[i + 1..])) {
+            continue;
+        }
+        out.push_str(&url[run..i]);
+        out.push('\\');
+        run = i;
+    }
+    out.push_str(&url[run..]);
 }
 
 /// The longest run of `c` in `s`.
@@ -152,6 +281,8 @@ pub(crate) fn longest_run(s: &str, c: u8) -> usize {
 /// A code span holding `content` exactly: a backtick string one longer than the longest run
 /// inside, padded with a space when the content begins or ends with a backtick or a space.
 /// In a table cell, pipes are escaped (GFM removes that escape before code spans are parsed).
+/// (The renderer writes its code spans in place by this rule.)
+#[cfg(test)]
 pub(crate) fn code_span(content: &str, in_cell: bool) -> String {
     let n = longest_run(content, b'`') + 1;
     let pad = content.starts_with(['`', ' ']) || content.ends_with(['`', ' ']);
@@ -197,6 +328,114 @@ mod tests {
         assert_eq!(esc("2024.", false), "2024.");
         assert_eq!(esc("&amp;", false), "\\&amp;");
         assert_eq!(esc("AT&T", false), "AT&T");
+    }
+
+    /// The character-by-character statement of [`destination`].
+    fn destination_by_chars(url: &str) -> String {
+        if !url.is_empty()
+            && !url
+                .bytes()
+                .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | 0x7F))
+        {
+            return url.to_owned();
+        }
+        let url: String = url
+            .chars()
+            .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
+            .collect();
+        let bracket = url.is_empty() || url.chars().any(|c| c == ' ' || c.is_control());
+        let mut out = String::new();
+        if bracket {
+            out.push('<');
+        }
+        for (i, c) in url.char_indices() {
+            match c {
+                '<' | '>' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                '(' | ')' if !bracket => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                '\\' => out.push_str("\\\\"),
+                '&' if looks_like_reference(&url[i + 1..]) => out.push_str("\\&"),
+                c if c.is_control() => out.push(' '),
+                _ => out.push(c),
+            }
+        }
+        if bracket {
+            out.push('>');
+        }
+        out
+    }
+
+    #[test]
+    fn destinations_byte_scan_matches_chars() {
+        for url in [
+            "",
+            "http://h/a?b=1&c=2",
+            "a&amp;b",
+            "x\u{85}y",
+            "x\u{85}y z",
+            "a(\u{85}",
+            "a(\u{a0}",
+            "a&amp;(b)\\<c>",
+            "&",
+            "x\u{9f}\u{a0}\u{c2}é",
+            "a\tb\nc\rd",
+            "a b(c)<d>\\e",
+            "(x)\u{7f}\u{1}",
+            "\u{80}",
+            "é&#x1F;",
+            "\n",
+        ] {
+            assert_eq!(destination(url), destination_by_chars(url), "{url:?}");
+        }
+    }
+
+    #[test]
+    fn words_without_specials_as_the_general_rule() {
+        let words = [
+            "a",
+            ">",
+            ">a",
+            "#",
+            "##",
+            "#######",
+            "#a",
+            "+",
+            "++",
+            "-",
+            "---",
+            "-a",
+            "=",
+            "==",
+            "1.",
+            "1)",
+            "12.",
+            "1234567890.",
+            "123456789.",
+            "1.5",
+            ".",
+            ")",
+            "a.",
+            "2024.",
+            "é",
+            "1é.",
+            "0.",
+        ];
+        for w in words {
+            for line_start in [false, true] {
+                for line_digits in [0, 1, 5, 8, 9] {
+                    let mut a = String::from("x");
+                    text_after_digits(&mut a, w, line_start, line_digits);
+                    let mut b = String::from("x");
+                    text_chars(&mut b, w, line_start, line_digits);
+                    assert_eq!(a, b, "{w:?} {line_start} {line_digits}");
+                }
+            }
+        }
     }
 
     #[test]

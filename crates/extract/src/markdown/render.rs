@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
+use websyntax_html::dom::{Namespace, NodeData, NodeKind};
 use websyntax_html::{Document, NodeId};
 use websyntax_url::Url;
 
 use super::escape;
 use super::{LinkStyle, MarkdownOptions};
-use crate::walk::{Names, NodeSet, is_block, is_skipped, traverse};
+use crate::walk::{Names, NodeSet, Tag, is_skipped_element, traverse};
 
 /// colspan values above this are this (HTML's table processing model clamps at 1000).
 const MAX_COLSPAN: usize = 1000;
@@ -29,7 +30,55 @@ enum Sep {
 #[derive(Debug)]
 enum Container {
     Quote,
-    Item { marker: String, started: bool },
+    Item { marker: Marker, started: bool },
+}
+
+/// A list item's marker: `- `, `* `, `1. `, `1) ` (numbers up to 999999999).
+#[derive(Debug, Clone, Copy)]
+struct Marker {
+    bytes: [u8; 12],
+    len: u8,
+}
+
+impl Marker {
+    fn new(number: Option<u64>, delim: char) -> Marker {
+        let mut bytes = [0u8; 12];
+        let mut len = 0;
+        if let Some(n) = number {
+            let mut digits = [0u8; 20];
+            let mut k = digits.len();
+            let mut n = n;
+            loop {
+                k -= 1;
+                digits[k] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            for &d in digits[k..].iter().take(9) {
+                bytes[len] = d;
+                len += 1;
+            }
+        }
+        // (The delimiters are ASCII.)
+        bytes[len] = if delim.is_ascii() { delim as u8 } else { b'-' };
+        len += 1;
+        bytes[len] = b' ';
+        len += 1;
+        Marker {
+            bytes,
+            len: len as u8,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len()]).unwrap_or("")
+    }
 }
 
 /// An open inline format (emphasis, strong, strikethrough, link): its markers, written when
@@ -37,12 +86,50 @@ enum Container {
 /// outside), closed at its end or at a block boundary (and then opened again after it).
 #[derive(Debug)]
 struct Fmt {
-    open: String,
-    close: String,
+    open: &'static str,
+    close: Close,
     written: bool,
-    /// A link's destination, turned into `close` when the link is first written (so that a
-    /// link that never shows gets no reference number).
-    url: Option<String>,
+}
+
+/// How an inline format ends.
+#[derive(Debug)]
+enum Close {
+    Marker(&'static str),
+    /// A link: `](url)`, or `][n]` with the URL's reference number, given when the link is
+    /// first written (so that a link that never shows gets no number).
+    Link {
+        url: String,
+        number: usize,
+    },
+}
+
+impl Fmt {
+    fn marker(marker: &'static str) -> Fmt {
+        Fmt {
+            open: marker,
+            close: Close::Marker(marker),
+            written: false,
+        }
+    }
+
+    /// Writes the end of the format.
+    fn write_close(&self, style: LinkStyle, out: &mut String) {
+        match &self.close {
+            Close::Marker(m) => out.push_str(m),
+            Close::Link { url, number } => match style {
+                LinkStyle::Inline => {
+                    out.push_str("](");
+                    escape::destination_into(out, url);
+                    out.push(')');
+                }
+                LinkStyle::Referenced => {
+                    out.push_str("][");
+                    out.push_str(&number.to_string());
+                    out.push(']');
+                }
+            },
+        }
+    }
 }
 
 /// The inline state of the paragraph (or heading, or table cell) being written.
@@ -66,6 +153,41 @@ struct Inline {
     strong: usize,
     del: usize,
     link: usize,
+}
+
+impl Inline {
+    /// Back to the default state, keeping the buffers' memory.
+    fn reset(&mut self) {
+        // Every field (a new one must be added here).
+        let Inline {
+            para,
+            space,
+            brk,
+            fmts,
+            code,
+            code_depth,
+            inline_only,
+            in_cell,
+            kinds,
+            em,
+            strong,
+            del,
+            link,
+        } = self;
+        para.clear();
+        *space = false;
+        *brk = false;
+        fmts.clear();
+        code.clear();
+        *code_depth = 0;
+        *inline_only = 0;
+        *in_cell = false;
+        kinds.clear();
+        *em = 0;
+        *strong = 0;
+        *del = 0;
+        *link = 0;
+    }
 }
 
 /// What an entered element does on leaving.
@@ -118,6 +240,8 @@ struct Renderer<'a> {
     prev_list: Option<(usize, char)>,
     heading: Option<u8>,
     inline: Inline,
+    /// A cleared inline state kept for the next table cell (its buffers reused).
+    spare: Option<Inline>,
     refs: Refs,
 }
 
@@ -128,20 +252,17 @@ struct Refs {
     numbers: HashMap<String, usize>,
 }
 
-/// The end of a link: `](url)`, or `][n]` with the URL's reference number.
-fn link_close(style: LinkStyle, refs: &mut Refs, url: String) -> String {
-    match style {
-        LinkStyle::Inline => format!("]({})", escape::destination(&url)),
-        LinkStyle::Referenced => {
-            let next = refs.urls.len() + 1;
-            let n = *refs.numbers.entry(url.clone()).or_insert(next);
-            if n == next {
-                refs.urls.push(url);
-            }
-            format!("][{n}]")
-        }
+/// The reference number of `url`, numbered from 1 in order of first use.
+fn reference_number(refs: &mut Refs, url: &str) -> usize {
+    let next = refs.urls.len() + 1;
+    let n = *refs.numbers.entry(url.to_owned()).or_insert(next);
+    if n == next {
+        refs.urls.push(url.to_owned());
     }
+    n
 }
+
+mod leaf;
 
 pub(crate) fn render(
     doc: &Document,
@@ -149,14 +270,34 @@ pub(crate) fn render(
     excluded: Option<&NodeSet>,
     options: &MarkdownOptions,
 ) -> String {
-    let base = doc.base_url_with_encoding(options.base_url.as_ref(), options.encoding);
+    // The document base URL; without any HTML `base` element in the document (the usual
+    // case) it is the document's own URL, found without a walk of the tree.
+    let has_base = doc.lookup_name("base").is_some_and(|base| {
+        doc.node_ids().any(|id| {
+            doc.kind(id) == NodeKind::Element
+                && doc
+                    .element(id)
+                    .is_some_and(|e| e.local_name() == base && e.namespace() == Namespace::Html)
+        })
+    });
+    let base = if has_base {
+        doc.base_url_with_encoding(options.base_url.as_ref(), options.encoding)
+    } else {
+        options.base_url.clone()
+    };
     let mut r = Renderer {
         doc,
         names: Names::new(doc),
         options,
         excluded,
         base,
-        out: String::new(),
+        // For a whole document, a first guess of the output size (a few bytes per node) saves
+        // most regrowing.
+        out: if roots == [doc.root()] {
+            String::with_capacity(doc.len().saturating_mul(8))
+        } else {
+            String::new()
+        },
         containers: Vec::new(),
         low_water: 0,
         pending: Sep::Blank,
@@ -164,6 +305,7 @@ pub(crate) fn render(
         prev_list: None,
         heading: None,
         inline: Inline::default(),
+        spare: None,
         refs: Refs::default(),
     };
     for &root in roots {
@@ -177,8 +319,11 @@ pub(crate) fn render(
     if !r.refs.urls.is_empty() {
         r.out.push_str("\n\n");
         for (i, url) in r.refs.urls.iter().enumerate() {
-            r.out
-                .push_str(&format!("[{}]: {}\n", i + 1, escape::destination(url)));
+            r.out.push('[');
+            r.out.push_str(&(i + 1).to_string());
+            r.out.push_str("]: ");
+            escape::destination_into(&mut r.out, url);
+            r.out.push('\n');
         }
     }
     let end = r.out.trim_end().len();
@@ -224,7 +369,7 @@ impl Renderer<'_> {
                     if *started {
                         self.out.extend(std::iter::repeat_n(' ', marker.len()));
                     } else {
-                        self.out.push_str(marker);
+                        self.out.push_str(marker.as_str());
                         *started = true;
                     }
                 }
@@ -235,6 +380,13 @@ impl Renderer<'_> {
     /// Writes a block of lines (each gets the containers' prefix).
     fn write_block(&mut self, text: &str) {
         self.start_block();
+        if self.containers.is_empty() {
+            // No prefixes: each line follows a line break (or starts the output), so there
+            // are no trailing spaces to trim before an empty line.
+            self.out.push_str(text);
+            self.low_water = 0;
+            return;
+        }
         for (i, line) in text.split('\n').enumerate() {
             if i > 0 {
                 self.out.push('\n');
@@ -253,10 +405,11 @@ impl Renderer<'_> {
     /// by the next content.
     fn flush_para(&mut self) {
         self.flush_code();
+        let style = self.options.link_style;
         let inl = &mut self.inline;
         for f in inl.fmts.iter_mut().rev() {
             if f.written {
-                inl.para.push_str(&f.close);
+                f.write_close(style, &mut inl.para);
                 f.written = false;
             }
         }
@@ -313,10 +466,13 @@ impl Renderer<'_> {
                     inl.para.pop();
                     inl.para.push_str("\\!");
                 }
-                if let Some(url) = f.url.take() {
-                    f.close = link_close(style, refs, url);
+                if let Close::Link { url, number } = &mut f.close
+                    && *number == 0
+                    && style == LinkStyle::Referenced
+                {
+                    *number = reference_number(refs, url);
                 }
-                inl.para.push_str(&f.open);
+                inl.para.push_str(f.open);
                 f.written = true;
             }
         }
@@ -333,66 +489,138 @@ impl Renderer<'_> {
             self.inline.code.push_str(text);
             return;
         }
-        for (i, word) in text.split([' ', '\t', '\n', '\x0C', '\r']).enumerate() {
-            if i > 0 {
-                self.inline.space = true;
+        let b = text.as_bytes();
+        let n = b.len();
+        // The first word: what comes before it (space, break, format markers) and whether it
+        // starts a line depend on the paragraph so far.
+        let mut i = 0;
+        while i < n && escape::CLASS[b[i] as usize] & escape::WS != 0 {
+            i += 1;
+        }
+        if i > 0 {
+            self.inline.space = true;
+        }
+        if i == n {
+            return;
+        }
+        let start = i;
+        while i < n && escape::CLASS[b[i] as usize] & escape::WS == 0 {
+            i += 1;
+        }
+        self.put_word(&text[start..i]);
+        // The next words follow a word of this text: the formats are open, no break is due,
+        // the line does not start here and holds more than digits, so each is a space and the
+        // word escaped as anywhere in a line. `text[run..i]` is output as it is: words with
+        // nothing to escape after a single space.
+        let para = &mut self.inline.para;
+        let mut run = i;
+        loop {
+            let ws = i;
+            while i < n && escape::CLASS[b[i] as usize] & escape::WS != 0 {
+                i += 1;
             }
-            if word.is_empty() {
+            if i == n {
+                para.push_str(&text[run..ws]);
+                // Whitespace at the end is a pending space.
+                self.inline.space = ws < n;
+                return;
+            }
+            let start = i;
+            let mut class = 0;
+            while i < n {
+                let c = escape::CLASS[b[i] as usize];
+                if c & escape::WS != 0 {
+                    break;
+                }
+                class |= c;
+                i += 1;
+            }
+            if class & escape::SPECIAL == 0 && start == ws + 1 && b[ws] == b' ' {
                 continue;
             }
-            self.put_prefix();
-            // Block structure is read at the start of a paragraph's lines only (not in headings
-            // or table cells).
-            let inline_only = self.inline.inline_only > 0;
-            let para = &mut self.inline.para;
-            let line_start = !inline_only && (para.is_empty() || para.ends_with('\n'));
-            // The digits written on this line so far (only up to 9 matter: look at the tail).
-            let line_digits = if inline_only || !word.starts_with(['.', ')']) {
-                0
-            } else {
-                let tail = para.len().saturating_sub(10);
-                let line = match para.as_bytes()[tail..].iter().rposition(|&b| b == b'\n') {
-                    Some(p) => &para[tail + p + 1..],
-                    None if tail == 0 => para.as_str(),
-                    None => "",
-                };
-                if !line.is_empty() && line.len() <= 9 && line.bytes().all(|b| b.is_ascii_digit()) {
-                    line.len()
-                } else {
-                    0
-                }
-            };
-            escape::text_after_digits(para, word, line_start, line_digits);
+            para.push_str(&text[run..ws]);
+            para.push(' ');
+            escape::text_after_digits(para, &text[start..i], false, 0);
+            run = i;
         }
     }
 
-    /// Writes the code span gathered so far.
+    /// Writes one word of text (no ASCII whitespace in it), escaped.
+    fn put_word(&mut self, word: &str) {
+        self.put_prefix();
+        // Block structure is read at the start of a paragraph's lines only (not in headings
+        // or table cells).
+        let inline_only = self.inline.inline_only > 0;
+        let para = &mut self.inline.para;
+        let line_start = !inline_only && (para.is_empty() || para.ends_with('\n'));
+        // The digits written on this line so far (only up to 9 matter: look at the tail).
+        let line_digits = if inline_only || !word.starts_with(['.', ')']) {
+            0
+        } else {
+            let tail = para.len().saturating_sub(10);
+            let line = match para.as_bytes()[tail..].iter().rposition(|&b| b == b'\n') {
+                Some(p) => &para[tail + p + 1..],
+                None if tail == 0 => para.as_str(),
+                None => "",
+            };
+            if !line.is_empty() && line.len() <= 9 && line.bytes().all(|b| b.is_ascii_digit()) {
+                line.len()
+            } else {
+                0
+            }
+        };
+        escape::text_after_digits(para, word, line_start, line_digits);
+    }
+
+    /// Writes the code span gathered so far: its whitespace collapsed, in a backtick string
+    /// one longer than the longest run inside, padded with a space when the content begins or
+    /// ends with a backtick; in a table cell, pipes are escaped (GFM removes that escape before
+    /// code spans are parsed).
     fn flush_code(&mut self) {
         if self.inline.code.is_empty() {
             return;
         }
-        let raw = std::mem::take(&mut self.inline.code);
-        let mut collapsed = String::with_capacity(raw.len());
-        for w in raw.split([' ', '\t', '\n', '\x0C', '\r']) {
-            if !w.is_empty() {
-                if !collapsed.is_empty() {
-                    collapsed.push(' ');
-                }
-                collapsed.push_str(w);
+        let mut raw = std::mem::take(&mut self.inline.code);
+        let is_ws = |c: char| c.is_ascii() && escape::CLASS[c as usize] & escape::WS != 0;
+        if raw.starts_with(is_ws) {
+            self.inline.space = true;
+        }
+        let mut words = raw.split(is_ws).filter(|w| !w.is_empty());
+        if let Some(first) = words.next() {
+            let last = words.next_back().unwrap_or(first);
+            // (Runs of backticks do not cross whitespace: the raw text's longest is the
+            // collapsed one's.)
+            let n = escape::longest_run(&raw, b'`') + 1;
+            let pad = first.starts_with('`') || last.ends_with('`');
+            let in_cell = self.inline.in_cell;
+            self.put_prefix();
+            let para = &mut self.inline.para;
+            para.reserve(raw.len() + 2 * n + 2);
+            para.extend(std::iter::repeat_n('`', n));
+            if pad {
+                para.push(' ');
             }
+            for (i, w) in raw.split(is_ws).filter(|w| !w.is_empty()).enumerate() {
+                if i > 0 {
+                    para.push(' ');
+                }
+                if in_cell && w.contains('|') {
+                    para.push_str(&w.replace('|', "\\|"));
+                } else {
+                    para.push_str(w);
+                }
+            }
+            if pad {
+                para.push(' ');
+            }
+            para.extend(std::iter::repeat_n('`', n));
         }
-        let lead = raw.starts_with([' ', '\t', '\n', '\x0C', '\r']);
-        let trail = raw.ends_with([' ', '\t', '\n', '\x0C', '\r']);
-        if lead {
+        if raw.ends_with(is_ws) {
             self.inline.space = true;
         }
-        if !collapsed.is_empty() {
-            let span = escape::code_span(&collapsed, self.inline.in_cell);
-            self.put(&span);
-        }
-        if trail {
-            self.inline.space = true;
-        }
+        // The buffer is used again by the next code span.
+        raw.clear();
+        self.inline.code = raw;
     }
 
     /// A word boundary from a block element inside inline-only content, or a block boundary.
@@ -410,7 +638,7 @@ impl Renderer<'_> {
 
     fn resolve(&self, raw: &str) -> String {
         match Url::parse_with_encoding(raw, self.base.as_ref(), self.options.encoding) {
-            Ok(u) => u.href().to_owned(),
+            Ok(u) => u.into_string(),
             Err(_) => raw.trim().to_owned(),
         }
     }
@@ -451,7 +679,7 @@ impl Renderer<'_> {
             escape::text(&mut text, w, false);
         }
         text.push_str("](");
-        text.push_str(&escape::destination(&url));
+        escape::destination_into(&mut text, &url);
         text.push(')');
         self.flush_code();
         self.put(&text);
@@ -464,25 +692,26 @@ impl Renderer<'_> {
             return false;
         }
         let doc = self.doc;
-        if let Some(t) = doc.text(id) {
-            self.put_text(t);
+        let e = match doc.data(id) {
+            NodeData::Element(e) => e,
+            NodeData::Text(t) => {
+                self.put_text(t);
+                return false;
+            }
+            NodeData::Comment(_) => return false,
+            // Document, fragment: descend; doctype: nothing.
+            _ => return doc.first_child(id).is_some(),
+        };
+        let info = self.names.info(doc, e);
+        if is_skipped_element(&self.names, e, info, self.options.scripting) {
             return false;
         }
-        if !doc.is_element(id) {
-            // Document, fragment: descend; doctype, comment: nothing.
-            return doc.comment(id).is_none() && doc.first_child(id).is_some();
-        }
-        if is_skipped(doc, &self.names, id, self.options.scripting) {
-            return false;
-        }
-        let html = doc.namespace(id) == Some(websyntax_html::dom::Namespace::Html);
-        let name = doc.local_name(id).unwrap_or("");
-        if !html {
+        if e.namespace() != Namespace::Html {
             self.inline.kinds.push(Kind::Plain);
             return true;
         }
-        let kind = match name {
-            "br" => {
+        let kind = match info.tag {
+            Tag::Br => {
                 if self.inline.code_depth > 0 {
                     self.inline.code.push(' ');
                 } else if self.inline.inline_only > 0 || self.heading.is_some() {
@@ -493,11 +722,11 @@ impl Renderer<'_> {
                 }
                 return false;
             }
-            "img" => {
+            Tag::Img => {
                 self.image(id);
                 return false;
             }
-            "hr" => {
+            Tag::Hr => {
                 if self.inline.inline_only > 0 {
                     self.inline.space = true;
                 } else {
@@ -506,42 +735,52 @@ impl Renderer<'_> {
                 }
                 return false;
             }
-            "pre" | "listing" | "xmp" | "plaintext" if self.inline.inline_only == 0 => {
+            Tag::Pre | Tag::Listing | Tag::Xmp | Tag::Plaintext if self.inline.inline_only == 0 => {
                 self.flush_para();
                 self.code_block(id);
                 return false;
             }
-            "table" if self.inline.inline_only == 0 => {
+            Tag::Table if self.inline.inline_only == 0 => {
                 self.flush_para();
                 self.table(id);
                 return false;
             }
-            "pre" | "listing" | "xmp" | "plaintext" | "code" | "kbd" | "samp" | "tt" => {
+            Tag::Pre
+            | Tag::Listing
+            | Tag::Xmp
+            | Tag::Plaintext
+            | Tag::Code
+            | Tag::Kbd
+            | Tag::Samp
+            | Tag::Tt => {
                 self.flush_code();
                 self.inline.code_depth += 1;
                 Kind::Code
             }
-            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
+            Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
                 if self.inline.inline_only > 0 || self.heading.is_some() {
                     self.block_boundary();
                     Kind::Block
                 } else {
                     self.flush_para();
-                    self.heading = Some(name.as_bytes()[1] - b'0');
+                    let level = info.tag.heading_level().unwrap_or(1);
+                    self.heading = Some(level);
                     self.inline.inline_only += 1;
-                    Kind::Heading(name.as_bytes()[1] - b'0')
+                    Kind::Heading(level)
                 }
             }
-            "blockquote" if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING => {
+            Tag::Blockquote
+                if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING =>
+            {
                 self.flush_para();
                 self.containers.push(Container::Quote);
                 Kind::Quote
             }
-            "ul" | "ol" | "menu" | "dir"
+            Tag::Ul | Tag::Ol | Tag::Menu | Tag::Dir
                 if self.inline.inline_only == 0 && self.containers.len() < MAX_NESTING =>
             {
                 self.flush_para();
-                let ordered = name == "ol";
+                let ordered = info.tag == Tag::Ol;
                 let depth = self.containers.len();
                 let mut delim = if ordered { '.' } else { '-' };
                 if self.prev_list == Some((depth, delim)) {
@@ -549,7 +788,7 @@ impl Renderer<'_> {
                 }
                 let start = if ordered {
                     self.names
-                        .get(doc, id, self.names.start)
+                        .attr(e, self.names.start)
                         .and_then(|s| s.trim().parse::<i64>().ok())
                         .unwrap_or(1)
                         .clamp(0, 999_999_999) as u64
@@ -575,25 +814,26 @@ impl Renderer<'_> {
                 });
                 Kind::List
             }
-            "li" if self.inline.inline_only == 0
-                && !self.lists.is_empty()
-                && self.containers.len() < MAX_NESTING =>
+            Tag::Li
+                if self.inline.inline_only == 0
+                    && !self.lists.is_empty()
+                    && self.containers.len() < MAX_NESTING =>
             {
                 self.flush_para();
                 let list = self.lists.last_mut().expect("a list");
                 let marker = if list.ordered {
                     if let Some(v) = self
                         .names
-                        .get(doc, id, self.names.value)
+                        .attr(e, self.names.value)
                         .and_then(|s| s.trim().parse::<i64>().ok())
                     {
                         list.next = v.clamp(0, 999_999_999) as u64;
                     }
-                    let m = format!("{}{} ", list.next, list.delim);
+                    let m = Marker::new(Some(list.next), list.delim);
                     list.next = (list.next + 1).min(999_999_999);
                     m
                 } else {
-                    format!("{} ", list.delim)
+                    Marker::new(None, list.delim)
                 };
                 self.containers.push(Container::Item {
                     marker,
@@ -601,30 +841,25 @@ impl Renderer<'_> {
                 });
                 Kind::Item
             }
-            "td" | "th" => {
+            Tag::Td | Tag::Th => {
                 self.block_boundary();
                 Kind::Block
             }
-            "p" | "dd" | "figcaption" => {
+            Tag::P | Tag::Dd | Tag::Figcaption => {
                 self.block_boundary();
                 Kind::Para
             }
-            "dt" if self.inline.strong == 0 => {
+            Tag::Dt if self.inline.strong == 0 => {
                 self.block_boundary();
-                self.inline.fmts.push(Fmt {
-                    open: "**".into(),
-                    close: "**".into(),
-                    written: false,
-                    url: None,
-                });
+                self.inline.fmts.push(Fmt::marker("**"));
                 self.inline.strong += 1;
                 Kind::DefTerm
             }
-            "em" | "i" | "cite" | "var" | "dfn" => self.open_fmt(FmtKind::Em),
-            "strong" | "b" => self.open_fmt(FmtKind::Strong),
-            "del" | "s" | "strike" => self.open_fmt(FmtKind::Del),
-            "a" => {
-                let href = self.names.get(doc, id, self.names.href);
+            Tag::Em | Tag::I | Tag::Cite | Tag::Var | Tag::Dfn => self.open_fmt(FmtKind::Em),
+            Tag::Strong | Tag::B => self.open_fmt(FmtKind::Strong),
+            Tag::Del | Tag::S | Tag::Strike => self.open_fmt(FmtKind::Del),
+            Tag::A => {
+                let href = self.names.attr(e, self.names.href);
                 match href {
                     Some(h) if self.inline.link == 0 => {
                         let url = self.resolve(h);
@@ -637,10 +872,9 @@ impl Renderer<'_> {
                         }
                         self.flush_code();
                         self.inline.fmts.push(Fmt {
-                            open: "[".into(),
-                            close: String::new(),
+                            open: "[",
+                            close: Close::Link { url, number: 0 },
                             written: false,
-                            url: Some(url),
                         });
                         self.inline.link += 1;
                         Kind::Fmt(FmtKind::Link)
@@ -648,7 +882,7 @@ impl Renderer<'_> {
                     _ => Kind::Fmt(FmtKind::Inactive),
                 }
             }
-            _ if is_block(name) => {
+            _ if info.block => {
                 self.block_boundary();
                 Kind::Block
             }
@@ -669,12 +903,7 @@ impl Renderer<'_> {
             return Kind::Fmt(FmtKind::Inactive);
         }
         *count += 1;
-        inl.fmts.push(Fmt {
-            open: marker.into(),
-            close: marker.into(),
-            written: false,
-            url: None,
-        });
+        inl.fmts.push(Fmt::marker(marker));
         Kind::Fmt(kind)
     }
 
@@ -682,7 +911,7 @@ impl Renderer<'_> {
         if let Some(f) = self.inline.fmts.pop()
             && f.written
         {
-            self.inline.para.push_str(&f.close);
+            f.write_close(self.options.link_style, &mut self.inline.para);
         }
     }
 
@@ -748,212 +977,5 @@ impl Renderer<'_> {
                 }
             },
         }
-    }
-
-    // ---- leaf blocks built from a subtree ----------------------------------------------
-
-    /// The text of a subtree as it is (for code blocks), skipping what is never content.
-    fn raw_text(&self, root: NodeId) -> String {
-        let mut s = String::new();
-        let scripting = self.options.scripting;
-        let doc = self.doc;
-        let excluded = self.excluded;
-        traverse(
-            doc,
-            root,
-            &mut s,
-            |s, id| {
-                if excluded.is_some_and(|e| e.contains(id)) {
-                    return false;
-                }
-                if let Some(t) = doc.text(id) {
-                    s.push_str(t);
-                    return false;
-                }
-                if doc.local_name(id) == Some("br") {
-                    s.push('\n');
-                    return false;
-                }
-                !(doc.is_element(id) && is_skipped(doc, &self.names, id, scripting))
-            },
-            |_, _| {},
-        );
-        s
-    }
-
-    /// The info string: the first `language-*` or `lang-*` class of the element or of its
-    /// first element child.
-    fn info_string(&self, id: NodeId) -> String {
-        let class_lang = |e: NodeId| -> Option<String> {
-            let class = self.names.get(self.doc, e, self.names.class)?;
-            class.split_ascii_whitespace().find_map(|c| {
-                let l = c
-                    .strip_prefix("language-")
-                    .or_else(|| c.strip_prefix("lang-"))?;
-                let l: String = l.chars().filter(|c| *c != '`' && *c != '~').collect();
-                (!l.is_empty()).then_some(l)
-            })
-        };
-        if let Some(l) = class_lang(id) {
-            return l;
-        }
-        let mut c = self.doc.first_child(id);
-        while let Some(x) = c {
-            if self.doc.is_element(x) {
-                return class_lang(x).unwrap_or_default();
-            }
-            c = self.doc.next_sibling(x);
-        }
-        String::new()
-    }
-
-    fn code_block(&mut self, id: NodeId) {
-        let text = self.raw_text(id);
-        let text = text.trim_end_matches(['\n', '\r']);
-        let text = text.replace("\r\n", "\n").replace('\r', "\n");
-        let fence = "`".repeat((escape::longest_run(&text, b'`') + 1).max(3));
-        let mut block = String::with_capacity(text.len() + 2 * fence.len() + 16);
-        block.push_str(&fence);
-        block.push_str(&self.info_string(id));
-        block.push('\n');
-        if !text.is_empty() {
-            block.push_str(&text);
-            block.push('\n');
-        }
-        block.push_str(&fence);
-        self.write_block(&block);
-    }
-
-    /// The inline Markdown of a table cell (or caption).
-    fn cell(&mut self, id: NodeId) -> String {
-        let saved = std::mem::replace(
-            &mut self.inline,
-            Inline {
-                inline_only: 1,
-                in_cell: true,
-                ..Inline::default()
-            },
-        );
-        let heading = self.heading.take();
-        let doc = self.doc;
-        traverse(doc, id, self, Renderer::enter, Renderer::leave);
-        self.flush_code();
-        while let Some(f) = self.inline.fmts.pop() {
-            if f.written {
-                self.inline.para.push_str(&f.close);
-            }
-        }
-        let cell = std::mem::replace(&mut self.inline, saved);
-        self.heading = heading;
-        let mut text = cell.para;
-        let t = text.trim_end().len();
-        text.truncate(t);
-        text
-    }
-
-    fn table(&mut self, table: NodeId) {
-        let doc = self.doc;
-        let mut rows: Vec<Vec<(String, usize)>> = Vec::new();
-        let mut caption = None;
-        let row_cells = |this: &mut Self, tr: NodeId, rows: &mut Vec<Vec<(String, usize)>>| {
-            let mut cells = Vec::new();
-            let mut c = doc.first_child(tr);
-            while let Some(x) = c {
-                if (doc.is_html_element(x, "td") || doc.is_html_element(x, "th"))
-                    && !this.excluded.is_some_and(|e| e.contains(x))
-                    && !is_skipped(doc, &this.names, x, this.options.scripting)
-                {
-                    let span = this
-                        .names
-                        .get(doc, x, this.names.colspan)
-                        .and_then(|s| s.trim().parse::<usize>().ok())
-                        .unwrap_or(1)
-                        .clamp(1, MAX_COLSPAN);
-                    cells.push((this.cell(x), span));
-                }
-                c = doc.next_sibling(x);
-            }
-            rows.push(cells);
-        };
-        let mut c = doc.first_child(table);
-        while let Some(x) = c {
-            if self.excluded.is_some_and(|e| e.contains(x))
-                || (doc.is_element(x) && is_skipped(doc, &self.names, x, self.options.scripting))
-            {
-                c = doc.next_sibling(x);
-                continue;
-            }
-            match doc.local_name(x) {
-                Some("caption") if caption.is_none() => caption = Some(self.cell(x)),
-                Some("tr") => row_cells(self, x, &mut rows),
-                Some("thead" | "tbody" | "tfoot") => {
-                    let mut r = doc.first_child(x);
-                    while let Some(tr) = r {
-                        if doc.is_html_element(tr, "tr")
-                            && !self.excluded.is_some_and(|e| e.contains(tr))
-                            && !is_skipped(doc, &self.names, tr, self.options.scripting)
-                        {
-                            row_cells(self, tr, &mut rows);
-                        }
-                        r = doc.next_sibling(tr);
-                    }
-                }
-                _ => {}
-            }
-            c = doc.next_sibling(x);
-        }
-        if let Some(cap) = caption.filter(|c| !c.is_empty()) {
-            self.write_block(&cap);
-        }
-        rows.retain(|r| !r.is_empty());
-        // colspan repeats cells, within a budget proportional to the cells there are.
-        let real: usize = rows.iter().map(Vec::len).sum();
-        let expanded: usize = rows.iter().flatten().map(|c| c.1).sum();
-        if expanded > real.saturating_mul(8).saturating_add(MAX_COLSPAN) {
-            for c in rows.iter_mut().flatten() {
-                c.1 = 1;
-            }
-        }
-        let width = rows
-            .iter()
-            .map(|r| r.iter().map(|c| c.1).sum::<usize>())
-            .max()
-            .unwrap_or(0);
-        if width == 0 {
-            return;
-        }
-        let mut block = String::new();
-        let write_row = |block: &mut String, row: &[(String, usize)], pad_to: usize| {
-            block.push('|');
-            let mut n = 0;
-            for (text, span) in row {
-                for k in 0..*span {
-                    block.push(' ');
-                    if k == 0 {
-                        block.push_str(text);
-                        if !text.is_empty() {
-                            block.push(' ');
-                        }
-                    }
-                    block.push('|');
-                    n += 1;
-                }
-            }
-            while n < pad_to {
-                block.push_str(" |");
-                n += 1;
-            }
-        };
-        write_row(&mut block, &rows[0], width);
-        block.push('\n');
-        block.push('|');
-        for _ in 0..width {
-            block.push_str(" --- |");
-        }
-        for row in &rows[1..] {
-            block.push('\n');
-            write_row(&mut block, row, 0);
-        }
-        self.write_block(&block);
     }
 }
