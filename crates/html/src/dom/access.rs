@@ -211,6 +211,7 @@ impl Document {
     }
 
     /// The data of text node `id` (`None` for other nodes).
+    #[inline]
     pub fn text(&self, id: NodeId) -> Option<&str> {
         match self.data(id) {
             NodeData::Text(t) => Some(t),

@@ -726,6 +726,7 @@ impl Document {
     ///
     /// # Panics
     /// If `id` does not belong to this document.
+    #[inline]
     pub fn data(&self, id: NodeId) -> NodeData<'_> {
         match &self.nodes[id.index()].data {
             Stored::Document => NodeData::Document,
@@ -746,6 +747,7 @@ impl Document {
         }
     }
 
+    #[inline]
     fn range_str(&self, r: &TextRange) -> &str {
         &self.text[r.range()]
     }
@@ -759,6 +761,7 @@ impl Document {
         }
     }
 
+    #[inline]
     fn elem_data(&self, id: NodeId) -> Option<&ElementData> {
         match self.nodes.get(id.index())?.data {
             Stored::Element(i) => self.elements.get(i as usize),
@@ -812,6 +815,7 @@ impl Document {
     }
 
     /// The element `id`, if it is one.
+    #[inline]
     pub fn element(&self, id: NodeId) -> Option<ElementRef<'_>> {
         self.elem_data(id).map(|data| ElementRef {
             doc: self,
