@@ -55,6 +55,50 @@ pub fn is_void(namespace: Namespace, name: &str) -> bool {
         )
 }
 
+/// [`ELEMENT_FLAGS`] bits: void, raw text parent, raw text parent only with scripting.
+const VOID: u8 = 1;
+const RAW: u8 = 2;
+const RAW_SCRIPTING: u8 = 4;
+
+/// Per static name (by its index): what [`is_void`] and [`is_raw_text_parent`] say of an HTML
+/// element with that name, so that the serializer's walk tests one byte per node. Every name
+/// those functions list is static (see the test below); any other name has no flags.
+fn element_flags() -> &'static [u8] {
+    static FLAGS: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
+    FLAGS.get_or_init(|| {
+        let mut t = vec![0u8; crate::dom::LocalName::static_count()];
+        for (i, f) in t.iter_mut().enumerate() {
+            let Some(name) =
+                crate::dom::LocalName::from_static_index(i).and_then(|n| n.as_static_str())
+            else {
+                continue;
+            };
+            if is_void(Namespace::Html, name) {
+                *f |= VOID;
+            }
+            if is_raw_text_parent(Namespace::Html, name, false) {
+                *f |= RAW;
+            }
+            if is_raw_text_parent(Namespace::Html, name, true) {
+                *f |= RAW_SCRIPTING;
+            }
+        }
+        t.into_boxed_slice()
+    })
+}
+
+/// The [`element_flags`] of an element.
+#[inline]
+fn flags_of(flags: &[u8], e: &ElementRef<'_>) -> u8 {
+    if e.namespace() != Namespace::Html {
+        return 0;
+    }
+    e.local_name()
+        .static_index()
+        .and_then(|i| flags.get(i).copied())
+        .unwrap_or(0)
+}
+
 pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bool) -> bool {
     namespace == Namespace::Html
         && (matches!(
@@ -164,6 +208,8 @@ fn serialize_into(
     // parent link to its template). A template element's contents are written as its children,
     // after its own children (which the parser never creates).
     let mut templates: Vec<NodeId> = Vec::new();
+    let flags = element_flags();
+    let raw_bit = if scripting { RAW_SCRIPTING } else { RAW };
     let mut cur = node;
     'enter: loop {
         // Enter `cur`: write what comes before its children.
@@ -198,7 +244,7 @@ fn serialize_into(
                     && doc
                         .parent(cur)
                         .and_then(|p| doc.element(p))
-                        .is_some_and(|p| is_raw_text_parent(p.namespace(), p.name(), scripting));
+                        .is_some_and(|p| flags_of(flags, &p) & raw_bit != 0);
                 if raw {
                     out.push_str(t);
                 } else {
@@ -219,7 +265,7 @@ fn serialize_into(
                     escape_into(out, fix.name, true);
                     out.push_str("\">");
                 }
-                void = is_void(e.namespace(), e.name());
+                void = flags_of(flags, &e) & VOID != 0;
             }
         }
         if !void {
@@ -236,7 +282,7 @@ fn serialize_into(
         // Leave `cur` (void: no end tag), then its ancestors until one has a next sibling.
         let mut closing_void = void;
         loop {
-            if !closing_void && let NodeData::Element(e) = doc.data(cur) {
+            if !closing_void && let Some(e) = doc.element(cur) {
                 out.push_str("</");
                 out.push_str(e.name());
                 out.push('>');
@@ -569,6 +615,44 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn void_and_raw_text_names_are_static() {
+        let flags = element_flags();
+        for name in [
+            "area",
+            "base",
+            "basefont",
+            "bgsound",
+            "br",
+            "col",
+            "embed",
+            "frame",
+            "hr",
+            "img",
+            "input",
+            "keygen",
+            "link",
+            "meta",
+            "param",
+            "source",
+            "track",
+            "wbr",
+            "style",
+            "script",
+            "xmp",
+            "iframe",
+            "noembed",
+            "noframes",
+            "plaintext",
+            "noscript",
+        ] {
+            let i = crate::dom::LocalName::from_static(name)
+                .and_then(|n| n.static_index())
+                .unwrap_or_else(|| panic!("{name} is not a static name"));
+            assert_ne!(flags[i], 0, "{name}");
         }
     }
 
