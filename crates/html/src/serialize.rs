@@ -26,9 +26,7 @@
 //! );
 //! ```
 
-use crate::dom::{
-    AttrNamespace, Document, Element, ElementRef, Namespace, NodeData, NodeId, WalkEvent,
-};
+use crate::dom::{AttrNamespace, Document, Element, ElementRef, Namespace, NodeData, NodeId};
 
 /// Whether an element with this namespace and local name serializes as void (no children, no
 /// end tag).
@@ -57,6 +55,50 @@ pub fn is_void(namespace: Namespace, name: &str) -> bool {
         )
 }
 
+/// [`ELEMENT_FLAGS`] bits: void, raw text parent, raw text parent only with scripting.
+const VOID: u8 = 1;
+const RAW: u8 = 2;
+const RAW_SCRIPTING: u8 = 4;
+
+/// Per static name (by its index): what [`is_void`] and [`is_raw_text_parent`] say of an HTML
+/// element with that name, so that the serializer's walk tests one byte per node. Every name
+/// those functions list is static (see the test below); any other name has no flags.
+fn element_flags() -> &'static [u8] {
+    static FLAGS: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
+    FLAGS.get_or_init(|| {
+        let mut t = vec![0u8; crate::dom::LocalName::static_count()];
+        for (i, f) in t.iter_mut().enumerate() {
+            let Some(name) =
+                crate::dom::LocalName::from_static_index(i).and_then(|n| n.as_static_str())
+            else {
+                continue;
+            };
+            if is_void(Namespace::Html, name) {
+                *f |= VOID;
+            }
+            if is_raw_text_parent(Namespace::Html, name, false) {
+                *f |= RAW;
+            }
+            if is_raw_text_parent(Namespace::Html, name, true) {
+                *f |= RAW_SCRIPTING;
+            }
+        }
+        t.into_boxed_slice()
+    })
+}
+
+/// The [`element_flags`] of an element.
+#[inline]
+fn flags_of(flags: &[u8], e: &ElementRef<'_>) -> u8 {
+    if e.namespace() != Namespace::Html {
+        return 0;
+    }
+    e.local_name()
+        .static_index()
+        .and_then(|i| flags.get(i).copied())
+        .unwrap_or(0)
+}
+
 pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bool) -> bool {
     namespace == Namespace::Html
         && (matches!(
@@ -74,22 +116,53 @@ pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bo
 /// assert_eq!(out, "&quot;&lt;/p&gt;&quot; &amp; more");
 /// ```
 pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
+    // Scan the bytes with a table for the few that may need escaping (0xC2 is the first byte
+    // of U+00A0) and copy the runs between them whole.
+    let mask = if attribute_mode { ATTR } else { TEXT };
+    let b = s.as_bytes();
     let mut last = 0;
-    for (i, c) in s.char_indices() {
-        let rep = match c {
-            '&' => "&amp;",
-            '\u{a0}' => "&nbsp;",
-            '"' if attribute_mode => "&quot;",
-            '<' => "&lt;",
-            '>' => "&gt;",
-            _ => continue,
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if ESCAPE[c as usize] & mask == 0 {
+            i += 1;
+            continue;
+        }
+        let (rep, len) = match c {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' => ("&quot;", 1),
+            // 0xC2: U+00A0 only when followed by 0xA0.
+            _ if b.get(i + 1) == Some(&0xA0) => ("&nbsp;", 2),
+            _ => {
+                i += 1;
+                continue;
+            }
         };
         out.push_str(&s[last..i]);
         out.push_str(rep);
-        last = i + c.len_utf8();
+        i += len;
+        last = i;
     }
     out.push_str(&s[last..]);
 }
+
+/// [`ESCAPE`] bits: escaped in text, escaped in attribute values.
+const TEXT: u8 = 1;
+const ATTR: u8 = 2;
+
+/// The bytes "escaping a string" may replace: `&`, `<`, `>` and U+00A0's first byte in both
+/// modes, `"` in attribute values.
+static ESCAPE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'&' as usize] = TEXT | ATTR;
+    t[b'<' as usize] = TEXT | ATTR;
+    t[b'>' as usize] = TEXT | ATTR;
+    t[0xC2] = TEXT | ATTR;
+    t[b'"' as usize] = ATTR;
+    t
+};
 
 pub(crate) fn open_tag(out: &mut String, e: ElementRef<'_>) {
     out.push('<');
@@ -130,90 +203,126 @@ fn serialize_into(
     out: &mut String,
     charset: Option<&CharsetFix<'_>>,
 ) {
-    // The parent of the node being entered decides raw-text mode for text children.
-    let walk = doc.walk(node);
-    let mut raw_stack: Vec<bool> = Vec::new();
-    let mut skip_depth: Option<usize> = None;
-    for ev in walk {
-        match ev {
-            WalkEvent::Enter(id, depth) => {
-                if skip_depth.is_some() {
-                    continue;
-                }
-                match doc.data(id) {
-                    NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => {
-                        raw_stack.push(false)
-                    }
-                    NodeData::Doctype(d) => {
-                        out.push_str("<!DOCTYPE ");
-                        out.push_str(&d.name);
-                        out.push('>');
-                        raw_stack.push(false);
-                    }
-                    NodeData::Comment(c) => {
-                        out.push_str("<!--");
-                        out.push_str(c);
-                        out.push_str("-->");
-                        raw_stack.push(false);
-                    }
-                    // Living standard (whatwg/html 320c05f6, 2e477cf1), §13.3: "If current node
-                    // is a ProcessingInstruction: Append "<?", the value of current node's
-                    // target IDL attribute, a U+0020 SPACE character, the value of current
-                    // node's data IDL attribute, and "?>"."
-                    NodeData::ProcessingInstruction { target, data } => {
-                        out.push_str("<?");
-                        out.push_str(target);
-                        out.push(' ');
-                        out.push_str(data);
-                        out.push_str("?>");
-                        raw_stack.push(false);
-                    }
-                    NodeData::Text(t) => {
-                        if raw_stack.last().copied().unwrap_or(false) {
-                            out.push_str(t);
-                        } else {
-                            escape_into(out, t, false);
-                        }
-                        raw_stack.push(false);
-                    }
-                    NodeData::Element(e) => {
-                        match charset {
-                            Some(fix) if declares_charset(doc, id) => {
-                                open_tag_declaring(out, doc, id, fix.name);
-                            }
-                            _ => open_tag(out, e),
-                        }
-                        if let Some(fix) = charset
-                            && fix.insert_into == Some(id)
-                        {
-                            out.push_str("<meta charset=\"");
-                            escape_into(out, fix.name, true);
-                            out.push_str("\">");
-                        }
-                        if is_void(e.namespace(), e.name()) {
-                            skip_depth = Some(depth);
-                        }
-                        raw_stack.push(is_raw_text_parent(e.namespace(), e.name(), scripting));
-                    }
+    // An iterative walk along the tree's links (first child, next sibling, parent): no stack
+    // but the template elements whose contents are being written (a contents fragment has no
+    // parent link to its template). A template element's contents are written as its children,
+    // after its own children (which the parser never creates).
+    let mut templates: Vec<NodeId> = Vec::new();
+    let flags = element_flags();
+    let raw_bit = if scripting { RAW_SCRIPTING } else { RAW };
+    let mut cur = node;
+    'enter: loop {
+        // Enter `cur`: write what comes before its children.
+        let mut void = false;
+        match doc.data(cur) {
+            NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => {}
+            NodeData::Doctype(d) => {
+                out.push_str("<!DOCTYPE ");
+                out.push_str(&d.name);
+                out.push('>');
+            }
+            NodeData::Comment(c) => {
+                out.push_str("<!--");
+                out.push_str(c);
+                out.push_str("-->");
+            }
+            // Living standard (whatwg/html 320c05f6, 2e477cf1), §13.3: "If current node
+            // is a ProcessingInstruction: Append "<?", the value of current node's
+            // target IDL attribute, a U+0020 SPACE character, the value of current
+            // node's data IDL attribute, and "?>"."
+            NodeData::ProcessingInstruction { target, data } => {
+                out.push_str("<?");
+                out.push_str(target);
+                out.push(' ');
+                out.push_str(data);
+                out.push_str("?>");
+            }
+            NodeData::Text(t) => {
+                // Verbatim below a raw text element (the walk's root itself is escaped: the
+                // caller decides for it).
+                let raw = cur != node
+                    && doc
+                        .parent(cur)
+                        .and_then(|p| doc.element(p))
+                        .is_some_and(|p| flags_of(flags, &p) & raw_bit != 0);
+                if raw {
+                    out.push_str(t);
+                } else {
+                    escape_into(out, t, false);
                 }
             }
-            WalkEvent::Exit(id, depth) => {
-                if let Some(d) = skip_depth {
-                    if d == depth {
-                        skip_depth = None;
-                        raw_stack.pop();
+            NodeData::Element(e) => {
+                match charset {
+                    Some(fix) if declares_charset(doc, cur) => {
+                        open_tag_declaring(out, doc, cur, fix.name);
                     }
-                    continue;
+                    _ => open_tag(out, e),
                 }
-                raw_stack.pop();
-                if let NodeData::Element(e) = doc.data(id) {
-                    out.push_str("</");
-                    out.push_str(e.name());
-                    out.push('>');
+                if let Some(fix) = charset
+                    && fix.insert_into == Some(cur)
+                {
+                    out.push_str("<meta charset=\"");
+                    escape_into(out, fix.name, true);
+                    out.push_str("\">");
                 }
+                void = flags_of(flags, &e) & VOID != 0;
             }
         }
+        if !void {
+            if let Some(c) = doc.first_child(cur) {
+                cur = c;
+                continue 'enter;
+            }
+            if let Some(c) = template_contents_child(doc, cur) {
+                templates.push(cur);
+                cur = c;
+                continue 'enter;
+            }
+        }
+        // Leave `cur` (void: no end tag), then its ancestors until one has a next sibling.
+        let mut closing_void = void;
+        loop {
+            if !closing_void && let Some(e) = doc.element(cur) {
+                out.push_str("</");
+                out.push_str(e.name());
+                out.push('>');
+            }
+            closing_void = false;
+            if cur == node {
+                return;
+            }
+            if let Some(s) = doc.next_sibling(cur) {
+                cur = s;
+                continue 'enter;
+            }
+            let Some(parent) = doc.parent(cur) else {
+                // The last child of a template's contents: back to the template.
+                match templates.pop() {
+                    Some(t) => {
+                        cur = t;
+                        continue;
+                    }
+                    None => return,
+                }
+            };
+            if templates.last() != Some(&parent)
+                && let Some(c) = template_contents_child(doc, parent)
+            {
+                // The template's own children are done: its contents follow.
+                templates.push(parent);
+                cur = c;
+                continue 'enter;
+            }
+            cur = parent;
+        }
     }
+}
+
+/// The first child of element `id`'s template contents, if any.
+fn template_contents_child(doc: &Document, id: NodeId) -> Option<NodeId> {
+    doc.element(id)?
+        .template_contents()
+        .and_then(|t| doc.first_child(t))
 }
 
 /// Whether `id` is an HTML `meta` element that declares a character encoding: a `charset`
@@ -332,14 +441,43 @@ pub fn serialize_children_of(
     scripting: bool,
 ) -> String {
     let mut out = String::new();
-    let raw = is_raw_text_parent(parent.namespace, &parent.name, scripting);
+    serialize_children_as_into(
+        doc,
+        node,
+        parent.namespace,
+        &parent.name,
+        scripting,
+        &mut out,
+    );
+    out
+}
+
+/// [`serialize_children_of`] with the parent given by namespace and local name, appending to
+/// `out` (reserve its capacity beforehand to write without reallocating).
+///
+/// ```
+/// use websyntax_html::{Context, ParseOptions, parse_fragment, serialize};
+/// use websyntax_html::dom::Namespace;
+/// let f = parse_fragment("a<b>&amp;</b>", &Context::html("style"), ParseOptions::default());
+/// let mut out = String::with_capacity(64);
+/// serialize::serialize_children_as_into(&f.document, f.root, Namespace::Html, "style", true, &mut out);
+/// assert_eq!(out, "a<b>&amp;</b>");
+/// ```
+pub fn serialize_children_as_into(
+    doc: &Document,
+    node: NodeId,
+    namespace: Namespace,
+    name: &str,
+    scripting: bool,
+    out: &mut String,
+) {
+    let raw = is_raw_text_parent(namespace, name, scripting);
     for c in doc.children(node) {
         match doc.data(c) {
             NodeData::Text(t) if raw => out.push_str(t),
-            _ => serialize_node_into(doc, c, scripting, &mut out),
+            _ => serialize_node_into(doc, c, scripting, out),
         }
     }
-    out
 }
 
 /// Serializes `node` and its descendants ("outerHTML").
@@ -352,4 +490,197 @@ pub fn serialize_node(doc: &Document, node: NodeId, scripting: bool) -> String {
 /// Serializes a whole document (its children), with scripting enabled.
 pub fn serialize_document(doc: &Document) -> String {
     serialize_children(doc, NodeId::DOCUMENT, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dom::WalkEvent;
+    use crate::{ParseOptions, parse_document};
+
+    /// The serializer as it was written on [`Document::walk`]'s events: the reference the
+    /// link-following walk must match byte for byte.
+    fn reference(doc: &Document, node: NodeId, scripting: bool) -> String {
+        let mut out = String::new();
+        let mut raw_stack: Vec<bool> = Vec::new();
+        let mut skip_depth: Option<usize> = None;
+        for ev in doc.walk(node) {
+            match ev {
+                WalkEvent::Enter(id, depth) => {
+                    if skip_depth.is_some() {
+                        continue;
+                    }
+                    let raw = match doc.data(id) {
+                        NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => false,
+                        NodeData::Doctype(d) => {
+                            out.push_str(&format!("<!DOCTYPE {}>", d.name));
+                            false
+                        }
+                        NodeData::Comment(c) => {
+                            out.push_str(&format!("<!--{c}-->"));
+                            false
+                        }
+                        NodeData::ProcessingInstruction { target, data } => {
+                            out.push_str(&format!("<?{target} {data}?>"));
+                            false
+                        }
+                        NodeData::Text(t) => {
+                            if raw_stack.last().copied().unwrap_or(false) {
+                                out.push_str(t);
+                            } else {
+                                for c in t.chars() {
+                                    match c {
+                                        '&' => out.push_str("&amp;"),
+                                        '\u{a0}' => out.push_str("&nbsp;"),
+                                        '<' => out.push_str("&lt;"),
+                                        '>' => out.push_str("&gt;"),
+                                        c => out.push(c),
+                                    }
+                                }
+                            }
+                            false
+                        }
+                        NodeData::Element(e) => {
+                            open_tag(&mut out, e);
+                            if is_void(e.namespace(), e.name()) {
+                                skip_depth = Some(depth);
+                            }
+                            is_raw_text_parent(e.namespace(), e.name(), scripting)
+                        }
+                    };
+                    raw_stack.push(raw);
+                }
+                WalkEvent::Exit(id, depth) => {
+                    if let Some(d) = skip_depth {
+                        if d == depth {
+                            skip_depth = None;
+                            raw_stack.pop();
+                        }
+                        continue;
+                    }
+                    raw_stack.pop();
+                    if let NodeData::Element(e) = doc.data(id) {
+                        out.push_str(&format!("</{}>", e.name()));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    const INPUTS: &[&str] = &[
+        "<!DOCTYPE html><p title='a\"b&c\u{a0}<>'>1 < 2 &amp; 3\u{a0}\u{e9}</p><!--c-->",
+        "<template><b>x</b><template>y<i>z</i></template></template><p>after",
+        "<table><template><tr><td>1</td></tr></template></table><template></template>",
+        "<script>a<b>&amp;</script><style>x>y</style><noscript><b>n</b></noscript><xmp>&</xmp>",
+        "<br><img src=x><input value='v'><hr><wbr>t<area><embed>",
+        "<svg><script>s<</script><a xlink:href='h' xml:lang=l>t</a><foreignObject><p>p</p></foreignObject></svg>",
+        "<math><mi>x</mi><annotation-xml encoding=text/html><div>d</div></annotation-xml></math>",
+        "<iframe><b></iframe><noembed>&</noembed><noframes>&</noframes><plaintext>a<b>&",
+        "<div><template shadowrootmode=open><span>shadow</span></template>light</div>",
+    ];
+
+    /// Every node of every input (the walk's root may be any node), scripting on and off, and
+    /// after edits the parser never makes: children below void elements and templates with
+    /// children of their own besides their contents.
+    #[test]
+    fn link_walk_matches_the_event_walk() {
+        let options = ParseOptions {
+            allow_declarative_shadow_roots: true,
+            ..ParseOptions::default()
+        };
+        for html in INPUTS {
+            let mut doc = parse_document(html, options);
+            for edited in [false, true] {
+                if edited {
+                    let ids: Vec<NodeId> = doc.node_ids().collect();
+                    for id in ids {
+                        if doc.element(id).is_some() {
+                            let t = doc.create_text("e<&>");
+                            let _ = doc.append_child(id, t);
+                            let b = doc.create_html_element("b");
+                            let _ = doc.append_child(id, b);
+                            let t = doc.create_text("\u{a0}");
+                            let _ = doc.append_child(b, t);
+                        }
+                    }
+                }
+                for id in doc.node_ids() {
+                    for scripting in [true, false] {
+                        assert_eq!(
+                            serialize_node(&doc, id, scripting),
+                            reference(&doc, id, scripting),
+                            "{html:?} node {id} scripting {scripting} edited {edited}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn void_and_raw_text_names_are_static() {
+        let flags = element_flags();
+        for name in [
+            "area",
+            "base",
+            "basefont",
+            "bgsound",
+            "br",
+            "col",
+            "embed",
+            "frame",
+            "hr",
+            "img",
+            "input",
+            "keygen",
+            "link",
+            "meta",
+            "param",
+            "source",
+            "track",
+            "wbr",
+            "style",
+            "script",
+            "xmp",
+            "iframe",
+            "noembed",
+            "noframes",
+            "plaintext",
+            "noscript",
+        ] {
+            let i = crate::dom::LocalName::from_static(name)
+                .and_then(|n| n.static_index())
+                .unwrap_or_else(|| panic!("{name} is not a static name"));
+            assert_ne!(flags[i], 0, "{name}");
+        }
+    }
+
+    #[test]
+    fn escape_into_matches_char_by_char() {
+        for s in [
+            "",
+            "plain",
+            "&<>\"\u{a0}",
+            "\u{c2}\u{a9}\u{a0}\u{e9}a\u{a0}\u{a9}",
+            "é\u{a0}&é\"x",
+        ] {
+            for attr in [false, true] {
+                let mut out = String::new();
+                escape_into(&mut out, s, attr);
+                let mut want = String::new();
+                for c in s.chars() {
+                    match c {
+                        '&' => want.push_str("&amp;"),
+                        '\u{a0}' => want.push_str("&nbsp;"),
+                        '"' if attr => want.push_str("&quot;"),
+                        '<' => want.push_str("&lt;"),
+                        '>' => want.push_str("&gt;"),
+                        c => want.push(c),
+                    }
+                }
+                assert_eq!(out, want);
+            }
+        }
+    }
 }

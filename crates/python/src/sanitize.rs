@@ -240,9 +240,15 @@ pub fn sanitize(
     max_depth: Limit,
     standard: &str,
 ) -> PyResult<String> {
-    let ctx: Context = context
-        .parse()
-        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    let parsed;
+    let ctx: &Context = if context == "div" {
+        div_context()
+    } else {
+        parsed = context
+            .parse::<Context>()
+            .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+        &parsed
+    };
     let standard = standard_arg(standard)?;
     let san = sanitizer_for(py, sanitizer, !r#unsafe)?;
     let lim = limits(max_nodes, max_depth, html.len());
@@ -250,8 +256,14 @@ pub fn sanitize(
         limits: lim,
         standard,
     };
-    py.allow_threads(|| s::sanitize_fragment_with(html, &ctx, &san, !r#unsafe, options))
+    py.allow_threads(|| s::sanitize_fragment_with(html, ctx, &san, !r#unsafe, options))
         .ok_or_else(|| node_limit_error(&lim))
+}
+
+/// The default context, `div`, parsed once.
+fn div_context() -> &'static Context {
+    static DIV: std::sync::OnceLock<Context> = std::sync::OnceLock::new();
+    DIV.get_or_init(|| Context::html("div"))
 }
 
 /// The :class:`ResourceLimitError` of an input that reached the node limit.

@@ -184,13 +184,25 @@ pub fn sanitize_fragment_with(
         standard: options.standard,
         ..fragment_options()
     };
+    let scripting = options.scripting;
     let mut fragment = parse_fragment(html, context, options);
     if fragment.document.limits_reached().nodes {
         return None;
     }
     let root = fragment.root;
     sanitize(&mut fragment.document, root, sanitizer, safe);
-    Some(fragment.to_html())
+    // Step 7's result as the context element's `innerHTML` (what `Fragment::to_html` writes),
+    // into a buffer sized for the usual case: the output is at most about the input's length.
+    let mut out = String::with_capacity(html.len());
+    websyntax_html::serialize::serialize_children_as_into(
+        &fragment.document,
+        root,
+        context.namespace,
+        &context.name,
+        scripting,
+        &mut out,
+    );
+    Some(out)
 }
 
 /// What `element.innerHTML` holds after `element.setHTML(html, {sanitizer})` on a fresh HTML

@@ -201,8 +201,65 @@ fn top_valid(v: &mut Vec<u32>, open: &[super::Open], kind: Kind) -> Option<usize
     None
 }
 
+thread_local! {
+    /// The position lists of this thread's last finished parse, emptied (see [`StackIndex::new`]).
+    static SPARE_INDEX: std::cell::Cell<Option<StackIndex>> = const { std::cell::Cell::new(None) };
+}
+
+/// The most element records a recycled index keeps room for (its `node_pos` capacity), and
+/// the most positions its tag and class lists keep room for together.
+const SPARE_NODE_POS: usize = 1 << 16;
+
+impl Drop for StackIndex {
+    /// Sets the lists aside, emptied with their capacity kept, for the next parse on this
+    /// thread: a fresh index allocates one list per tag id on first use, which on small
+    /// inputs (a comment-sized fragment) is a good share of the parse.
+    fn drop(&mut self) {
+        // An emptied shell (or an index too large to keep) is dropped as usual.
+        if self.tag.len() != super::tag::TAG_COUNT || self.node_pos.capacity() > SPARE_NODE_POS {
+            return;
+        }
+        let lists: usize = self.tag.iter().chain(&self.class).map(Vec::capacity).sum();
+        if lists > SPARE_NODE_POS {
+            return;
+        }
+        let _ = SPARE_INDEX.try_with(|s| {
+            let held = s.take();
+            if held.is_some() {
+                // One set aside already: keep it (the cell was empty: nothing is dropped).
+                s.set(held);
+                return;
+            }
+            let mut tag = std::mem::take(&mut self.tag);
+            for v in &mut tag {
+                v.clear();
+            }
+            let mut class = std::mem::take(&mut self.class);
+            for v in &mut class {
+                v.clear();
+            }
+            let mut node_pos = std::mem::take(&mut self.node_pos);
+            node_pos.clear();
+            // The name maps start afresh (new random seeds, as for a new index).
+            s.set(Some(StackIndex {
+                tag,
+                class,
+                name: Vec::new(),
+                html_names: Default::default(),
+                foreign_names: Default::default(),
+                lower: std::mem::take(&mut self.lower),
+                node_pos,
+                skips: 0,
+            }));
+        });
+    }
+}
+
 impl StackIndex {
     pub(crate) fn new() -> StackIndex {
+        if let Some(ix) = SPARE_INDEX.try_with(|s| s.take()).ok().flatten() {
+            return ix;
+        }
         StackIndex {
             tag: vec![Vec::new(); super::tag::TAG_COUNT],
             class: Default::default(),
