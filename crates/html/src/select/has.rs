@@ -32,7 +32,7 @@ use selectors::parser::{Combinator, Component, RelativeSelector, SelectorList};
 use selectors::relative_selector::cache::RelativeSelectorCachedMatch;
 use selectors::visitor::SelectorVisitor;
 
-use super::{ElementRef, Impl};
+use super::{ElementRef, Ident, Impl};
 use crate::dom::{Document, NodeId};
 
 const NONE: u32 = u32::MAX;
@@ -224,6 +224,36 @@ pub(super) fn subject_only(list: &SelectorList<Impl>) -> bool {
     top == relative_selectors(list).len()
 }
 
+/// The type selectors that every anchor of `list` must have, when each of its selectors with a
+/// `:has()` in the rightmost compound has a type selector before it there (`a:has(img)`):
+/// the matcher tests a compound's simple selectors in order and stops at the first that fails,
+/// so it asks `:has()` only about elements with one of these names. `None` when some `:has()`
+/// has no type selector before it (or when `:has()` is anywhere else: see [`subject_only`]).
+fn anchor_names(list: &SelectorList<Impl>) -> Option<Vec<&Ident>> {
+    if !subject_only(list) {
+        return None;
+    }
+    let mut names = Vec::new();
+    for s in list.slice() {
+        // The rightmost compound, in the order the matcher tests it.
+        let mut name = None;
+        for c in s.iter() {
+            match c {
+                // Both spellings: the matcher compares `lower_name` for HTML elements and
+                // `name` for the others.
+                Component::LocalName(n) if name.is_none() => name = Some((&n.name, &n.lower_name)),
+                Component::Has(..) => {
+                    let (name, lower) = name?;
+                    names.extend([name, lower]);
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    Some(names)
+}
+
 /// Answers every `:has()` of `list` for every element the query may ask about, into the
 /// relative selector cache of `context` (see the module documentation). Relative selectors
 /// of an unknown shape are left to the matcher.
@@ -254,6 +284,18 @@ pub(super) fn prefill(
     };
     let tree = Tree::below(doc, top);
     let n = tree.els.len();
+    // Only the elements the matcher will ask about need an answer in the cache.
+    let names = match anchors {
+        Anchors::Tree(_) => anchor_names(list),
+        Anchors::Element(_) => None,
+    };
+    let asked = |el: &ElementRef<'_>| {
+        names.as_ref().is_none_or(|names| {
+            names
+                .iter()
+                .any(|name| name.is_name(doc, el.el.local_name()))
+        })
+    };
     for r in &relative {
         let Some(path) = path(r) else {
             continue;
@@ -273,7 +315,7 @@ pub(super) fn prefill(
         let cache = &mut context.selector_caches.relative_selector;
         for (el, m) in tree.els.iter().zip(matched) {
             // The region's top element: its own siblings were not looked at.
-            if skip == Some(el.id()) {
+            if skip == Some(el.id()) || !asked(el) {
                 continue;
             }
             let m = if m {

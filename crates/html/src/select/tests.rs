@@ -478,6 +478,16 @@ const INDEX_SELECTORS: &[&str] = &[
     "li:nth-child(1 of :has(a))",
     ":has(:nth-child(2)):has(~ *)",
     ":has([id*=P i])",
+    // A type selector before `:has()`: only elements of that name are given answers.
+    "foreignObject:has(p)",
+    "foreignobject:has(p)",
+    "A:has(img)",
+    "a:has(img), div",
+    "p.x:has(img)",
+    ".x:has(img)",
+    "svg|a:has(*), p:has(img)",
+    "a:has(img), :has(> h2)",
+    "p:has(img):has(~ *)",
     "[class*=MAIN i], [id*='1' i], [id*='' i], [id*=long-needle-longer-than-ids i]",
 ];
 
