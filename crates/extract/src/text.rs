@@ -4,68 +4,35 @@
 //! separated by tabs), walked iteratively.
 
 use websyntax_html::dom::NodeData;
+use websyntax_html::text::{Separator, TextBuffer};
 use websyntax_html::{Document, NodeId};
 
 use crate::markdown::escape::{CLASS, WS};
 use crate::walk::{Names, NodeSet, Tag, is_skipped_element, traverse};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Sep {
-    None,
-    Space,
-    Tab,
-    Line,
-    BlankLine,
-}
 
 struct Writer<'a> {
     doc: &'a Document,
     names: Names,
     excluded: Option<&'a NodeSet>,
     scripting: bool,
-    out: String,
-    pending: Sep,
+    buf: TextBuffer,
     pre_depth: usize,
 }
 
 impl Writer<'_> {
-    fn sep(&mut self, s: Sep) {
-        self.pending = self.pending.max(s);
+    fn sep(&mut self, s: Separator) {
+        self.buf.separate(s);
     }
 
     fn flush(&mut self) {
-        if self.out.is_empty() {
-            self.pending = Sep::None;
-            return;
-        }
-        let at_line_start = self.out.ends_with('\n');
-        match self.pending {
-            Sep::None => {}
-            Sep::Space if !at_line_start => self.out.push(' '),
-            Sep::Tab if !at_line_start => self.out.push('\t'),
-            Sep::Space | Sep::Tab => {}
-            Sep::Line => {
-                if !at_line_start {
-                    self.out.push('\n');
-                }
-            }
-            Sep::BlankLine => {
-                if !at_line_start {
-                    self.out.push('\n');
-                }
-                if !self.out.ends_with("\n\n") {
-                    self.out.push('\n');
-                }
-            }
-        }
-        self.pending = Sep::None;
+        self.buf.flush();
     }
 
     fn text(&mut self, t: &str) {
         if self.pre_depth > 0 {
             if !t.is_empty() {
                 self.flush();
-                self.out.push_str(t);
+                self.buf.push_str(t);
             }
             return;
         }
@@ -77,7 +44,7 @@ impl Writer<'_> {
             i += 1;
         }
         if i > 0 {
-            self.sep(Sep::Space);
+            self.sep(Separator::Space);
         }
         if i == n {
             return;
@@ -87,7 +54,7 @@ impl Writer<'_> {
             i += 1;
         }
         self.flush();
-        self.out.push_str(&t[start..i]);
+        self.buf.push_str(&t[start..i]);
         // The next words follow a word (nothing is pending): each is a space and the word.
         // `t[run..i]` is output as it is: words after a single space.
         let mut run = i;
@@ -97,9 +64,9 @@ impl Writer<'_> {
                 i += 1;
             }
             if i == n {
-                self.out.push_str(&t[run..ws]);
+                self.buf.push_str(&t[run..ws]);
                 if ws < n {
-                    self.sep(Sep::Space);
+                    self.sep(Separator::Space);
                 }
                 return;
             }
@@ -110,21 +77,15 @@ impl Writer<'_> {
             if start == ws + 1 && b[ws] == b' ' {
                 continue;
             }
-            self.out.push_str(&t[run..ws]);
-            self.out.push(' ');
-            self.out.push_str(&t[start..i]);
+            self.buf.push_str(&t[run..ws]);
+            self.buf.push(' ');
+            self.buf.push_str(&t[start..i]);
             run = i;
         }
     }
 
     fn line_break(&mut self) {
-        if self.pending >= Sep::Line {
-            self.flush();
-        }
-        self.pending = Sep::None;
-        let trimmed = self.out.trim_end_matches([' ', '\t']).len();
-        self.out.truncate(trimmed);
-        self.out.push('\n');
+        self.buf.line_break();
     }
 
     fn enter(&mut self, id: NodeId) -> bool {
@@ -151,9 +112,9 @@ impl Writer<'_> {
         }
         if info.block {
             self.sep(if info.tag == Tag::P {
-                Sep::BlankLine
+                Separator::BlankLine
             } else {
-                Sep::Line
+                Separator::Line
             });
         }
         if is_pre_like(info.tag) {
@@ -173,9 +134,9 @@ impl Writer<'_> {
         }
         if info.block {
             self.sep(if info.tag == Tag::P {
-                Sep::BlankLine
+                Separator::BlankLine
             } else {
-                Sep::Line
+                Separator::Line
             });
         }
         // Cells are separated by a tab within their row.
@@ -183,7 +144,7 @@ impl Writer<'_> {
             let mut n = doc.next_sibling(id);
             while let Some(x) = n {
                 if matches!(doc.local_name(x), Some("td" | "th")) {
-                    self.sep(Sep::Tab);
+                    self.sep(Separator::Tab);
                     break;
                 }
                 n = doc.next_sibling(x);
@@ -223,12 +184,11 @@ pub fn readable_text(
         names: Names::new(doc),
         excluded,
         scripting,
-        out: String::new(),
-        pending: Sep::None,
+        buf: TextBuffer::default(),
         pre_depth: 0,
     };
     for &root in roots {
-        w.sep(Sep::Line);
+        w.sep(Separator::Line);
         // A root inside `pre` keeps its whitespace.
         w.pre_depth = usize::from(doc.ancestors(root).any(|a| {
             matches!(
@@ -238,7 +198,5 @@ pub fn readable_text(
         }));
         traverse(doc, root, &mut w, Writer::enter, Writer::leave);
     }
-    let end = w.out.trim_end().len();
-    w.out.truncate(end);
-    w.out
+    w.buf.finish()
 }

@@ -58,43 +58,77 @@ impl Default for TextOptions {
     }
 }
 
-/// A separator waiting to be written before the next text, strongest last.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Sep {
+/// A separator waiting to be written before the next text of a [`TextBuffer`], weakest
+/// first: when several are pending, the strongest wins (rule 4 of the module docs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Separator {
+    /// Nothing.
+    #[default]
     None,
+    /// A space (not at the start of a line).
     Space,
+    /// A tab (between table cells; not at the start of a line).
     Tab,
+    /// A line break.
     Line,
+    /// An empty line (between paragraphs).
     BlankLine,
 }
 
-struct Writer {
+/// The output of the readable-text rule: text with separators kept pending until more text
+/// follows, so that none is written at the start, doubled, or left at the end. Other crates
+/// that lay out text by the same rule (main content) write through it.
+///
+/// ```
+/// use websyntax_html::text::{Separator, TextBuffer};
+/// let mut b = TextBuffer::default();
+/// b.separate(Separator::Line); // nothing written yet: dropped
+/// b.flush();
+/// b.push_str("a");
+/// b.separate(Separator::Space);
+/// b.separate(Separator::BlankLine); // the strongest pending one wins
+/// b.flush();
+/// b.push_str("b");
+/// b.separate(Separator::Space);
+/// assert_eq!(b.finish(), "a\n\nb");
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct TextBuffer {
     out: String,
-    pending: Sep,
+    pending: Separator,
 }
 
-impl Writer {
-    fn sep(&mut self, s: Sep) {
+impl TextBuffer {
+    /// Asks for separator `s` before the next text (the strongest pending one is kept).
+    #[inline]
+    pub fn separate(&mut self, s: Separator) {
         self.pending = self.pending.max(s);
     }
 
-    fn flush(&mut self) {
+    /// The separator pending now.
+    pub fn pending(&self) -> Separator {
+        self.pending
+    }
+
+    /// Writes the pending separator (none before the first text; a space or tab not at the
+    /// start of a line), then forgets it.
+    pub fn flush(&mut self) {
         if self.out.is_empty() {
-            self.pending = Sep::None;
+            self.pending = Separator::None;
             return;
         }
         let at_line_start = self.out.ends_with('\n');
         match self.pending {
-            Sep::None => {}
-            Sep::Space if !at_line_start => self.out.push(' '),
-            Sep::Tab if !at_line_start => self.out.push('\t'),
-            Sep::Space | Sep::Tab => {}
-            Sep::Line => {
+            Separator::None => {}
+            Separator::Space if !at_line_start => self.out.push(' '),
+            Separator::Tab if !at_line_start => self.out.push('\t'),
+            Separator::Space | Separator::Tab => {}
+            Separator::Line => {
                 if !at_line_start {
                     self.out.push('\n');
                 }
             }
-            Sep::BlankLine => {
+            Separator::BlankLine => {
                 if !at_line_start {
                     self.out.push('\n');
                 }
@@ -103,38 +137,72 @@ impl Writer {
                 }
             }
         }
-        self.pending = Sep::None;
+        self.pending = Separator::None;
+    }
+
+    /// Appends `s` as it is (after [`flush`](Self::flush) when a separator may be pending).
+    #[inline]
+    pub fn push_str(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    /// Appends `c` as it is.
+    #[inline]
+    pub fn push(&mut self, c: char) {
+        self.out.push(c);
+    }
+
+    /// A `<br>`: pending spaces are dropped and pending lines written, the line's trailing
+    /// spaces and tabs are removed, and a line break is written.
+    pub fn line_break(&mut self) {
+        if self.pending >= Separator::Line {
+            self.flush();
+        }
+        self.pending = Separator::None;
+        let trimmed = self.out.trim_end_matches([' ', '\t']).len();
+        self.out.truncate(trimmed);
+        self.out.push('\n');
+    }
+
+    /// The text, trailing whitespace removed (pending separators are dropped).
+    pub fn finish(mut self) -> String {
+        let end = self.out.trim_end().len();
+        self.out.truncate(end);
+        self.out
+    }
+}
+
+/// The readable-text writer of this module: a [`TextBuffer`] and how text nodes go into it.
+struct Writer {
+    buf: TextBuffer,
+}
+
+impl Writer {
+    fn sep(&mut self, s: Separator) {
+        self.buf.separate(s);
     }
 
     fn text(&mut self, t: &str, preformatted: bool) {
         if preformatted {
             if !t.is_empty() {
-                self.flush();
-                self.out.push_str(t);
+                self.buf.flush();
+                self.buf.push_str(t);
             }
             return;
         }
         for (i, word) in t.split([' ', '\t', '\n', '\x0C', '\r']).enumerate() {
             if i > 0 {
-                self.sep(Sep::Space);
+                self.sep(Separator::Space);
             }
             if !word.is_empty() {
-                self.flush();
-                self.out.push_str(word);
+                self.buf.flush();
+                self.buf.push_str(word);
             }
         }
     }
 
     fn line_break(&mut self) {
-        // Pending spaces before a <br> are dropped; pending lines are written first.
-        if self.pending >= Sep::Line {
-            self.flush();
-        }
-        self.pending = Sep::None;
-        // Trailing spaces of the line are dropped.
-        let trimmed = self.out.trim_end_matches([' ', '\t']).len();
-        self.out.truncate(trimmed);
-        self.out.push('\n');
+        self.buf.line_break();
     }
 }
 
@@ -234,13 +302,10 @@ impl Document {
     /// ```
     pub fn readable_text_with(&self, id: NodeId, options: TextOptions) -> String {
         let mut w = Writer {
-            out: String::new(),
-            pending: Sep::None,
+            buf: TextBuffer::default(),
         };
         self.write_text(id, options, &mut w);
-        let end = w.out.trim_end().len();
-        w.out.truncate(end);
-        w.out
+        w.buf.finish()
     }
 
     /// Writes the readable text of `id`'s subtree. The walk keeps its own stack of open
@@ -256,7 +321,7 @@ impl Document {
                 && matches!(self.local_name(c), Some("td" | "th"))
                 && self.next_cell(top.next)
             {
-                w.sep(Sep::Tab);
+                w.sep(Separator::Tab);
             }
             if let Some(c) = top.next {
                 top.next = self.next_sibling(c);
@@ -269,7 +334,11 @@ impl Document {
             }
             let top = stack.pop().expect("a frame");
             if top.block {
-                w.sep(if top.para { Sep::BlankLine } else { Sep::Line });
+                w.sep(if top.para {
+                    Separator::BlankLine
+                } else {
+                    Separator::Line
+                });
             }
         }
     }
@@ -321,7 +390,11 @@ impl Document {
         let block = self.is_element(id) && is_block(name);
         let para = name == "p";
         if block {
-            w.sep(if para { Sep::BlankLine } else { Sep::Line });
+            w.sep(if para {
+                Separator::BlankLine
+            } else {
+                Separator::Line
+            });
         }
         Some(Frame {
             next: self.first_child(id),
