@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use websyntax::html::Context;
 use websyntax::html::Standard;
 use websyntax::sanitize::{
-    SanitizeOptions, Sanitizer, parse_html_with, sanitize_fragment_with, serialize_document,
+    SanitizeOptions, Sanitizer, sanitize_document_with, sanitize_fragment_with,
 };
 
 use crate::doc_args::Limit;
@@ -92,7 +92,7 @@ fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
         standard: job.standard,
     };
     let out = if job.document {
-        parse_html_with(input, sanitizer, job.safe, options).map(|d| serialize_document(&d))
+        sanitize_document_with(input, sanitizer, job.safe, options)
     } else {
         sanitize_fragment_with(input, job.context, sanitizer, job.safe, options)
     };

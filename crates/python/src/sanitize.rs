@@ -302,10 +302,8 @@ pub fn parse_html(
         limits: lim,
         standard,
     };
-    py.allow_threads(|| {
-        s::parse_html_with(html, &san, !r#unsafe, options).map(|d| s::serialize_document(&d))
-    })
-    .ok_or_else(|| node_limit_error(&lim))
+    py.allow_threads(|| s::sanitize_document_with(html, &san, !r#unsafe, options))
+        .ok_or_else(|| node_limit_error(&lim))
 }
 
 /// nh3-style cleaning: ``tags`` (element names), ``attributes`` (``{"a": {"href"}, "*":

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use websyntax_html::dom::NodeKind;
-use websyntax_html::{Context, NodeId, ParseOptions, Standard, parse_fragment};
+use websyntax_html::{Context, Document, NodeId, ParseOptions, Standard};
 
 use crate::builtins::safe_default_configuration;
 use crate::config::{ConfigError, ElementEntry, Name, SanitizerConfig};
@@ -156,45 +156,50 @@ pub fn clean(html: &str, options: &CleanOptions) -> Result<String, ConfigError> 
         standard: options.standard,
         ..fragment_options()
     };
-    let mut fragment = parse_fragment(html, &ctx, parse);
-    let root = fragment.root;
-    sanitize(&mut fragment.document, root, &sanitizer, true);
-    if let Some(schemes) = &options.url_schemes {
-        let doc = &mut fragment.document;
-        let mut stack: Vec<NodeId> = vec![root];
-        let mut elements = Vec::new();
-        while let Some(n) = stack.pop() {
-            for c in doc.children(n) {
-                if doc.kind(c) == NodeKind::Element {
-                    elements.push(c);
-                    stack.push(c);
-                }
-            }
-            if let Some(t) = doc.template_contents(n) {
-                stack.push(t);
+    let filter = |doc: &mut Document, root: NodeId| {
+        sanitize(doc, root, &sanitizer, true);
+        if let Some(schemes) = &options.url_schemes {
+            filter_url_schemes(doc, root, schemes, options.standard);
+        }
+    };
+    Ok(crate::fragment_to_string(html, &ctx, parse, &filter).unwrap_or_default())
+}
+
+/// nh3's `url_schemes`: removes URL attributes whose value parses (against no base) to a
+/// scheme not in `schemes`.
+fn filter_url_schemes(doc: &mut Document, root: NodeId, schemes: &[String], standard: Standard) {
+    let mut stack: Vec<NodeId> = vec![root];
+    let mut elements = Vec::new();
+    while let Some(n) = stack.pop() {
+        for c in doc.children(n) {
+            if doc.kind(c) == NodeKind::Element {
+                elements.push(c);
+                stack.push(c);
             }
         }
-        for e in elements {
-            doc.retain_attributes(e, |a| {
-                let is_url = URL_ATTRIBUTES.contains(&a.name())
-                    && matches!(
-                        a.namespace(),
-                        websyntax_html::dom::AttrNamespace::None
-                            | websyntax_html::dom::AttrNamespace::XLink
-                    );
-                if !is_url {
-                    return true;
-                }
-                match websyntax_url::Url::parse_with_standard(a.value(), None, options.standard) {
-                    Ok(u) => {
-                        let s = u.scheme();
-                        schemes.iter().any(|x| x.eq_ignore_ascii_case(s))
-                    }
-                    // A relative URL (or no URL): kept, as nh3 does.
-                    Err(_) => true,
-                }
-            });
+        if let Some(t) = doc.template_contents(n) {
+            stack.push(t);
         }
     }
-    Ok(fragment.to_html())
+    for e in elements {
+        doc.retain_attributes(e, |a| {
+            let is_url = URL_ATTRIBUTES.contains(&a.name())
+                && matches!(
+                    a.namespace(),
+                    websyntax_html::dom::AttrNamespace::None
+                        | websyntax_html::dom::AttrNamespace::XLink
+                );
+            if !is_url {
+                return true;
+            }
+            match websyntax_url::Url::parse_with_standard(a.value(), None, standard) {
+                Ok(u) => {
+                    let s = u.scheme();
+                    schemes.iter().any(|x| x.eq_ignore_ascii_case(s))
+                }
+                // A relative URL (or no URL): kept, as nh3 does.
+                Err(_) => true,
+            }
+        });
+    }
 }

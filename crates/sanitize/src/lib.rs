@@ -38,6 +38,7 @@ pub mod compat;
 pub mod config;
 mod core;
 mod sanitizer;
+mod stable;
 
 use std::fmt;
 
@@ -184,25 +185,62 @@ pub fn sanitize_fragment_with(
         standard: options.standard,
         ..fragment_options()
     };
-    let scripting = options.scripting;
+    fragment_to_string(html, context, options, &|doc, root| {
+        sanitize(doc, root, sanitizer, safe)
+    })
+}
+
+/// Parses `html` as a fragment in `context`, runs `filter` on it and serializes the result
+/// as the context element's children (what `Fragment::to_html` writes), then makes that
+/// string parse back to itself ([`stable`]). `None` when the input (or a re-parse) reached
+/// the parser's node limit.
+pub(crate) fn fragment_to_string(
+    html: &str,
+    context: &Context,
+    options: ParseOptions,
+    filter: &dyn Fn(&mut Document, NodeId),
+) -> Option<String> {
+    let serialize = |doc: &Document, root: NodeId, capacity: usize| {
+        // A buffer sized for the usual case: the output is at most about the input's length.
+        let mut out = String::with_capacity(capacity);
+        websyntax_html::serialize::serialize_children_as_into(
+            doc,
+            root,
+            context.namespace,
+            &context.name,
+            options.scripting,
+            &mut out,
+        );
+        out
+    };
     let mut fragment = parse_fragment(html, context, options);
     if fragment.document.limits_reached().nodes {
         return None;
     }
     let root = fragment.root;
-    sanitize(&mut fragment.document, root, sanitizer, safe);
-    // Step 7's result as the context element's `innerHTML` (what `Fragment::to_html` writes),
-    // into a buffer sized for the usual case: the output is at most about the input's length.
-    let mut out = String::with_capacity(html.len());
-    websyntax_html::serialize::serialize_children_as_into(
-        &fragment.document,
+    filter(&mut fragment.document, root);
+    // Step 7's result as the context element's `innerHTML`, as a string that parses back to
+    // itself.
+    stable::stable_output(
+        &mut fragment.document,
         root,
-        context.namespace,
-        &context.name,
-        scripting,
-        &mut out,
-    );
-    Some(out)
+        |doc| serialize(doc, root, html.len()),
+        |doc, out| stable::round_trips(doc, root, context, out),
+        |s, unwrap| {
+            let mut again = parse_fragment(s, context, options);
+            if again.document.limits_reached().nodes {
+                return None;
+            }
+            let plain = serialize(&again.document, again.root, s.len());
+            let root = again.root;
+            filter(&mut again.document, root);
+            if unwrap {
+                stable::unwrap_unclosable(&mut again.document, root);
+            }
+            let clean = serialize(&again.document, root, s.len());
+            Some((plain, clean))
+        },
+    )
 }
 
 /// What `element.innerHTML` holds after `element.setHTML(html, {sanitizer})` on a fresh HTML
@@ -383,6 +421,59 @@ pub fn parse_html_with(
 }
 
 /// The serialization of a document from [`parse_html`] (scripting disabled, as it was parsed).
+///
+/// Some trees have no serialization that parses back to them; to hand a sanitized document on
+/// as a string, use [`sanitize_document`], whose output does.
 pub fn serialize_document(doc: &Document) -> String {
     websyntax_html::serialize::serialize_children(doc, doc.root(), false)
+}
+
+/// `Document.parseHTML(html, {sanitizer})` serialized, as a string that parses back to itself:
+/// parsing it as a document and serializing gives the same string, and sanitizing that
+/// document again removes nothing (the string is re-parsed until it is such a fixed point).
+///
+/// ```
+/// use websyntax_sanitize::{Sanitizer, sanitize_document};
+/// let out = sanitize_document("<p onclick=x>p<script>s</script>", &Sanitizer::default());
+/// assert_eq!(out, "<html><head></head><body><p>p</p></body></html>");
+/// ```
+pub fn sanitize_document(html: &str, sanitizer: &Sanitizer) -> String {
+    sanitize_document_with(html, sanitizer, true, SanitizeOptions::default()).unwrap_or_default()
+}
+
+/// [`sanitize_document`] (`safe`, or `parseHTMLUnsafe` without) with the parser's options:
+/// `None` when the input, or a re-parse of the output, reached the node limit.
+pub fn sanitize_document_with(
+    html: &str,
+    sanitizer: &Sanitizer,
+    safe: bool,
+    options: SanitizeOptions,
+) -> Option<String> {
+    let mut doc = parse_html_with(html, sanitizer, safe, options)?;
+    let options = ParseOptions {
+        limits: options.limits,
+        standard: options.standard,
+        ..document_options()
+    };
+    let root = doc.root();
+    stable::stable_output(
+        &mut doc,
+        root,
+        serialize_document,
+        // No fast check for documents: the string is always parsed again.
+        |_, _| false,
+        |s, unwrap| {
+            let mut again = parse_document(s, options);
+            if again.limits_reached().nodes {
+                return None;
+            }
+            let plain = serialize_document(&again);
+            let root = again.root();
+            sanitize(&mut again, root, sanitizer, safe);
+            if unwrap {
+                stable::unwrap_unclosable(&mut again, root);
+            }
+            Some((plain, serialize_document(&again)))
+        },
+    )
 }

@@ -144,3 +144,33 @@ fn large_configurations() {
     let e = Sanitizer::from_json(&dup).unwrap_err();
     assert!(e.to_string().contains("e5"), "{e}");
 }
+
+/// Output that does not parse back to itself at once is parsed again (a bounded number of
+/// rounds): shapes that need it, at size.
+#[test]
+fn output_that_needs_re_parsing() {
+    on_small_stack(|| {
+        let div = Context::html("div");
+        let reparse = |out: &str| {
+            let options = ParseOptions {
+                scripting: true,
+                ..ParseOptions::default()
+            };
+            websyntax_html::parse_fragment(out, &div, options).to_html()
+        };
+        // Foster parenting nests `a` in `a`, 3·10^4 times.
+        let input = "<a><table><a>".repeat(30_000);
+        let out = sanitize_fragment(&input, "div", &Sanitizer::default());
+        assert_eq!(reparse(&out), out);
+        // `plaintext`, whose end tag is read as text: its text is kept as text.
+        let input = "<plaintext>".to_owned() + &"</plaintext>x".repeat(100_000);
+        let all = Sanitizer::allow_everything();
+        let out = sanitize_fragment_unsafe(&input, "div", &all);
+        assert_eq!(out.len(), 100_000 * "&lt;/plaintext&gt;x".len());
+        assert_eq!(reparse(&out), out);
+        // A line feed at the start of 10^5 `pre`s.
+        let input = "<pre>\n\nx</pre>".repeat(100_000);
+        let out = sanitize_fragment(&input, "div", &Sanitizer::default());
+        assert_eq!(out, "<pre>x</pre>".repeat(100_000));
+    });
+}

@@ -49,7 +49,7 @@ impl LocalName {
     /// The index of a static name in the static list (`None` for a name interned by a
     /// document): a dense small number, for tables indexed by name.
     #[inline]
-    pub(crate) fn static_index(self) -> Option<usize> {
+    pub fn static_index(self) -> Option<usize> {
         self.is_static().then_some(self.0 as usize)
     }
 
@@ -59,7 +59,7 @@ impl LocalName {
     }
 
     /// The number of static names (the bound of [`LocalName::static_index`]).
-    pub(crate) fn static_count() -> usize {
+    pub fn static_count() -> usize {
         STATIC_NAMES.len()
     }
 

@@ -1,0 +1,710 @@
+//! Output that parses back to itself.
+//!
+//! A sanitizer hands on a string. When a browser parses that string in the same context, it
+//! must build the tree the sanitizer checked, or the browser may see elements the sanitizer
+//! never saw (mutation XSS). Most sanitized trees serialize to such a string, but not all: the
+//! parser builds some trees that have no serialization parsing back to them (an `a` foster
+//! parented into an `a`), and removing or unwrapping elements builds more (a `tr` left without
+//! its `tbody`, a `div` moved into a `p`, SVG children unwrapped into HTML).
+//!
+//! [`stable_output`] makes every string output of this crate a fixed point: parsing it in the
+//! same context, with the same options, and serializing gives the same string, and sanitizing
+//! that re-parsed tree removes nothing. Two steps:
+//!
+//! 1. [`round_trips`], a conservative check in one linear pass over the sanitized tree: the
+//!    tree uses only elements in positions where the tree construction rules of HTML §13.2.6
+//!    insert each start tag as a child of the element before it and each end tag closes that
+//!    element (no implied end tags, no foster parenting, no adoption agency, no breakout from
+//!    foreign content, no dropped line feed). Such a tree re-parses to itself; ordinary
+//!    comments, posts and page bodies pass, and nothing more is done.
+//! 2. Otherwise the string is re-parsed, sanitized and serialized again until it is a fixed
+//!    point (rarely more than one more round; at most [`MAX_ROUNDS`]). One exception to
+//!    "sanitizing removes nothing": elements the tree builder implies (`tbody` around a `tr`,
+//!    `colgroup` around a `col`) come back on every parse, so when a configuration replaces
+//!    them with their children the output keeps them (the HTML Standard notes this limit of
+//!    `replaceWithChildrenElements`); they run no script.
+
+use websyntax_html::dom::{LocalName, Namespace, NodeData, NodeKind};
+use websyntax_html::{Context, Document, NodeId};
+
+/// Rounds of re-parsing before output is taken not to settle (no output is known to need
+/// more than three, except with the elements of [`unwrap_unclosable`]).
+const MAX_ROUNDS: usize = 8;
+
+/// The string output of a sanitized tree `(doc, root)`, made a fixed point.
+///
+/// - `serialize` writes the tree (a fragment's children, or a document);
+/// - `round_trips` is the fast check ([`round_trips`] for fragments);
+/// - `reparse(s, unwrap)` parses `s` in the same context with the same options and returns two
+///   serializations: of the tree as parsed (`plain`: the output must parse back to itself as
+///   it is) and of the tree sanitized again, after [`unwrap_unclosable`] when `unwrap` is set
+///   (`clean`); `None` when the parser's resource limits stop it.
+///
+/// Output that does not settle holds an element whose end no serialization can mark; the
+/// tree is then taken again with such elements replaced with their children. (Output that
+/// still did not settle would be replaced by the empty string, a fixed point, and safe.)
+pub(crate) fn stable_output(
+    doc: &mut Document,
+    root: NodeId,
+    serialize: impl Fn(&Document) -> String,
+    round_trips: impl Fn(&Document, &str) -> bool,
+    mut reparse: impl FnMut(&str, bool) -> Option<(String, String)>,
+) -> Option<String> {
+    let out = serialize(doc);
+    if round_trips(doc, &out) {
+        return Some(out);
+    }
+    if let Some(s) = settle(out, &mut reparse, false)? {
+        return Some(s);
+    }
+    unwrap_unclosable(doc, root);
+    if let Some(s) = settle(serialize(doc), &mut reparse, true)? {
+        return Some(s);
+    }
+    #[cfg(fuzzing)]
+    panic!("the output did not settle");
+    #[allow(unreachable_code)]
+    Some(String::new())
+}
+
+/// Re-parses `out` (with `reparse`, as [`stable_output`]'s) until it is a fixed point:
+/// `Some(None)` when it does not settle in [`MAX_ROUNDS`].
+fn settle(
+    mut out: String,
+    reparse: &mut impl FnMut(&str, bool) -> Option<(String, String)>,
+    unwrap: bool,
+) -> Option<Option<String>> {
+    for _ in 0..MAX_ROUNDS {
+        let (plain, clean) = reparse(&out, unwrap)?;
+        if plain == out && clean == out {
+            return Some(Some(out));
+        }
+        if clean == out {
+            // The parser adds elements that sanitizing removes again: elements the tree
+            // builder implies (a `tbody` around a `tr`, a `colgroup` around a `col`) which the
+            // configuration replaces with their children. No string parses without them, so
+            // the output is the string with them, if that one parses back to itself.
+            // (Anything else the sanitizer changed would have changed the string.)
+            let (again, _) = reparse(&plain, unwrap)?;
+            if again == plain {
+                return Some(Some(plain));
+            }
+            out = plain;
+            continue;
+        }
+        out = clean;
+    }
+    Some(None)
+}
+
+/// Replaces with their children the elements whose end no serialization can mark, so that
+/// their text stays in the output as text: `plaintext` (nothing ends it: its end tag is read
+/// as text, one more on every parse), and `script` (whose end tag is text inside an escaped
+/// `<!--<script>` section left open). Only used for output that does not settle otherwise.
+pub(crate) fn unwrap_unclosable(doc: &mut Document, root: NodeId) {
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        for c in doc.children(n) {
+            if let Some(e) = doc.element(c)
+                && e.namespace() == Namespace::Html
+                && matches!(e.name(), "plaintext" | "script")
+            {
+                found.push(c);
+            }
+            stack.push(c);
+        }
+        if let Some(t) = doc.template_contents(n) {
+            stack.push(t);
+        }
+        if let Some(s) = doc.shadow_root(n) {
+            stack.push(s);
+        }
+    }
+    for n in found {
+        let _ = doc.replace_with_children(n);
+    }
+}
+
+// Element classes of the check (bit flags, per static name).
+/// In the special category (§13.2.4.2) and not `address`, `div` or `p`: stops the `li`,
+/// `dd` and `dt` start tags' search for an open element to close.
+const STOPS_LIST_SEARCH: u16 = 1;
+/// Its start tag closes an open `p` (in button scope).
+const CLOSES_P: u16 = 1 << 1;
+/// A heading: `h1`-`h6`.
+const HEADING: u16 = 1 << 2;
+/// Serialized without an end tag and inserted without staying open.
+const VOID: u16 = 1 << 3;
+/// Its text is raw (RAWTEXT), or escaped RCDATA: children must be text only.
+const TEXT_ONLY: u16 = 1 << 4;
+/// The first line feed after its start tag is dropped by the parser.
+const DROPS_FIRST_LF: u16 = 1 << 5;
+/// Never in the fast path: its start tag is ignored, moved, changes the insertion mode or
+/// the tokenizer beyond RAWTEXT/RCDATA, or the serializer and parser disagree on it.
+const REPARSE: u16 = 1 << 6;
+/// A table part that must sit in its table parent (`caption`, `colgroup`, `tbody`, `thead`,
+/// `tfoot`, `tr`, `td`, `th`, `col`).
+const TABLE_PART: u16 = 1 << 7;
+/// Elements whose nesting inside themselves the parser undoes: `a`, `nobr`, `button`,
+/// `form`, `li`, `dd`, `dt`, `p` (by their own flags below).
+const A: u16 = 1 << 8;
+const NOBR: u16 = 1 << 9;
+const BUTTON: u16 = 1 << 10;
+const FORM: u16 = 1 << 11;
+const LI: u16 = 1 << 12;
+const DD_DT: u16 = 1 << 13;
+const P: u16 = 1 << 14;
+/// `table`: its children are table parts.
+const TABLE: u16 = 1 << 15;
+
+/// The special category (§13.2.4.2), HTML part.
+const SPECIAL: &[&str] = &[
+    "address",
+    "applet",
+    "area",
+    "article",
+    "aside",
+    "base",
+    "basefont",
+    "bgsound",
+    "blockquote",
+    "body",
+    "br",
+    "button",
+    "caption",
+    "center",
+    "col",
+    "colgroup",
+    "dd",
+    "details",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "embed",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "frame",
+    "frameset",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hgroup",
+    "hr",
+    "html",
+    "iframe",
+    "img",
+    "input",
+    "keygen",
+    "li",
+    "link",
+    "listing",
+    "main",
+    "marquee",
+    "menu",
+    "meta",
+    "nav",
+    "noembed",
+    "noframes",
+    "noscript",
+    "object",
+    "ol",
+    "p",
+    "param",
+    "plaintext",
+    "pre",
+    "script",
+    "search",
+    "section",
+    "select",
+    "source",
+    "style",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "template",
+    "textarea",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "track",
+    "ul",
+    "wbr",
+    "xmp",
+];
+
+/// What the start tags of 13.2.6.4.7 "in body" do beyond inserting an element, as classes.
+const CLASSES: &[(&[&str], u16)] = &[
+    // Start tags that close a p element in button scope first.
+    (
+        &[
+            "address",
+            "article",
+            "aside",
+            "blockquote",
+            "center",
+            "details",
+            "dialog",
+            "dir",
+            "div",
+            "dl",
+            "fieldset",
+            "figcaption",
+            "figure",
+            "footer",
+            "header",
+            "hgroup",
+            "main",
+            "menu",
+            "nav",
+            "ol",
+            "search",
+            "section",
+            "summary",
+            "ul",
+        ],
+        CLOSES_P,
+    ),
+    (&["p"], CLOSES_P | P),
+    (&["h1", "h2", "h3", "h4", "h5", "h6"], CLOSES_P | HEADING),
+    (&["pre", "listing"], CLOSES_P | DROPS_FIRST_LF),
+    (&["form"], CLOSES_P | FORM),
+    // In no-quirks mode; in quirks mode it does not, and the check stays conservative.
+    (&["table"], CLOSES_P | TABLE),
+    (&["hr"], CLOSES_P | VOID),
+    (&["xmp"], CLOSES_P | TEXT_ONLY),
+    (&["li"], CLOSES_P | LI),
+    (&["dd", "dt"], CLOSES_P | DD_DT),
+    (&["a"], A),
+    (&["nobr"], NOBR),
+    (&["button"], BUTTON),
+    (
+        &[
+            "area", "br", "embed", "img", "wbr", "input", "param", "source", "track", "base",
+            "basefont", "bgsound", "link", "meta",
+        ],
+        VOID,
+    ),
+    (&["textarea"], TEXT_ONLY | DROPS_FIRST_LF),
+    (
+        &[
+            "style", "iframe", "noembed", "noframes", "noscript", "title",
+        ],
+        TEXT_ONLY,
+    ),
+    (
+        &[
+            "caption", "colgroup", "tbody", "thead", "tfoot", "tr", "td", "th", "col",
+        ],
+        TABLE_PART,
+    ),
+    // Ignored, moved, or changing the insertion mode or the tokenizer for good; `image`
+    // becomes `img`; `keygen` and `frame`: void to the serializer, not always to the
+    // parser; HTML `svg`/`math` elements never come from the parser.
+    (
+        &[
+            "html",
+            "head",
+            "body",
+            "frameset",
+            "frame",
+            "template",
+            "script",
+            "plaintext",
+            "select",
+            "option",
+            "optgroup",
+            "rb",
+            "rp",
+            "rt",
+            "rtc",
+            "image",
+            "keygen",
+            "svg",
+            "math",
+        ],
+        REPARSE,
+    ),
+];
+
+/// The class of an HTML element's local name (by string; [`class_of`] is the fast form).
+fn html_class(name: &str) -> u16 {
+    let mut c = 0;
+    if SPECIAL.contains(&name) && !matches!(name, "address" | "div" | "p") {
+        c |= STOPS_LIST_SEARCH;
+    }
+    for (names, class) in CLASSES {
+        if names.contains(&name) {
+            c |= class;
+        }
+    }
+    c
+}
+
+/// Names that break out of foreign content (13.2.6.5), and `font` (which does with some
+/// attributes), plus `script`, which foreign content also treats apart.
+fn breaks_out_of_foreign(name: &str) -> bool {
+    matches!(
+        name,
+        "b" | "big"
+            | "blockquote"
+            | "body"
+            | "br"
+            | "center"
+            | "code"
+            | "dd"
+            | "div"
+            | "dl"
+            | "dt"
+            | "em"
+            | "embed"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "head"
+            | "hr"
+            | "i"
+            | "img"
+            | "li"
+            | "listing"
+            | "menu"
+            | "meta"
+            | "nobr"
+            | "ol"
+            | "p"
+            | "pre"
+            | "ruby"
+            | "s"
+            | "small"
+            | "span"
+            | "strong"
+            | "strike"
+            | "sub"
+            | "sup"
+            | "table"
+            | "tt"
+            | "u"
+            | "ul"
+            | "var"
+            | "font"
+            | "script"
+    )
+}
+
+/// Foreign elements whose children follow HTML's rules (integration points): in the fast
+/// path they may hold text and comments only.
+fn is_integration_point(ns: Namespace, name: &str) -> bool {
+    match ns {
+        Namespace::Svg => matches!(name, "foreignObject" | "desc" | "title"),
+        Namespace::MathMl => matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"),
+        Namespace::Html => false,
+    }
+}
+
+/// The class of an HTML element, by its atom: every name with a class is a static name (a
+/// test checks), so a dynamic name is an unknown element, "any other start tag" (class 0).
+fn class_of(name: LocalName) -> u16 {
+    use std::sync::OnceLock;
+    // Indexed by static name index.
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = vec![0; LocalName::static_count()];
+        let names = SPECIAL
+            .iter()
+            .chain(CLASSES.iter().flat_map(|(n, _)| n.iter()));
+        for n in names {
+            if let Some(i) = LocalName::from_static(n).and_then(LocalName::static_index) {
+                t[i] = html_class(n);
+            }
+        }
+        t
+    });
+    name.static_index()
+        .and_then(|i| table.get(i).copied())
+        .unwrap_or(0)
+}
+
+/// Whether the fragment parser starts in "in body" with the tokenizer in the data state for
+/// this context (13.2.4.1 "reset the insertion mode appropriately" with `last` true; 13.4
+/// step 4's tokenizer states), with no form element pointer.
+fn context_parses_as_body(context: &Context) -> bool {
+    context.namespace == Namespace::Html && {
+        let c = LocalName::from_static(&context.name).map_or(0, class_of);
+        c & (REPARSE | TEXT_ONLY | VOID | FORM) == 0
+            && !matches!(
+                context.name.as_str(),
+                "table" | "tbody" | "thead" | "tfoot" | "tr" | "caption" | "colgroup" | "col"
+            )
+    }
+}
+
+/// Where a node sits, for its children.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Parent {
+    /// An HTML element (or the fragment root) whose content is parsed "in body" (or "in
+    /// cell", "in caption": the same for what the check allows).
+    Flow,
+    /// An HTML element whose children are text only (RAWTEXT, RCDATA).
+    Text,
+    /// `table`: caption, colgroup, tbody, thead, tfoot, whitespace, comments.
+    Table,
+    /// `tbody`, `thead`, `tfoot`: tr, whitespace, comments.
+    Section,
+    /// `tr`: td, th, whitespace, comments.
+    Row,
+    /// `colgroup`: col, whitespace, comments.
+    ColumnGroup,
+    /// An SVG or MathML element (not an integration point): elements of that namespace.
+    Foreign(Namespace),
+    /// An integration point: text and comments only.
+    IntegrationPoint,
+    /// A void element: nothing.
+    Void,
+}
+
+/// One open element of the walk: what its children may be, and what is open above them.
+#[derive(Clone, Copy)]
+struct Frame {
+    parent: Parent,
+    /// A, NOBR, BUTTON, FORM, P: such an element is an ancestor (conservatively, with no
+    /// regard to scope).
+    open: u16,
+    /// An `li` the `li` start tag's search would reach (13.2.6.4.7: walking up from the
+    /// current node, before an element that stops the search).
+    li_reachable: bool,
+    /// The same for `dd` and `dt`.
+    dd_reachable: bool,
+    /// The parent is a heading.
+    heading: bool,
+    /// The parent drops a line feed at the start of its first text.
+    drops_first_lf: bool,
+}
+
+/// Whether `(doc, root)`, a fragment parsed in `context` and serialized as `out`, gives back
+/// the same tree when `out` is parsed in `context` (text nodes aside: adjacent ones merge).
+/// Conservative: `false` means "not known to", and the caller re-parses.
+pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: &str) -> bool {
+    // A carriage return (from `&#13;` in text or an attribute value; the serializer writes
+    // it as it is) becomes a line feed when parsed again.
+    if !context_parses_as_body(context) || memchr::memchr(b'\r', out.as_bytes()).is_some() {
+        return false;
+    }
+    let top = Frame {
+        parent: Parent::Flow,
+        open: 0,
+        li_reachable: false,
+        dd_reachable: false,
+        heading: false,
+        drops_first_lf: false,
+    };
+    // Iterative pre-order walk: (frame of the children, next child to visit).
+    let mut stack: Vec<(Frame, Option<NodeId>)> = vec![(top, doc.first_child(root))];
+    while let Some((frame, cur)) = stack.last_mut() {
+        let Some(n) = *cur else {
+            stack.pop();
+            continue;
+        };
+        let frame = *frame;
+        *cur = doc.next_sibling(n);
+        match doc.kind(n) {
+            NodeKind::Text => match frame.parent {
+                Parent::Flow | Parent::Text | Parent::Foreign(_) | Parent::IntegrationPoint => {}
+                // 13.2.6.4.9 "in table text": other text is foster parented.
+                Parent::Table | Parent::Section | Parent::Row | Parent::ColumnGroup => {
+                    let t = doc.text(n).unwrap_or_default();
+                    if !t
+                        .bytes()
+                        .all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '))
+                    {
+                        return false;
+                    }
+                }
+                Parent::Void => return false,
+            },
+            NodeKind::Comment => {
+                if frame.parent == Parent::Void {
+                    return false;
+                }
+            }
+            NodeKind::Element => {
+                let Some(e) = doc.element(n) else {
+                    return false;
+                };
+                let ns = e.namespace();
+                let child = match frame.parent {
+                    Parent::Void | Parent::Text | Parent::IntegrationPoint => return false,
+                    Parent::Flow if ns == Namespace::Html => {
+                        match flow_frame(frame, class_of(e.local_name())) {
+                            Some(f) => f,
+                            None => return false,
+                        }
+                    }
+                    // 13.2.6.4.7 "svg", "math": foreign content starts.
+                    Parent::Flow => match (ns, e.name()) {
+                        (Namespace::Svg, "svg") | (Namespace::MathMl, "math") => {
+                            foreign_frame(frame, ns, e.name())
+                        }
+                        _ => return false,
+                    },
+                    Parent::Foreign(parent_ns) => {
+                        let name = e.name();
+                        if ns != parent_ns || breaks_out_of_foreign(name) {
+                            return false;
+                        }
+                        foreign_frame(frame, ns, name)
+                    }
+                    Parent::Table | Parent::Section | Parent::Row | Parent::ColumnGroup => {
+                        let name = e.name();
+                        let expected: &[&str] = match frame.parent {
+                            Parent::Table => &["caption", "colgroup", "tbody", "thead", "tfoot"],
+                            Parent::Section => &["tr"],
+                            Parent::Row => &["td", "th"],
+                            _ => &["col"],
+                        };
+                        if ns != Namespace::Html || !expected.contains(&name) {
+                            return false;
+                        }
+                        table_part_frame(frame, name)
+                    }
+                };
+                // 13.2.6.4.7 "pre", "listing", "textarea": a line feed right after the start
+                // tag is dropped.
+                if child.drops_first_lf && leading_text_starts_with_lf(doc, n) {
+                    return false;
+                }
+                if child.parent == Parent::Void {
+                    if doc.first_child(n).is_some() {
+                        return false;
+                    }
+                } else {
+                    stack.push((child, doc.first_child(n)));
+                }
+            }
+            // Processing instructions, doctypes: not in the fast path.
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// Whether the first non-empty text among the leading text children of `element` starts
+/// with a line feed (an empty text node serializes as nothing).
+fn leading_text_starts_with_lf(doc: &Document, element: NodeId) -> bool {
+    let mut cur = doc.first_child(element);
+    while let Some(c) = cur {
+        match doc.data(c) {
+            NodeData::Text("") => cur = doc.next_sibling(c),
+            NodeData::Text(t) => return t.starts_with('\n'),
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// The frame for the children of an SVG or MathML element.
+fn foreign_frame(frame: Frame, ns: Namespace, name: &str) -> Frame {
+    Frame {
+        parent: if is_integration_point(ns, name) {
+            Parent::IntegrationPoint
+        } else {
+            Parent::Foreign(ns)
+        },
+        heading: false,
+        drops_first_lf: false,
+        ..frame
+    }
+}
+
+/// The frame for the children of a table part in its table parent.
+fn table_part_frame(frame: Frame, name: &str) -> Frame {
+    let parent = match name {
+        "colgroup" => Parent::ColumnGroup,
+        "tbody" | "thead" | "tfoot" => Parent::Section,
+        "tr" => Parent::Row,
+        "col" => Parent::Void,
+        // td, th, caption: "in cell" and "in caption" parse as "in body"; the search for an
+        // open li, dd or dt stops at them.
+        _ => Parent::Flow,
+    };
+    Frame {
+        parent,
+        li_reachable: false,
+        dd_reachable: false,
+        heading: false,
+        drops_first_lf: false,
+        ..frame
+    }
+}
+
+/// The frame for the children of an HTML element in flow content, or `None` when the
+/// element's start tag would not simply insert it there.
+fn flow_frame(frame: Frame, class: u16) -> Option<Frame> {
+    if class & (REPARSE | TABLE_PART) != 0 {
+        return None;
+    }
+    // A p-closing start tag below an open p (in any scope: conservative).
+    if class & CLOSES_P != 0 && frame.open & P != 0 {
+        return None;
+    }
+    // "a" inside a, "nobr" inside nobr, "button" inside button, "form" inside form.
+    if class & (A | NOBR | BUTTON | FORM) & frame.open != 0 {
+        return None;
+    }
+    // "h1".."h6" whose current node is a heading.
+    if class & HEADING != 0 && frame.heading {
+        return None;
+    }
+    // "li": an li the search reaches is closed; "dd", "dt" likewise.
+    if (class & LI != 0 && frame.li_reachable) || (class & DD_DT != 0 && frame.dd_reachable) {
+        return None;
+    }
+    let stops = class & STOPS_LIST_SEARCH != 0;
+    Some(Frame {
+        parent: if class & VOID != 0 {
+            Parent::Void
+        } else if class & TEXT_ONLY != 0 {
+            Parent::Text
+        } else if class & TABLE != 0 {
+            Parent::Table
+        } else {
+            Parent::Flow
+        },
+        open: frame.open | (class & (A | NOBR | BUTTON | FORM | P)),
+        li_reachable: class & LI != 0 || (!stops && frame.li_reachable),
+        dd_reachable: class & DD_DT != 0 || (!stops && frame.dd_reachable),
+        heading: class & HEADING != 0,
+        drops_first_lf: class & DROPS_FIRST_LF != 0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classified_names_are_static() {
+        let names = SPECIAL
+            .iter()
+            .chain(CLASSES.iter().flat_map(|(n, _)| n.iter()));
+        for n in names {
+            let atom = LocalName::from_static(n);
+            assert!(atom.is_some(), "{n} is not a static name");
+            assert_eq!(class_of(atom.unwrap()), html_class(n), "{n}");
+        }
+    }
+}
