@@ -216,6 +216,11 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 /// Standard that parses the input, as in :func:`parse`: ``"seed"`` (the default) or
 /// ``"living"`` (today's, e.g. customizable ``<select>``).
 ///
+/// The result parses back to itself: parsed again in the same context it gives the same
+/// string, and sanitizing it again removes nothing. (Where the sanitized tree has no such
+/// serialization, e.g. a ``div`` left inside a ``p`` by unwrapping, the result is what a
+/// browser makes of it.)
+///
 /// >>> websyntax.sanitize('<p onclick="x()">Hi<script>bad()</script></p>')
 /// '<p>Hi</p>'
 /// >>> websyntax.sanitize('<td>cell<img src=x onerror=y>', context="tr")
@@ -276,8 +281,9 @@ fn node_limit_error(lim: &websyntax::html::ResourceLimits) -> PyErr {
 }
 
 /// ``Document.parseHTML(html, {sanitizer})``: a whole document, parsed (scripting disabled,
-/// declarative shadow roots allowed) and sanitized; returns its serialization. ``standard``:
-/// ``"seed"`` (the default) or ``"living"``, as in :func:`sanitize`.
+/// declarative shadow roots allowed) and sanitized; returns its serialization, as a string
+/// that parses back to itself (see :func:`sanitize`). ``standard``: ``"seed"`` (the default)
+/// or ``"living"``, as in :func:`sanitize`.
 ///
 /// >>> websyntax.parse_html('<title>t</title><p onclick=x>p<script>s</script>')
 /// '<html><head><title>t</title></head><body><p>p</p></body></html>'

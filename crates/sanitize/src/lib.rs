@@ -6,8 +6,14 @@
 //!   configuration ([`Sanitizer::default`]) and the safe baseline ([`builtins`]);
 //! - the algorithms: [`set_html`] / [`set_html_unsafe`] ("set and filter HTML" on an element of
 //!   a document), [`sanitize`] ("sanitize" of any node with the safe flag), [`parse_html`] /
-//!   [`parse_html_unsafe`] (whole documents), and [`sanitize_fragment`], the string in, string
+//!   [`parse_html_unsafe`] (whole documents, [`sanitize_document`] as a string), and
+//!   [`sanitize_fragment`], the string in, string
 //!   out form: what `element.innerHTML` holds after `element.setHTML(html)`.
+//!
+//! The string outputs ([`sanitize_fragment`] and its variants, [`sanitize_document`],
+//! [`compat::clean`]) parse back to themselves: parsed again in the same context, they give
+//! the same string, and sanitizing that tree again removes nothing (see docs/sanitize.md,
+//! "Why a sanitizer must parse and serialize exactly as browsers do").
 //!
 //! The safe methods (`set_html`, `parse_html`, `sanitize_fragment`) always remove what the
 //! safe baseline removes (`script`, `iframe`, `object`, `embed`, `frame`, `base`, SVG
