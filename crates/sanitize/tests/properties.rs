@@ -479,6 +479,11 @@ proptest! {
         let out_unsafe = websyntax_sanitize::sanitize_fragment_in(&html, &ctx, &s, false);
         let again = parse_fragment(&out_unsafe, &ctx, options());
         prop_assert_eq!(again.to_html(), out_unsafe.clone(), "unsafe, input: {:?}\nconfig: {}", html, s.get().to_json());
+        // The same with the living standard's parser.
+        let living = websyntax_sanitize::SanitizeOptions { standard: websyntax_html::Standard::Living, ..Default::default() };
+        let out_living = websyntax_sanitize::sanitize_fragment_with(&html, &ctx, &s, true, living).unwrap();
+        let again = parse_fragment(&out_living, &ctx, ParseOptions { standard: websyntax_html::Standard::Living, ..options() });
+        prop_assert_eq!(again.to_html(), out_living.clone(), "living, input: {:?}\nconfig: {}", html, s.get().to_json());
         // (b) on the re-parsed output.
         if let Err(e) = check_tree(&reparsed.document, reparsed.root, &s) {
             prop_assert!(false, "{e}\ninput: {html:?}\noutput: {out:?}\nconfig: {}", s.get().to_json());
