@@ -443,14 +443,15 @@ fn class_of(name: LocalName) -> u16 {
 /// this context (13.2.4.1 "reset the insertion mode appropriately" with `last` true; 13.4
 /// step 4's tokenizer states), with no form element pointer.
 fn context_parses_as_body(context: &Context) -> bool {
-    context.namespace == Namespace::Html && {
-        let c = LocalName::from_static(&context.name).map_or(0, class_of);
-        c & (REPARSE | TEXT_ONLY | VOID | FORM) == 0
-            && !matches!(
-                context.name.as_str(),
-                "table" | "tbody" | "thead" | "tfoot" | "tr" | "caption" | "colgroup" | "col"
-            )
-    }
+    context.namespace == Namespace::Html
+        && (context.name == "body" || {
+            let c = LocalName::from_static(&context.name).map_or(0, class_of);
+            c & (REPARSE | TEXT_ONLY | VOID | FORM) == 0
+                && !matches!(
+                    context.name.as_str(),
+                    "table" | "tbody" | "thead" | "tfoot" | "tr" | "caption" | "colgroup" | "col"
+                )
+        })
 }
 
 /// Where a node sits, for its children.
