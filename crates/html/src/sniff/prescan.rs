@@ -492,18 +492,21 @@ mod tests {
         // position with the same outcome.
         let alphabet = b" /=>'\"aA\t";
         let mut inputs: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut longest: Vec<Vec<u8>> = vec![Vec::new()];
         for _ in 0..4 {
-            let mut next = Vec::new();
-            for i in &inputs {
-                for &b in alphabet {
-                    let mut v = i.clone();
-                    v.push(b);
-                    next.push(v);
-                }
-            }
-            inputs.extend(next.clone());
-            inputs.dedup();
+            longest = longest
+                .iter()
+                .flat_map(|s| {
+                    alphabet.iter().map(move |&b| {
+                        let mut v = s.clone();
+                        v.push(b);
+                        v
+                    })
+                })
+                .collect();
+            inputs.extend(longest.iter().cloned());
         }
+        assert_eq!(inputs.len(), 1 + 9 + 81 + 729 + 6561);
         for body in &inputs {
             for tail in [&b""[..], b"x>", b"'>", b"\"y\" z>"] {
                 let mut bytes = body.clone();
