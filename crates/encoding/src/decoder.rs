@@ -387,7 +387,17 @@ impl Decoder {
                 // a fixed buffer, because encoding_rs's `String` API touches every page of
                 // `out`'s spare capacity (sized for the rest of the input) on each call, which
                 // made many errors cost quadratic time.
-                let buf = scratch.get_or_insert_with(|| "\0".repeat(SCRATCH));
+                // A buffer of SCRATCH bytes, or less when this input's worst case needs less
+                // (then no call reports `OutputFull`): a short input (a small page, its last
+                // piece) does not pay for filling a whole buffer.
+                let need = self
+                    .inner
+                    .max_utf8_buffer_length_without_replacement(rest.len())
+                    .map_or(SCRATCH, |n| n.clamp(SCRATCH_MIN, SCRATCH));
+                let buf = scratch.get_or_insert_with(String::new);
+                if buf.len() < need {
+                    *buf = "\0".repeat(need);
+                }
                 let (result, read, written) =
                     self.inner
                         .decode_to_str_without_replacement(rest, buf.as_mut_str(), last);
@@ -443,6 +453,9 @@ fn initial_pending(encoding: Encoding, bom: BomHandling) -> Option<([u8; 3], usi
 
 /// The size of the buffer the decoder writes into when it reports errors.
 const SCRATCH: usize = 8192;
+
+/// The smallest such buffer (for an input whose worst case is smaller).
+const SCRATCH_MIN: usize = 64;
 
 /// Reserves room for the decoder's worst case (or, when that overflows `usize`, for a bounded
 /// piece of it: the decoder then reports `OutputFull` and is called again).

@@ -177,8 +177,59 @@ impl Inner {
 #[pyclass(frozen, module = "websyntax", name = "Document")]
 pub struct Document {
     inner: Arc<Inner>,
-    /// `(function name, data, keyword arguments)`: how to parse it again (pickling).
-    state: Py<PyTuple>,
+    /// How to parse it again (pickling).
+    state: Recipe,
+}
+
+/// How a [`Document`] is parsed again when unpickled: the call that made it.
+enum Recipe {
+    /// `parse(data, **kwargs)`: the arguments as given, made into Python objects only when the
+    /// document is pickled (most documents never are, and a parse of a small page would
+    /// otherwise spend a quarter of its time building them).
+    Parse(Box<ParseArgs>),
+    /// A ready `(function name, data, keyword arguments)` tuple.
+    Ready(Py<PyTuple>),
+}
+
+/// The arguments of a [`parse`] call (its `url` is [`Inner::url`]).
+struct ParseArgs {
+    data: Py<PyAny>,
+    transport_charset: Option<String>,
+    encoding: Option<String>,
+    default_encoding: Option<String>,
+    autodetect: bool,
+    scripting: bool,
+    max_nodes: Limit,
+    max_depth: Limit,
+    standard: h::Standard,
+}
+
+impl Recipe {
+    /// `(function name, data, keyword arguments)`.
+    fn tuple<'py>(&self, py: Python<'py>, url: Option<&str>) -> PyResult<Bound<'py, PyTuple>> {
+        let a = match self {
+            Recipe::Ready(t) => return Ok(t.bind(py).clone()),
+            Recipe::Parse(a) => a,
+        };
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("transport_charset", a.transport_charset.as_deref())?;
+        kwargs.set_item("encoding", a.encoding.as_deref())?;
+        kwargs.set_item("default_encoding", a.default_encoding.as_deref())?;
+        kwargs.set_item("autodetect", a.autodetect)?;
+        kwargs.set_item("scripting", a.scripting)?;
+        kwargs.set_item("url", url)?;
+        kwargs.set_item("max_nodes", a.max_nodes)?;
+        kwargs.set_item("max_depth", a.max_depth)?;
+        kwargs.set_item("standard", a.standard.name())?;
+        PyTuple::new(
+            py,
+            [
+                "parse".into_pyobject(py)?.into_any(),
+                a.data.bind(py).clone(),
+                kwargs.into_any(),
+            ],
+        )
+    }
 }
 
 /// One node of a [`Document`]. Immutable; keeps its document alive.
@@ -373,27 +424,20 @@ pub fn parse(
     };
     check_node_limit(inner.doc(), &options.parse.limits)?;
     inner.url = document_url;
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("transport_charset", transport_charset)?;
-    kwargs.set_item("encoding", encoding)?;
-    kwargs.set_item("default_encoding", default_encoding)?;
-    kwargs.set_item("autodetect", autodetect)?;
-    kwargs.set_item("scripting", scripting)?;
-    kwargs.set_item("url", inner.url.as_ref().map(|u| u.href()))?;
-    kwargs.set_item("max_nodes", max_nodes)?;
-    kwargs.set_item("max_depth", max_depth)?;
-    kwargs.set_item("standard", standard.name())?;
-    let state = PyTuple::new(
-        py,
-        [
-            "parse".into_pyobject(py)?.into_any(),
-            data.clone(),
-            kwargs.into_any(),
-        ],
-    )?;
+    let state = Recipe::Parse(Box::new(ParseArgs {
+        data: data.clone().unbind(),
+        transport_charset: transport_charset.map(str::to_owned),
+        encoding: encoding.map(str::to_owned),
+        default_encoding: default_encoding.map(str::to_owned),
+        autodetect,
+        scripting,
+        max_nodes,
+        max_depth,
+        standard,
+    }));
     Ok(Document {
         inner: Arc::new(inner),
-        state: state.unbind(),
+        state,
     })
 }
 
@@ -455,7 +499,7 @@ pub fn parse_fragment(
             decode_errors: Vec::new(),
             url: None,
         }),
-        state: state.unbind(),
+        state: Recipe::Ready(state.unbind()),
     })
 }
 
@@ -929,7 +973,9 @@ impl Document {
         let f = module.getattr("_unpickle_document")?;
         Ok((
             f.unbind(),
-            (self.state.clone_ref(py),)
+            (self
+                .state
+                .tuple(py, self.inner.url.as_ref().map(|u| u.href()))?,)
                 .into_pyobject(py)?
                 .into_any()
                 .unbind(),

@@ -138,8 +138,9 @@ fn prescan_steps(bytes: &[u8]) -> Result<PrescanResult, OutOfBytes> {
                 }
                 pos += 1;
             }
-            // Repeatedly get an attribute until no further attributes can be found.
-            while get_an_attribute(bytes, &mut pos)?.is_some() {}
+            // Repeatedly get an attribute until no further attributes can be found (their
+            // names and values are not used: they are skipped, not collected).
+            while get_an_attribute::<false>(bytes, &mut pos)?.is_some() {}
         } else if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
             // Advance to the first '>' that comes after the '<'.
             let from = pos + 1;
@@ -180,7 +181,7 @@ fn meta(bytes: &[u8], pos: &mut usize) -> Result<Option<PrescanResult>, OutOfByt
     let mut need_pragma: Option<bool> = None;
     let mut charset = Charset::Null;
     // Attributes.
-    while let Some((name, value)) = get_an_attribute(bytes, pos)? {
+    while let Some((name, value)) = get_an_attribute::<true>(bytes, pos)? {
         if attribute_list.contains(&name) {
             continue;
         }
@@ -232,9 +233,10 @@ fn lower(b: u8) -> u8 {
 }
 
 /// "Get an attribute": `Ok(None)` when there is no further attribute; names and values are
-/// ASCII-lowercased bytes.
+/// ASCII-lowercased bytes. With `KEEP` false, the attribute is only skipped: `pos` moves as the
+/// steps say, and the name and value returned are empty (no allocation).
 #[allow(clippy::type_complexity)]
-fn get_an_attribute(
+fn get_an_attribute<const KEEP: bool>(
     bytes: &[u8],
     pos: &mut usize,
 ) -> Result<Option<(Vec<u8>, Vec<u8>)>, OutOfBytes> {
@@ -253,18 +255,24 @@ fn get_an_attribute(
     }
     // 3.-4. The attribute name starts here.
     let mut name = Vec::new();
+    let mut name_empty = true;
     let value = Vec::new();
     // 5. Name.
     loop {
         let b = at(bytes, *pos)?;
         match b {
-            b'=' if !name.is_empty() => {
+            b'=' if !name_empty => {
                 *pos += 1;
-                return value_steps(bytes, pos, name, value);
+                return value_steps::<KEEP>(bytes, pos, name, value);
             }
             _ if is_ascii_whitespace(b) => break,
             b'/' | b'>' => return Ok(Some((name, value))),
-            _ => name.push(lower(b)),
+            _ => {
+                name_empty = false;
+                if KEEP {
+                    name.push(lower(b));
+                }
+            }
         }
         *pos += 1;
     }
@@ -283,12 +291,12 @@ fn get_an_attribute(
     }
     // 8. Advance past the '='.
     *pos += 1;
-    value_steps(bytes, pos, name, value)
+    value_steps::<KEEP>(bytes, pos, name, value)
 }
 
 /// "Get an attribute" from the step labeled value on.
 #[allow(clippy::type_complexity)]
-fn value_steps(
+fn value_steps<const KEEP: bool>(
     bytes: &[u8],
     pos: &mut usize,
     name: Vec<u8>,
@@ -308,6 +316,13 @@ fn value_steps(
     match b {
         b'"' | b'\'' => {
             // Quote loop.
+            if !KEEP {
+                // Only the position matters: to the byte after the next matching quote.
+                let from = *pos + 1;
+                let tail = bytes.get(from..).ok_or(OutOfBytes)?;
+                *pos = from + memchr::memchr(b, tail).ok_or(OutOfBytes)? + 1;
+                return Ok(Some((name, value)));
+            }
             loop {
                 *pos += 1;
                 let c = at(bytes, *pos)?;
@@ -320,7 +335,9 @@ fn value_steps(
         }
         b'>' => return Ok(Some((name, value))),
         _ => {
-            value.push(lower(b));
+            if KEEP {
+                value.push(lower(b));
+            }
             *pos += 1;
         }
     }
@@ -330,7 +347,9 @@ fn value_steps(
         if is_ascii_whitespace(c) || c == b'>' {
             return Ok(Some((name, value)));
         }
-        value.push(lower(c));
+        if KEEP {
+            value.push(lower(c));
+        }
         *pos += 1;
     }
 }
@@ -464,6 +483,49 @@ mod tests {
         // Running out of bytes inside a tag aborts (then XML encoding: none).
         assert_eq!(enc(b"<meta charset=koi8-r"), None);
         assert_eq!(enc(b"<meta charset='koi8-r"), None);
+    }
+
+    #[test]
+    fn skipping_an_attribute_moves_as_getting_it() {
+        // Every string of up to 4 bytes over an alphabet of the bytes the steps branch on,
+        // inside and after a tag: skipping (other tags) and getting (meta) end at the same
+        // position with the same outcome.
+        let alphabet = b" /=>'\"aA\t";
+        let mut inputs: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut longest: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            longest = longest
+                .iter()
+                .flat_map(|s| {
+                    alphabet.iter().map(move |&b| {
+                        let mut v = s.clone();
+                        v.push(b);
+                        v
+                    })
+                })
+                .collect();
+            inputs.extend(longest.iter().cloned());
+        }
+        assert_eq!(inputs.len(), 1 + 9 + 81 + 729 + 6561);
+        for body in &inputs {
+            for tail in [&b""[..], b"x>", b"'>", b"\"y\" z>"] {
+                let mut bytes = body.clone();
+                bytes.extend_from_slice(tail);
+                let (mut a, mut b) = (0, 0);
+                loop {
+                    let got = get_an_attribute::<true>(&bytes, &mut a).map(|r| r.is_some());
+                    let skipped = get_an_attribute::<false>(&bytes, &mut b).map(|r| r.is_some());
+                    // (Running out of bytes aborts the prescan: the position no longer matters.)
+                    assert_eq!(got.as_ref().ok(), skipped.as_ref().ok(), "{bytes:?}");
+                    if got.is_ok() {
+                        assert_eq!(a, b, "{bytes:?}");
+                    }
+                    if !matches!(got, Ok(true)) {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     #[test]
