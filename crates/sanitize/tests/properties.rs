@@ -673,3 +673,20 @@ proptest! {
         prop_assert_eq!(again.to_html(), out.clone(), "input: {:?}\nconfig: {}", html, s.get().to_json());
     }
 }
+
+/// An HTML `mglyph` that unwrapping leaves directly in a MathML text integration point is
+/// parsed again as a MathML `mglyph` (same string, other namespace): when the configuration
+/// allows only the HTML one, the output settles without it.
+#[test]
+fn namespace_changed_by_re_parsing_is_sanitized_again() {
+    let s = Sanitizer::from_json(
+        r#"{"elements": ["mglyph", "b"], "replaceWithChildrenElements": ["span"]}"#,
+    )
+    .unwrap();
+    let ctx: Context = "math mi".parse().unwrap();
+    let out = sanitize_fragment_in("<span><mglyph><b>x</b></mglyph></span>", &ctx, &s, true);
+    let again = parse_fragment(&out, &ctx, options());
+    assert_eq!(again.to_html(), out);
+    check_tree(&again.document, again.root, &s).unwrap();
+    assert!(!out.contains("mglyph"), "{out}");
+}
