@@ -1,0 +1,73 @@
+//! Sanitizes the `sanitize` bench's 256 comment-sized inputs N rounds (first argument, default
+//! 10), for instruction counting when wall-clock timing is too noisy:
+//!
+//! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/sanitize_comments 20`
+//! (subtract a 0-round run). A second argument picks the job: `sanitize` (the default),
+//! `parse` (the fragment parse only), `parse-serialize`, or `tiny` (`<p>x</p>` instead of
+//! each input: the fixed cost of a call).
+
+use std::hint::black_box;
+
+use websyntax::html::{Context, ParseOptions, parse_fragment};
+use websyntax::sanitize::{Sanitizer, sanitize_fragment};
+
+/// The `sanitize` bench's deterministic comment-sized inputs of about 1 KiB.
+fn comments() -> Vec<String> {
+    const PARTS: &[&str] = &[
+        "<p>Thanks for the write-up! I tried the second approach and it worked.</p>",
+        "<p>See <a href=\"https://example.com/docs/page?x=1\" title=\"docs\">the docs</a> for details.</p>",
+        "<blockquote cite=\"https://example.org/\"><p>Quoted text from the article, with <em>emphasis</em>.</p></blockquote>",
+        "<pre><code>fn main() { println!(\"hello &amp; bye\"); }</code></pre>",
+        "<ul><li>first point</li><li>second <strong>point</strong></li><li>third</li></ul>",
+        "<p onclick=\"steal()\">Click <a href=\"javascript:alert(1)\">here</a></p>",
+        "<img src=\"https://example.com/cat.png\" alt=\"cat\" onerror=\"alert(1)\">",
+        "<script>alert(document.cookie)</script>",
+        "<p>Line one<br>line two &mdash; with <code>inline code</code> and <kbd>Ctrl</kbd>.</p>",
+        "<div style=\"color:red\"><span>styled</span> text <b>bold</b> <i>italic</i></div>",
+        "<!-- a comment --><p>After a comment <sub>1</sub> <sup>2</sup></p>",
+        "<table><tr><td>a</td><td colspan=2>b</td></tr></table>",
+        "<h3>Heading</h3><p>Body text with an <abbr title=\"abbreviation\">abbr</abbr>.</p>",
+        "<iframe src=\"https://evil.example/\"></iframe><p>after the frame</p>",
+    ];
+    let mut out = Vec::new();
+    let mut state: u32 = 0x2545_F491;
+    for _ in 0..256 {
+        let mut s = String::new();
+        while s.len() < 1024 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            s.push_str(PARTS[state as usize % PARTS.len()]);
+        }
+        out.push(s);
+    }
+    out
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
+    let job = args.next().unwrap_or_else(|| "sanitize".into());
+    let inputs = comments();
+    let sanitizer = Sanitizer::default();
+    // Warm the sanitizer's compiled configuration outside the rounds.
+    let mut n = sanitize_fragment("<p>x</p>", "div", &sanitizer).len();
+    let ctx = Context::html("div");
+    let options = ParseOptions {
+        collect_errors: false,
+        allow_declarative_shadow_roots: true,
+        ..ParseOptions::default()
+    };
+    for _ in 0..rounds {
+        for s in &inputs {
+            n += match job.as_str() {
+                "parse" => parse_fragment(black_box(s), &ctx, options).document.len(),
+                "parse-serialize" => parse_fragment(black_box(s), &ctx, options).to_html().len(),
+                // The fixed cost of a call.
+                "tiny" => sanitize_fragment(black_box("<p>x</p>"), "div", &sanitizer).len(),
+                _ => sanitize_fragment(black_box(s), "div", &sanitizer).len(),
+            };
+        }
+    }
+    println!("{job}: {rounds} rounds, checksum {n}");
+}
