@@ -3,13 +3,15 @@
 //!
 //! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/sanitize_comments 20`
 //! (subtract a 0-round run). A second argument picks the job: `sanitize` (the default),
-//! `parse` (the fragment parse only), `parse-serialize`, or `tiny` (`<p>x</p>` instead of
-//! each input: the fixed cost of a call).
+//! `parse` (the fragment parse only), `parse-serialize`, `tiny` (`<p>x</p>` instead of
+//! each input: the fixed cost of a call), or `corpus` (`parse_document` on every page of
+//! `corpus_root()/html`, N times).
 
 use std::hint::black_box;
 
-use websyntax::html::{Context, ParseOptions, parse_fragment};
+use websyntax::html::{Context, ParseOptions, parse_document, parse_fragment};
 use websyntax::sanitize::{Sanitizer, sanitize_fragment};
+use websyntax_bench::{corpus_root, load_files};
 
 /// The `sanitize` bench's deterministic comment-sized inputs of about 1 KiB.
 fn comments() -> Vec<String> {
@@ -48,6 +50,28 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let job = args.next().unwrap_or_else(|| "sanitize".into());
+    if job == "corpus" {
+        // Whole documents: every page of `corpus_root()/html` parsed N times (0: loaded only).
+        let docs: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
+            .into_iter()
+            .map(|(_, b)| String::from_utf8_lossy(&b).into_owned())
+            .collect();
+        let opts = ParseOptions {
+            collect_errors: false,
+            ..ParseOptions::default()
+        };
+        let mut n = 0;
+        for _ in 0..rounds {
+            for d in &docs {
+                n += parse_document(black_box(d), opts).len();
+            }
+        }
+        println!(
+            "corpus: {} documents, {rounds} rounds, checksum {n}",
+            docs.len()
+        );
+        return;
+    }
     let inputs = comments();
     let sanitizer = Sanitizer::default();
     // Warm the sanitizer's compiled configuration outside the rounds.
