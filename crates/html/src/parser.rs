@@ -256,7 +256,7 @@ pub fn parse_document(input: &str, options: ParseOptions) -> Document {
 /// ```
 pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> Fragment {
     let mut tb = TreeBuilder::new(options.scripting, options.collect_errors);
-    let (state, root) = tb.init_fragment(context.namespace, &context.name, context.attrs.clone());
+    let (state, root) = tb.init_fragment(context.namespace, &context.name, &context.attrs);
     // §13.4 step 4: allowDeclarativeShadowRoots.
     tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
     tb.set_limits(options.limits);

@@ -377,7 +377,7 @@ impl TreeBuilder {
         attrs: Vec<Attr>,
     ) -> (TreeBuilder, State, NodeId) {
         let mut tb = TreeBuilder::new(scripting, collect_errors);
-        let (state, root) = tb.init_fragment(ns, name, attrs);
+        let (state, root) = tb.init_fragment(ns, name, &attrs);
         (tb, state, root)
     }
 
@@ -387,7 +387,7 @@ impl TreeBuilder {
         &mut self,
         ns: Namespace,
         name: &str,
-        attrs: Vec<Attr>,
+        attrs: &[Attr],
     ) -> (State, NodeId) {
         let tb = self;
         let scripting = tb.scripting;
@@ -396,13 +396,20 @@ impl TreeBuilder {
             Namespace::Svg => TagId::from_svg(name),
             Namespace::MathMl => TagId::from_mathml(name),
         };
-        let ctx = tb.doc.create_element(Element {
-            namespace: ns,
-            name: name.to_owned().into(),
-            attrs,
-            start_tag: None,
-            end_tag: None,
-        });
+        // The context element, from borrowed parts (as `Document::create_element` would make
+        // it from an `Element` with these attributes and no source spans).
+        let ctx = tb.doc.create_element_with(
+            ns,
+            name,
+            attrs.iter().map(|a| AttrInput {
+                namespace: a.namespace,
+                name: &a.name,
+                value: &a.value,
+                span: a.span,
+                value_span: a.value_span,
+                verbatim: false,
+            }),
+        );
         // Step 4: the tokenizer state.
         let state = if ns != Namespace::Html {
             State::Data
