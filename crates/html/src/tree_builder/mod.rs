@@ -313,6 +313,7 @@ impl Open {
 impl TreeBuilder {
     /// A tree builder for a document. `scripting` is the scripting flag; `collect_errors`
     /// makes it keep parse errors (tokenizer errors arrive through [`TokenSink::parse_error`]).
+    #[inline]
     pub fn new(scripting: bool, collect_errors: bool) -> TreeBuilder {
         TreeBuilder {
             doc: Document::new(),
