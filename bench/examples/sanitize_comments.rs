@@ -4,12 +4,15 @@
 //! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/sanitize_comments 20`
 //! (subtract a 0-round run). A second argument picks the job: `sanitize` (the default),
 //! `parse` (the fragment parse only), `parse-serialize`, `tiny` (`<p>x</p>` instead of
-//! each input: the fixed cost of a call), or `corpus` (`parse_document` on every page of
-//! `corpus_root()/html`, N times).
+//! each input: the fixed cost of a call), `corpus` (`parse_document` on every page of
+//! `corpus_root()/html`, N times) or `corpus-bytes` (`parse_document_bytes` on them).
 
 use std::hint::black_box;
 
-use websyntax::html::{Context, ParseOptions, parse_document, parse_fragment};
+use websyntax::html::{
+    Context, DocumentParserOptions, ParseOptions, parse_document, parse_document_bytes,
+    parse_fragment,
+};
 use websyntax::sanitize::{Sanitizer, sanitize_fragment};
 use websyntax_bench::{corpus_root, load_files};
 
@@ -50,6 +53,23 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let job = args.next().unwrap_or_else(|| "sanitize".into());
+    if job == "corpus-bytes" {
+        // Whole documents from their bytes (encoding sniffing and decoding included).
+        let docs = load_files(&corpus_root().join("html"), &[".html", ".htm"]);
+        let mut n = 0;
+        for _ in 0..rounds {
+            for (_, d) in &docs {
+                n += parse_document_bytes(black_box(d), DocumentParserOptions::default())
+                    .document
+                    .len();
+            }
+        }
+        println!(
+            "corpus-bytes: {} documents, {rounds} rounds, checksum {n}",
+            docs.len()
+        );
+        return;
+    }
     if job == "corpus" {
         // Whole documents: every page of `corpus_root()/html` parsed N times (0: loaded only).
         let docs: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
