@@ -211,9 +211,11 @@ impl Fragment {
     }
 }
 
-fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
+/// Runs the tokenizer with the tree builder on `input` (the builder is borrowed: it stays
+/// where the caller put it rather than moving into the tokenizer and back).
+fn run(input: &str, tb: &mut TreeBuilder, state: State) {
     let mut t = Tokenizer::with_options(
-        sink,
+        &mut *tb,
         TokenizerOptions {
             initial_state: state,
             last_start_tag: None,
@@ -223,11 +225,10 @@ fn run(input: &str, sink: TreeBuilder, state: State) -> TreeBuilder {
     t.set_offsets_only(true);
     t.feed(input);
     t.end();
-    let mut tb = t.into_sink();
+    drop(t);
     let doc = tb.document_mut();
     doc.set_source_index(crate::dom::spans::SourceIndex::for_text(input));
     doc.resolve_error_positions();
-    tb
 }
 
 /// Parses `input` as a whole HTML document (§13.2).
@@ -242,7 +243,8 @@ pub fn parse_document(input: &str, options: ParseOptions) -> Document {
     tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
     tb.set_limits(options.limits);
     tb.set_standard(options.standard);
-    run(input, tb, State::Data).finish()
+    run(input, &mut tb, State::Data);
+    tb.finish()
 }
 
 /// Runs the HTML fragment parsing algorithm (§13.4) on `input` with the `context` element.
@@ -253,19 +255,14 @@ pub fn parse_document(input: &str, options: ParseOptions) -> Document {
 /// assert_eq!(f.nodes().count(), 2);
 /// ```
 pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> Fragment {
-    let (mut tb, state, root) = TreeBuilder::new_fragment(
-        options.scripting,
-        options.collect_errors,
-        context.namespace,
-        &context.name,
-        context.attrs.clone(),
-    );
+    let mut tb = TreeBuilder::new(options.scripting, options.collect_errors);
+    let (state, root) = tb.init_fragment(context.namespace, &context.name, &context.attrs);
     // §13.4 step 4: allowDeclarativeShadowRoots.
     tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
     tb.set_limits(options.limits);
     tb.set_standard(options.standard);
     let context_node = tb.context_node().unwrap_or(root);
-    let tb = run(input, tb, state);
+    run(input, &mut tb, state);
     Fragment {
         document: tb.finish(),
         root,

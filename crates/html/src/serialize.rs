@@ -123,6 +123,16 @@ pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
     let mut last = 0;
     let mut i = 0;
     while i < b.len() {
+        // Eight bytes at a time while none of them may need escaping (for the last bytes, the
+        // input's last eight).
+        let at = i.min(b.len().saturating_sub(8));
+        if let Some(chunk) = b.get(at..at + 8)
+            && let Ok(word) = <[u8; 8]>::try_from(chunk)
+            && !may_escape(u64::from_le_bytes(word))
+        {
+            i = at + 8;
+            continue;
+        }
         let c = b[i];
         if ESCAPE[c as usize] & mask == 0 {
             i += 1;
@@ -146,6 +156,19 @@ pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
         last = i;
     }
     out.push_str(&s[last..]);
+}
+
+/// Whether some byte of the eight in `w` may need escaping in either mode: `"` or `&` (0x22,
+/// 0x26: 0x26 once bit 2 is set), `<` or `>` (0x3C, 0x3E: 0x3E once bit 1 is set), or 0xC2.
+/// Each test is the exact "has a zero byte" test on `w` XOR the wanted byte in every lane.
+#[inline]
+fn may_escape(w: u64) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |v: u64| v.wrapping_sub(LO) & !v & HI != 0;
+    has_zero((w | (0x04 * LO)) ^ (0x26 * LO))
+        || has_zero((w | (0x02 * LO)) ^ (0x3E * LO))
+        || has_zero(w ^ (0xC2 * LO))
 }
 
 /// [`ESCAPE`] bits: escaped in text, escaped in attribute values.
@@ -657,6 +680,26 @@ mod tests {
     }
 
     #[test]
+    fn may_escape_finds_exactly_the_candidate_bytes() {
+        let candidate = |b: u8| matches!(b, b'&' | b'<' | b'>' | b'"' | 0xC2);
+        // Every pair of byte values in every pair of lanes, the other lanes plain.
+        for x in 0..=255u8 {
+            for y in 0..=255u8 {
+                for (i, j) in [(0, 1), (1, 0), (3, 4), (6, 7), (0, 7)] {
+                    let mut w = [b'a'; 8];
+                    w[i] = x;
+                    w[j] = y;
+                    assert_eq!(
+                        may_escape(u64::from_le_bytes(w)),
+                        candidate(x) || candidate(y),
+                        "{w:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn escape_into_matches_char_by_char() {
         for s in [
             "",
@@ -664,22 +707,30 @@ mod tests {
             "&<>\"\u{a0}",
             "\u{c2}\u{a9}\u{a0}\u{e9}a\u{a0}\u{a9}",
             "é\u{a0}&é\"x",
+            "a long run of plain text, then & and < and > and \" and \u{a0} and more text",
+            "0123456789abcdef&0123456789abcdef<0123456789abcdef>0123456789\"abcdef\u{a0}",
+            "\u{c2}\u{a9}\u{c2}\u{a9}\u{c2}\u{a9}\u{c2}\u{a9}\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}",
+            "!#$%'()*+,-./:;=?@[]^_`{|}~\u{7f}\u{80}\u{ff}\u{100}\u{3000}\u{1f600}0123456789",
         ] {
             for attr in [false, true] {
-                let mut out = String::new();
-                escape_into(&mut out, s, attr);
-                let mut want = String::new();
-                for c in s.chars() {
-                    match c {
-                        '&' => want.push_str("&amp;"),
-                        '\u{a0}' => want.push_str("&nbsp;"),
-                        '"' if attr => want.push_str("&quot;"),
-                        '<' => want.push_str("&lt;"),
-                        '>' => want.push_str("&gt;"),
-                        c => want.push(c),
+                // Every suffix (the word-at-a-time scan at every alignment).
+                for (k, _) in s.char_indices() {
+                    let s = &s[k..];
+                    let mut out = String::new();
+                    escape_into(&mut out, s, attr);
+                    let mut want = String::new();
+                    for c in s.chars() {
+                        match c {
+                            '&' => want.push_str("&amp;"),
+                            '\u{a0}' => want.push_str("&nbsp;"),
+                            '"' if attr => want.push_str("&quot;"),
+                            '<' => want.push_str("&lt;"),
+                            '>' => want.push_str("&gt;"),
+                            c => want.push(c),
+                        }
                     }
+                    assert_eq!(out, want, "{s:?}");
                 }
-                assert_eq!(out, want);
             }
         }
     }

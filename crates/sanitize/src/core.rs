@@ -84,6 +84,10 @@ impl<V> NameMap<V> {
 
     #[inline]
     fn get(&self, ns: u8, atom: LocalName, name: &str) -> Option<&V> {
+        // Most lists of a configuration are empty (no hashing for them).
+        if self.fixed.is_empty() && self.dynamic.is_empty() {
+            return None;
+        }
         if atom.as_static_str().is_some() {
             self.fixed.get(&(ns, atom))
         } else if self.dynamic.is_empty() {
@@ -315,8 +319,11 @@ fn advance(
 /// configuration; `js` is handleJavascriptNavigationUrls. Iterative; template contents and
 /// shadow roots of the elements kept are sanitized too.
 pub(crate) fn sanitize_core(doc: &mut Document, node: NodeId, c: &Compiled, js: bool) {
-    let mut roots = vec![node];
-    while let Some(root) = roots.pop() {
+    // More roots (template contents, shadow roots) are met on the way: `node` first, without
+    // allocating for the usual case of none.
+    let mut roots = Vec::new();
+    let mut first = Some(node);
+    while let Some(root) = first.take().or_else(|| roots.pop()) {
         let mut cur = doc.first_child(root);
         while let Some(n) = cur {
             let next = doc.next_sibling(n);
@@ -355,6 +362,8 @@ fn sanitize_element(
         return advance(doc, next, parent, root);
     };
     let (ens, eatom, ename) = (e.namespace(), e.local_name(), e.name());
+    // Read from the element record at hand (the document is changed below).
+    let (contents, has_attrs) = (e.template_contents(), e.attrs().len() != 0);
     let ns = element_ns(ens);
     // replaceWithChildrenElements: the children take its place and are visited next (in the
     // spec, sanitized first and then moved up: the same result).
@@ -384,13 +393,13 @@ fn sanitize_element(
             None
         }
     };
-    if let Some(contents) = doc.template_contents(n) {
+    if let Some(contents) = contents {
         roots.push(contents);
     }
     if let Some(shadow) = doc.shadow_root(n) {
         roots.push(shadow);
     }
-    if doc.attrs(n).len() != 0 {
+    if has_attrs {
         // The element's name is read again inside the closure from copies (the document is
         // borrowed mutably by the filter).
         let ename_owned;

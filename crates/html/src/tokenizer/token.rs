@@ -446,3 +446,49 @@ pub trait TokenSink {
         SinkResult::Continue
     }
 }
+
+/// A sink borrowed mutably is a sink: `Tokenizer::new(&mut sink)` leaves `sink` where it is
+/// (no move of a large sink such as the tree builder into and out of the tokenizer). Every
+/// method forwards, the provided ones included.
+impl<T: TokenSink + ?Sized> TokenSink for &mut T {
+    #[inline]
+    fn process_token(&mut self, token: Token<'_>, at: Position) -> SinkResult {
+        (**self).process_token(token, at)
+    }
+
+    #[inline]
+    fn process_token_with_span(
+        &mut self,
+        token: Token<'_>,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
+        (**self).process_token_with_span(token, span, at)
+    }
+
+    #[inline]
+    fn parse_error(&mut self, error: ParseError) {
+        (**self).parse_error(error)
+    }
+
+    #[inline]
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        (**self).adjusted_current_node_is_foreign()
+    }
+
+    #[inline]
+    fn living_standard(&self) -> bool {
+        (**self).living_standard()
+    }
+
+    #[inline]
+    fn processing_instruction(
+        &mut self,
+        target: &str,
+        data: &str,
+        span: Span,
+        at: Position,
+    ) -> SinkResult {
+        (**self).processing_instruction(target, data, span, at)
+    }
+}

@@ -207,9 +207,6 @@ pub struct TreeBuilder {
     template_modes: Vec<InsertionMode>,
     open: Vec<Open>,
     counts: [u32; tag::TAG_COUNT],
-    /// The document's name atom for each tag id met so far (the tag name is matched to its id
-    /// once, by the tokenizer's name; this saves hashing it again to store the element).
-    tag_atoms: [Option<LocalName>; tag::TAG_COUNT],
     /// Position lists of the stack of open elements (see [`stack`]).
     ix: stack::StackIndex,
     /// The number of elements on the stack (`open` also holds holes).
@@ -316,6 +313,7 @@ impl Open {
 impl TreeBuilder {
     /// A tree builder for a document. `scripting` is the scripting flag; `collect_errors`
     /// makes it keep parse errors (tokenizer errors arrive through [`TokenSink::parse_error`]).
+    #[inline]
     pub fn new(scripting: bool, collect_errors: bool) -> TreeBuilder {
         TreeBuilder {
             doc: Document::new(),
@@ -324,7 +322,6 @@ impl TreeBuilder {
             template_modes: Vec::new(),
             open: Vec::new(),
             counts: [0; tag::TAG_COUNT],
-            tag_atoms: [None; tag::TAG_COUNT],
             ix: stack::StackIndex::new(),
             live: 0,
             holes: 0,
@@ -381,18 +378,39 @@ impl TreeBuilder {
         attrs: Vec<Attr>,
     ) -> (TreeBuilder, State, NodeId) {
         let mut tb = TreeBuilder::new(scripting, collect_errors);
+        let (state, root) = tb.init_fragment(ns, name, &attrs);
+        (tb, state, root)
+    }
+
+    /// [`TreeBuilder::new_fragment`] on a fresh builder in place (no move of the builder):
+    /// returns the tokenizer state to start in and the root `html` element.
+    pub(crate) fn init_fragment(
+        &mut self,
+        ns: Namespace,
+        name: &str,
+        attrs: &[Attr],
+    ) -> (State, NodeId) {
+        let tb = self;
+        let scripting = tb.scripting;
         let tag = match ns {
             Namespace::Html => TagId::from_html(name),
             Namespace::Svg => TagId::from_svg(name),
             Namespace::MathMl => TagId::from_mathml(name),
         };
-        let ctx = tb.doc.create_element(Element {
-            namespace: ns,
-            name: name.to_owned().into(),
-            attrs,
-            start_tag: None,
-            end_tag: None,
-        });
+        // The context element, from borrowed parts (as `Document::create_element` would make
+        // it from an `Element` with these attributes and no source spans).
+        let ctx = tb.doc.create_element_with(
+            ns,
+            name,
+            attrs.iter().map(|a| AttrInput {
+                namespace: a.namespace,
+                name: &a.name,
+                value: &a.value,
+                span: a.span,
+                value_span: a.value_span,
+                verbatim: false,
+            }),
+        );
         // Step 4: the tokenizer state.
         let state = if ns != Namespace::Html {
             State::Data
@@ -429,7 +447,7 @@ impl TreeBuilder {
         if tag == TagId::Form {
             tb.form = Some(ctx);
         }
-        (tb, state, root)
+        (state, root)
     }
 
     /// Sets the document's "allow declarative shadow roots" (default false): when set, a
@@ -1424,14 +1442,11 @@ impl TreeBuilder {
 
     /// Creates an HTML element for a token (not inserted).
     fn create_html_element(&mut self, tag: TagRef<'_>, id: TagId) -> NodeId {
-        let name = match (id.html_name(), self.tag_atoms[id as usize]) {
-            (Some(_), Some(atom)) => atom,
-            (Some(n), None) => {
-                let atom = self.doc.intern_name(n);
-                self.tag_atoms[id as usize] = Some(atom);
-                atom
-            }
-            (None, _) => self.doc.intern_name(tag.name()),
+        // A known tag's name atom is static (the tag name was matched to its id once, by the
+        // tokenizer's name: no second lookup to store the element).
+        let name = match id.html_atom() {
+            Some(atom) => atom,
+            None => self.doc.intern_name(id.html_name().unwrap_or(tag.name())),
         };
         let limit = self.attr_limit();
         if tag.attr_count() > limit {

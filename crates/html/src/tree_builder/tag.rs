@@ -159,6 +159,30 @@ impl TagId {
             .unwrap_or(TagId::Other)
     }
 
+    /// The static name atom of an HTML tag id ([`TagId::html_name`] as an atom, the same in
+    /// every document); `None` for `Other` and the foreign ids. A table built once, so that
+    /// creating an element for a known tag looks nothing up.
+    #[inline]
+    pub(crate) fn html_atom(self) -> Option<LocalName> {
+        static ATOMS: std::sync::OnceLock<[Option<LocalName>; TAG_COUNT]> =
+            std::sync::OnceLock::new();
+        let table = ATOMS.get_or_init(|| {
+            let mut t = [None; TAG_COUNT];
+            for i in 0..LocalName::static_count() {
+                let Some(n) = LocalName::from_static_index(i).and_then(LocalName::as_static_str)
+                else {
+                    continue;
+                };
+                let id = TagId::from_html_by_name(n);
+                if let (Some(name), Some(slot)) = (id.html_name(), t.get_mut(id as usize)) {
+                    *slot = LocalName::from_static(name);
+                }
+            }
+            t
+        });
+        table.get(self as usize).copied().flatten()
+    }
+
     /// [`TagId::from_html`] by comparing strings.
     fn from_html_by_name(name: &str) -> TagId {
         match name {
@@ -443,6 +467,8 @@ mod tests {
         for line in body.lines().filter(|l| l.contains("\" => TagId::")) {
             let name = line.trim().split('"').nth(1).unwrap();
             assert!(LocalName::from_static(name).is_some(), "{name}");
+            let id = TagId::from_html_by_name(name);
+            assert_eq!(id.html_atom(), LocalName::from_static(name), "{name}");
             assert_eq!(
                 TagId::from_html(name),
                 TagId::from_html_by_name(name),
@@ -452,6 +478,9 @@ mod tests {
         }
         assert!(n > 100);
         assert_eq!(TagId::from_html("my-widget"), TagId::Other);
+        assert_eq!(TagId::Other.html_atom(), None);
+        assert_eq!(TagId::SvgDesc.html_atom(), None);
+        assert_eq!(TagId::Div.html_atom(), LocalName::from_static("div"));
         assert_eq!(TagId::from_html("DIV"), TagId::Other);
         assert_eq!(TagId::from_html("foreignObject"), TagId::Other);
     }

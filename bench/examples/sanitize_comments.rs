@@ -1,0 +1,117 @@
+//! Sanitizes the `sanitize` bench's 256 comment-sized inputs N rounds (first argument, default
+//! 10), for instruction counting when wall-clock timing is too noisy:
+//!
+//! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/sanitize_comments 20`
+//! (subtract a 0-round run). A second argument picks the job: `sanitize` (the default),
+//! `parse` (the fragment parse only), `parse-serialize`, `tiny` (`<p>x</p>` instead of
+//! each input: the fixed cost of a call), `corpus` (`parse_document` on every page of
+//! `corpus_root()/html`, N times) or `corpus-bytes` (`parse_document_bytes` on them).
+
+use std::hint::black_box;
+
+use websyntax::html::{
+    Context, DocumentParserOptions, ParseOptions, parse_document, parse_document_bytes,
+    parse_fragment,
+};
+use websyntax::sanitize::{Sanitizer, sanitize_fragment};
+use websyntax_bench::{corpus_root, load_files};
+
+/// The `sanitize` bench's deterministic comment-sized inputs of about 1 KiB.
+fn comments() -> Vec<String> {
+    const PARTS: &[&str] = &[
+        "<p>Thanks for the write-up! I tried the second approach and it worked.</p>",
+        "<p>See <a href=\"https://example.com/docs/page?x=1\" title=\"docs\">the docs</a> for details.</p>",
+        "<blockquote cite=\"https://example.org/\"><p>Quoted text from the article, with <em>emphasis</em>.</p></blockquote>",
+        "<pre><code>fn main() { println!(\"hello &amp; bye\"); }</code></pre>",
+        "<ul><li>first point</li><li>second <strong>point</strong></li><li>third</li></ul>",
+        "<p onclick=\"steal()\">Click <a href=\"javascript:alert(1)\">here</a></p>",
+        "<img src=\"https://example.com/cat.png\" alt=\"cat\" onerror=\"alert(1)\">",
+        "<script>alert(document.cookie)</script>",
+        "<p>Line one<br>line two &mdash; with <code>inline code</code> and <kbd>Ctrl</kbd>.</p>",
+        "<div style=\"color:red\"><span>styled</span> text <b>bold</b> <i>italic</i></div>",
+        "<!-- a comment --><p>After a comment <sub>1</sub> <sup>2</sup></p>",
+        "<table><tr><td>a</td><td colspan=2>b</td></tr></table>",
+        "<h3>Heading</h3><p>Body text with an <abbr title=\"abbreviation\">abbr</abbr>.</p>",
+        "<iframe src=\"https://evil.example/\"></iframe><p>after the frame</p>",
+    ];
+    let mut out = Vec::new();
+    let mut state: u32 = 0x2545_F491;
+    for _ in 0..256 {
+        let mut s = String::new();
+        while s.len() < 1024 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            s.push_str(PARTS[state as usize % PARTS.len()]);
+        }
+        out.push(s);
+    }
+    out
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
+    let job = args.next().unwrap_or_else(|| "sanitize".into());
+    if job == "corpus-bytes" {
+        // Whole documents from their bytes (encoding sniffing and decoding included).
+        let docs = load_files(&corpus_root().join("html"), &[".html", ".htm"]);
+        let mut n = 0;
+        for _ in 0..rounds {
+            for (_, d) in &docs {
+                n += parse_document_bytes(black_box(d), DocumentParserOptions::default())
+                    .document
+                    .len();
+            }
+        }
+        println!(
+            "corpus-bytes: {} documents, {rounds} rounds, checksum {n}",
+            docs.len()
+        );
+        return;
+    }
+    if job == "corpus" {
+        // Whole documents: every page of `corpus_root()/html` parsed N times (0: loaded only).
+        let docs: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
+            .into_iter()
+            .map(|(_, b)| String::from_utf8_lossy(&b).into_owned())
+            .collect();
+        let opts = ParseOptions {
+            collect_errors: false,
+            ..ParseOptions::default()
+        };
+        let mut n = 0;
+        for _ in 0..rounds {
+            for d in &docs {
+                n += parse_document(black_box(d), opts).len();
+            }
+        }
+        println!(
+            "corpus: {} documents, {rounds} rounds, checksum {n}",
+            docs.len()
+        );
+        return;
+    }
+    let inputs = comments();
+    let sanitizer = Sanitizer::default();
+    // Warm the sanitizer's compiled configuration outside the rounds.
+    let mut n = sanitize_fragment("<p>x</p>", "div", &sanitizer).len();
+    let ctx = Context::html("div");
+    let options = ParseOptions {
+        collect_errors: false,
+        allow_declarative_shadow_roots: true,
+        ..ParseOptions::default()
+    };
+    for _ in 0..rounds {
+        for s in &inputs {
+            n += match job.as_str() {
+                "parse" => parse_fragment(black_box(s), &ctx, options).document.len(),
+                "parse-serialize" => parse_fragment(black_box(s), &ctx, options).to_html().len(),
+                // The fixed cost of a call.
+                "tiny" => sanitize_fragment(black_box("<p>x</p>"), "div", &sanitizer).len(),
+                _ => sanitize_fragment(black_box(s), "div", &sanitizer).len(),
+            };
+        }
+    }
+    println!("{job}: {rounds} rounds, checksum {n}");
+}
