@@ -260,13 +260,23 @@ pub(crate) fn fragment_to_string(
 /// assert_eq!(sanitize_fragment("<!-- c --><b>b", "div", &s), "<b>b</b>");
 /// ```
 pub fn sanitize_fragment(html: &str, context: &str, sanitizer: &Sanitizer) -> String {
-    sanitize_fragment_in(html, &Context::html(context), sanitizer, true)
+    sanitize_fragment_in(html, &context_named(context), sanitizer, true)
+}
+
+/// The HTML context element `name`, with the usual one (`div`) made once.
+fn context_named(name: &str) -> std::borrow::Cow<'static, Context> {
+    static DIV: std::sync::OnceLock<Context> = std::sync::OnceLock::new();
+    if name == "div" {
+        std::borrow::Cow::Borrowed(DIV.get_or_init(|| Context::html("div")))
+    } else {
+        std::borrow::Cow::Owned(Context::html(name))
+    }
 }
 
 /// [`sanitize_fragment`] with `setHTMLUnsafe` semantics: the configuration only (no safe
 /// baseline, javascript: URLs kept unless configured away).
 pub fn sanitize_fragment_unsafe(html: &str, context: &str, sanitizer: &Sanitizer) -> String {
-    sanitize_fragment_in(html, &Context::html(context), sanitizer, false)
+    sanitize_fragment_in(html, &context_named(context), sanitizer, false)
 }
 
 /// `element.setHTML(html, {sanitizer})`: replaces the children of `element` (the contents of
