@@ -403,7 +403,7 @@ const fn class_plain(allowed: &[u8]) -> [bool; 256] {
 }
 /// Bytes of a file host: all but U+002F (/), U+005C (\\), U+003F (?) and U+0023 (#).
 static FILE_HOST_PLAIN: [bool; 256] = class_plain(&[CL_AT, CL_COLON, CL_OPEN, CL_CLOSE]);
-static AUTH_PLAIN: [bool; 256] = class_plain(&[CL_COLON, CL_OPEN, CL_CLOSE]);
+static AUTH_PLAIN: [bool; 256] = class_plain(&[]);
 static HOST_PLAIN: [bool; 256] = class_plain(&[CL_AT]);
 
 /// §4.4 path state, from position `p`, appending segments to `out` (each as `/segment`).
@@ -589,6 +589,29 @@ static SCHEME_CHAR: [bool; 256] = {
     }
     t
 };
+
+/// The host state's scan: the end of the host buffer (the first `:` outside brackets, or the
+/// end of the authority) from `p`.
+fn host_end(b: &[u8], p: usize, special: bool) -> usize {
+    let mut i = p;
+    let mut inside_brackets = false;
+    loop {
+        i = skip_plain(&HOST_PLAIN, b, i);
+        if i >= b.len() {
+            return i;
+        }
+        match DELIM_CLASS[b[i] as usize] {
+            0 | CL_AT => {}
+            CL_COLON if !inside_brackets => return i,
+            CL_END => return i,
+            CL_BACKSLASH if special => return i,
+            CL_OPEN => inside_brackets = true,
+            CL_CLOSE => inside_brackets = false,
+            _ => {}
+        }
+        i += 1;
+    }
+}
 
 /// The URL under construction.
 struct Parser<'i, 'r, S> {
@@ -865,13 +888,17 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         let b = self.input.as_bytes();
         let mut end = p;
         let mut last_at = None;
+        // The last U+003A (:), U+005B ([) or U+005D (]): the bytes that the host state's scan
+        // treats specially.
+        let mut last_host_delim = None;
         loop {
             end = skip_plain(&AUTH_PLAIN, b, end);
             if end >= b.len() {
                 break;
             }
             match DELIM_CLASS[b[end] as usize] {
-                0 | CL_COLON | CL_OPEN | CL_CLOSE => {}
+                0 => {}
+                CL_COLON | CL_OPEN | CL_CLOSE => last_host_delim = Some(end),
                 CL_END => break,
                 CL_BACKSLASH if special => break,
                 CL_AT => {
@@ -912,31 +939,19 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 p
             }
         };
-        self.host_state(host_from)
+        // Fast path: without `:`, `[` or `]` after the last `@`, the host state's scan would
+        // stop where this one did (its other stops, end of input, `/`, `?`, `#` and, in
+        // special URLs, `\`, are the same), so its buffer is known.
+        let host_end = last_host_delim.is_none_or(|d| d < host_from).then_some(end);
+        self.host_state(host_from, host_end)
     }
 
-    /// Host state (no state override).
-    fn host_state(&mut self, p: usize) -> PResult {
+    /// Host state (no state override). `known_end`: where its scan for the end of the host
+    /// stops, when the authority state knows it.
+    fn host_state(&mut self, p: usize, known_end: Option<usize>) -> PResult {
         let special = self.special();
         let b = self.input.as_bytes();
-        let mut i = p;
-        let mut inside_brackets = false;
-        loop {
-            i = skip_plain(&HOST_PLAIN, b, i);
-            if i >= b.len() {
-                break;
-            }
-            match DELIM_CLASS[b[i] as usize] {
-                0 | CL_AT => {}
-                CL_COLON if !inside_brackets => break,
-                CL_END => break,
-                CL_BACKSLASH if special => break,
-                CL_OPEN => inside_brackets = true,
-                CL_CLOSE => inside_brackets = false,
-                _ => {}
-            }
-            i += 1;
-        }
+        let i = known_end.unwrap_or_else(|| host_end(b, p, special));
         let buffer = self.input.get(p..i).unwrap_or("");
         let colon = b.get(i) == Some(&b':');
         if buffer.is_empty() && (colon || special) {
