@@ -11,7 +11,7 @@
 use websyntax_encoding::Encoding;
 
 use crate::encoding::percent_encode_after_encoding;
-use crate::host::{HostKind, parse_host_into};
+use crate::host::{DOMAIN_PLAIN, HostKind, parse_host_with_hint};
 use crate::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, SPECIAL_QUERY, hex_value,
     is_url_code_point, push_pct,
@@ -401,9 +401,6 @@ const fn class_plain(allowed: &[u8]) -> [bool; 256] {
     }
     t
 }
-/// Bytes of a file host: all but U+002F (/), U+005C (\\), U+003F (?) and U+0023 (#).
-static FILE_HOST_PLAIN: [bool; 256] = class_plain(&[CL_AT, CL_COLON, CL_OPEN, CL_CLOSE]);
-static AUTH_PLAIN: [bool; 256] = class_plain(&[]);
 static HOST_PLAIN: [bool; 256] = class_plain(&[CL_AT]);
 
 /// §4.4 path state, from position `p`, appending segments to `out` (each as `/segment`).
@@ -691,9 +688,14 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 i += 1;
             }
             if b.get(i) == Some(&b':') {
+                // "Append c, lowercased, to buffer": fast path for the special schemes written
+                // in lowercase, as almost all are (no lowercasing pass).
                 self.out.push_str(&self.input[..i]);
-                self.out.make_ascii_lowercase();
                 self.scheme_type = SchemeType::from_scheme(&self.out);
+                if self.scheme_type == SchemeType::Other {
+                    self.out.make_ascii_lowercase();
+                    self.scheme_type = SchemeType::from_scheme(&self.out);
+                }
                 self.scheme_end = i;
                 self.out.push(':');
                 return self.after_scheme(i + 1);
@@ -891,13 +893,16 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         // The last U+003A (:), U+005B ([) or U+005D (]): the bytes that the host state's scan
         // treats specially.
         let mut last_host_delim = None;
+        // The last other byte that a domain cannot hold as it is (see `DOMAIN_PLAIN`).
+        let mut last_not_domain = None;
         loop {
-            end = skip_plain(&AUTH_PLAIN, b, end);
+            // Domain bytes are plain here; every byte that is not stops the scan.
+            end = skip_plain(&DOMAIN_PLAIN, b, end);
             if end >= b.len() {
                 break;
             }
             match DELIM_CLASS[b[end] as usize] {
-                0 => {}
+                0 => last_not_domain = Some(end),
                 CL_COLON | CL_OPEN | CL_CLOSE => last_host_delim = Some(end),
                 CL_END => break,
                 CL_BACKSLASH if special => break,
@@ -943,12 +948,16 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         // stop where this one did (its other stops, end of input, `/`, `?`, `#` and, in
         // special URLs, `\`, are the same), so its buffer is known.
         let host_end = last_host_delim.is_none_or(|d| d < host_from).then_some(end);
-        self.host_state(host_from, host_end)
+        // Fast path: a host of `DOMAIN_PLAIN` bytes only needs no second look from the host
+        // parser.
+        let plain_domain = host_end.is_some() && last_not_domain.is_none_or(|d| d < host_from);
+        self.host_state(host_from, host_end, plain_domain)
     }
 
     /// Host state (no state override). `known_end`: where its scan for the end of the host
-    /// stops, when the authority state knows it.
-    fn host_state(&mut self, p: usize, known_end: Option<usize>) -> PResult {
+    /// stops, when the authority state knows it; `plain_domain`: the host's bytes are all
+    /// `DOMAIN_PLAIN` (see `parse_host_with_hint`).
+    fn host_state(&mut self, p: usize, known_end: Option<usize>, plain_domain: bool) -> PResult {
         let special = self.special();
         let b = self.input.as_bytes();
         let i = known_end.unwrap_or_else(|| host_end(b, p, special));
@@ -959,13 +968,14 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         self.host_start = self.out.len();
         let pos = self.rep.map(p);
-        let kind = parse_host_into(
+        let kind = parse_host_with_hint(
             &mut self.out,
             buffer,
             !special,
             self.standard,
             self.rep.sink,
             pos,
+            plain_domain,
         )
         .map_err(|k| ParseError::new(k, pos))?;
         self.host = Some(kind);
@@ -1090,7 +1100,20 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// File host state (no state override).
     fn file_host_state(&mut self, p: usize) -> PResult {
         let b = self.input.as_bytes();
-        let i = skip_plain(&FILE_HOST_PLAIN, b, p);
+        // The end of the host: U+002F (/), U+005C (\), U+003F (?), U+0023 (#) or the end of
+        // input; noting whether every byte is `DOMAIN_PLAIN` (see `parse_host_with_hint`).
+        let mut i = p;
+        let mut plain_domain = true;
+        loop {
+            i = skip_plain(&DOMAIN_PLAIN, b, i);
+            match b.get(i) {
+                None | Some(b'/' | b'\\' | b'?' | b'#') => break,
+                Some(_) => {
+                    plain_domain = false;
+                    i += 1;
+                }
+            }
+        }
         let buffer = self.input.get(p..i).unwrap_or("");
         self.set_empty_file_host();
         if is_windows_drive_letter(buffer.as_bytes()) {
@@ -1099,13 +1122,14 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         if !buffer.is_empty() {
             let pos = self.rep.map(p);
-            let kind = parse_host_into(
+            let kind = parse_host_with_hint(
                 &mut self.out,
                 buffer,
                 false,
                 self.standard,
                 self.rep.sink,
                 pos,
+                plain_domain,
             )
             .map_err(|k| ParseError::new(k, pos))?;
             if kind == HostKind::Domain && &self.out[self.host_start..] == "localhost" {
@@ -1305,7 +1329,7 @@ mod unit_tests {
     fn skip_plain_matches_a_byte_loop() {
         // Every length, stop position and start, with tables where byte 0 is and is not
         // plain (bytes past the end must never count as plain).
-        for table in [&AUTH_PLAIN, &PATH_RUN_SPECIAL] {
+        for table in [&HOST_PLAIN, &PATH_RUN_SPECIAL] {
             for len in 0..24 {
                 for stop in 0..=len {
                     for start in 0..=len + 1 {
