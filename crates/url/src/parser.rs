@@ -131,14 +131,28 @@ fn has_c0_or_space(b: &[u8]) -> bool {
     // Per chunk, the high bit of a byte is set (at or above the first byte below 0x21); OR-ed
     // over the chunks without a branch.
     let below = |w: u64| w.wrapping_sub(LO * 0x21) & !w;
-    let (chunks, tail) = b.as_chunks::<8>();
-    let acc = chunks
-        .iter()
-        .fold(0u64, |acc, c| acc | below(u64::from_le_bytes(*c)));
-    match b.last_chunk::<8>() {
-        // The last chunk (overlapping the previous one) covers the tail.
-        Some(last) => (acc | below(u64::from_le_bytes(*last))) & HI != 0,
-        None => tail.iter().any(|&c| is_c0_or_space(c)),
+    let word = |k: usize| {
+        b.get(k..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map_or(0, |c| below(u64::from_le_bytes(*c)))
+    };
+    match b.len() {
+        0..8 => b.iter().any(|&c| is_c0_or_space(c)),
+        // Most URLs: eight chunks at offsets 0, 8, ..., 56, those past the end moved back to
+        // the last eight bytes (overlapping), so that the work does not depend on the length
+        // (no loop exit to mispredict).
+        8..=64 => {
+            let last = b.len() - 8;
+            (0..8).fold(0u64, |acc, k| acc | word((k * 8).min(last))) & HI != 0
+        }
+        _ => {
+            let (chunks, _) = b.as_chunks::<8>();
+            let acc = chunks
+                .iter()
+                .fold(0u64, |acc, c| acc | below(u64::from_le_bytes(*c)));
+            // The last chunk (overlapping the previous one) covers the tail.
+            (acc | word(b.len() - 8)) & HI != 0
+        }
     }
 }
 
@@ -1350,7 +1364,8 @@ mod unit_tests {
 
     #[test]
     fn c0_or_space_check_matches_a_byte_loop() {
-        for len in 0..24 {
+        // Lengths of each arm: below 8, 8 to 64, above 64.
+        for len in 0..80 {
             for at in 0..=len {
                 for bad in [0u8, b'\t', b'\n', b'\r', b' ', 0x1F] {
                     let mut v = vec![b'a'; len];
