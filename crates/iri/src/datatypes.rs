@@ -94,35 +94,48 @@ impl Datatype {
     /// The grammar check shared by [`parse`](Self::parse) and [`validate`](Self::validate).
     #[inline]
     fn positions(self, input: &str) -> Result<Positions, Error> {
-        let iri = self.is_iri();
+        if self.is_iri() {
+            self.check::<true>(input)
+        } else {
+            self.check::<false>(input)
+        }
+    }
+
+    /// The grammar check for the RFC 3987 (`IRI` true) or RFC 3986 grammar, inlined into each
+    /// caller so that [`is_valid`](Self::is_valid), which keeps only the verdict, drops the
+    /// component offsets.
+    #[inline(always)]
+    fn check<const IRI: bool>(self, input: &str) -> Result<Positions, Error> {
         // The scheme decides first: where a URI lacks "scheme:", or where a relative
         // reference's first segment has its ":", is the first offset that cannot match.
         match self {
             Datatype::UriReference3986 | Datatype::IriReference3987 => {}
             Datatype::RelativeReference3986 | Datatype::RelativeReference3987 => {
                 if let Some(k) = scheme_end(input.as_bytes()) {
-                    return Err(relative_error(input, k, iri));
+                    return Err(relative_error(input, k, IRI));
                 }
             }
             _ => {
                 if scheme_end(input.as_bytes()).is_none() {
-                    return Err(scheme_error(input, iri));
+                    return Err(scheme_error(input, IRI));
                 }
             }
         }
-        let p = if iri {
-            positions::<true>(input)?
-        } else {
-            positions::<false>(input)?
-        };
+        let p = positions::<IRI>(input)?;
         if let (Datatype::AbsoluteUri3986 | Datatype::AbsoluteIri3987, Some(f)) =
             (self, p.fragment_start)
         {
             // absolute-URI has no fragment: the offset of "#".
             let at = f.saturating_sub(1);
-            return Err(Error::new(input.as_bytes(), at, Rule::AbsoluteUri, iri));
+            return Err(Error::new(input.as_bytes(), at, Rule::AbsoluteUri, IRI));
         }
         Ok(p)
+    }
+
+    /// [`is_valid`](Self::is_valid) for one grammar: the check with only its verdict kept.
+    #[inline(never)]
+    fn check_only<const IRI: bool>(self, input: &str) -> bool {
+        self.check::<IRI>(input).is_ok()
     }
 
     /// Checks `input` against this type; on failure, where and which rule failed.
@@ -146,7 +159,11 @@ impl Datatype {
     /// ```
     #[inline]
     pub fn is_valid(self, input: &str) -> bool {
-        self.positions(input).is_ok()
+        if self.is_iri() {
+            self.check_only::<true>(input)
+        } else {
+            self.check_only::<false>(input)
+        }
     }
 }
 

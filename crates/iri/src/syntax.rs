@@ -124,40 +124,48 @@ fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
     (cp, len)
 }
 
-/// The end of the run of bytes of class `mask` starting at `i`: the offset of the first byte
-/// not in the class, or the input length.
+/// The end of the run of bytes of class `mask` (one class bit) starting at `i`: the offset of
+/// the first byte not in the class, or the input length.
 ///
-/// Eight bytes at a time: the chunk's class bytes are gathered into a `u64`, masked, and the
-/// first zero byte (the first byte outside the class) is found with the classic "has zero
-/// byte" bit trick, so the only data-dependent branch is one per chunk. Bytes past the end of
-/// the input count as byte 0, which is in no class.
+/// Fast path, whole chunks: eight bytes at a time, the AND of the chunk's eight table entries
+/// tells whether all of them are in the class (eight lookups, one branch per chunk). The chunk
+/// that ends the run, and the last fewer than eight bytes, go to [`first_outside`], which finds
+/// the first byte outside the class without a data-dependent branch; bytes past the end of the
+/// input count as byte 0, which is in no class.
 #[inline(always)]
 fn run_end(b: &[u8], mut i: usize, mask: u8) -> usize {
+    debug_assert!(mask.is_power_of_two());
+    while let Some(chunk) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        if chunk.iter().fold(mask, |acc, &c| acc & class(c)) == 0 {
+            return i + first_outside(gather(chunk), mask);
+        }
+        i += 8;
+    }
+    // Fewer than 8 bytes left.
+    let rest = b.get(i..).unwrap_or_default();
+    let classes = match b.last_chunk::<8>() {
+        // The input's last 8 bytes, shifted so that `rest` starts at byte 0 and zeros follow.
+        Some(last) => gather(last)
+            .checked_shr(8 * (8 - rest.len() as u32))
+            .unwrap_or(0),
+        // An input shorter than 8 bytes.
+        None => (0..8).rev().fold(0u64, |acc, k| {
+            acc << 8 | u64::from(class(rest.get(k).copied().unwrap_or(0)))
+        }),
+    };
+    (i + first_outside(classes, mask)).min(b.len())
+}
+
+/// The index (0-7, or 8 if none) of the first byte of `classes` (class bytes of a chunk, as
+/// [`gather`] makes them) not in the class `mask`: the classic "has zero byte" bit trick on the
+/// masked classes, whose lowest set bit marks the first zero byte.
+#[inline(always)]
+fn first_outside(classes: u64, mask: u8) -> usize {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
-    let m = LO * u64::from(mask);
-    loop {
-        let rest = b.get(i..).unwrap_or_default();
-        // Byte k of the chunk in bits 8k..8k+8.
-        let classes = match (rest.first_chunk::<8>(), b.last_chunk::<8>()) {
-            (Some(chunk), _) => gather(chunk),
-            // Fewer than 8 bytes left: the input's last 8 bytes, shifted so that `rest`
-            // starts at byte 0 and zeros follow.
-            (None, Some(last)) => gather(last)
-                .checked_shr(8 * (8 - rest.len() as u32))
-                .unwrap_or(0),
-            (None, None) => (0..8).rev().fold(0u64, |acc, k| {
-                acc << 8 | u64::from(class(rest.get(k).copied().unwrap_or(0)))
-            }),
-        };
-        let y = classes & m; // each byte: 0 (outside) or the mask bit (inside)
-        let zero = y.wrapping_sub(LO) & !y & HI; // lowest set bit: the first zero byte
-        if zero == 0 {
-            i += 8;
-            continue;
-        }
-        return (i + (zero.trailing_zeros() / 8) as usize).min(b.len());
-    }
+    let y = classes & (LO * u64::from(mask)); // each byte: 0 (outside) or the mask bit (inside)
+    let zero = y.wrapping_sub(LO) & !y & HI;
+    (zero.trailing_zeros() / 8) as usize
 }
 
 /// The class bytes of a chunk, byte k in bits 8k..8k+8.
@@ -490,7 +498,11 @@ pub(crate) fn scheme_end(b: &[u8]) -> Option<usize> {
     if !b.first().is_some_and(u8::is_ascii_alphabetic) {
         return None;
     }
-    let k = run_end(b, 1, SCHEME);
+    // Schemes are short ("http", "file"): a byte loop costs less here than chunks.
+    let mut k = 1;
+    while b.get(k).is_some_and(|&c| class(c) & SCHEME != 0) {
+        k += 1;
+    }
     (b.get(k) == Some(&b':')).then_some(k)
 }
 
@@ -499,6 +511,7 @@ pub(crate) fn scheme_end(b: &[u8]) -> Option<usize> {
 /// The two alternatives are told apart by the first `:` before any `/`, `?` or `#`: a
 /// relative reference's first segment cannot contain `:` (`path-noscheme`), so a valid
 /// reference starting with `scheme ":"` can only be a URI.
+#[inline(always)]
 pub(crate) fn positions<const IRI: bool>(s: &str) -> Result<Positions, Error> {
     let b = s.as_bytes();
     // RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )

@@ -123,7 +123,7 @@ impl HostKind {
 
 /// ASCII bytes a domain can hold as they are: not forbidden, not `%`, not uppercase, not
 /// `x`/`X` (which may start an `xn--` label).
-static DOMAIN_PLAIN: [bool; 256] = {
+pub(crate) static DOMAIN_PLAIN: [bool; 256] = {
     let mut t = [false; 256];
     let mut b = 0;
     while b < 0x80 {
@@ -182,6 +182,21 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
     sink: &mut S,
     pos: usize,
 ) -> Result<HostKind, ValidationErrorKind> {
+    parse_host_with_hint(out, input, is_opaque, standard, sink, pos, false)
+}
+
+/// [`parse_host_into`], where `plain_domain` tells that the caller's own scan found only
+/// [`DOMAIN_PLAIN`] bytes in `input` (fast path: the domain's scan below is skipped, as it
+/// would find nothing to do).
+pub(crate) fn parse_host_with_hint<S: ErrorSink>(
+    out: &mut String,
+    input: &str,
+    is_opaque: bool,
+    standard: Standard,
+    sink: &mut S,
+    pos: usize,
+    plain_domain: bool,
+) -> Result<HostKind, ValidationErrorKind> {
     fn fail<S: ErrorSink, T>(
         sink: &mut S,
         k: ValidationErrorKind,
@@ -224,26 +239,29 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
     let mut simple = true;
     let mut forbidden = false;
     let mut upper = false;
-    let mut i = 0;
-    loop {
-        i = crate::parser::skip_plain(&DOMAIN_PLAIN, bytes, i);
-        let Some(&b) = bytes.get(i) else { break };
-        if b >= 0x80 || b == b'%' {
-            simple = false;
-            break;
+    // (Skipped when the caller found only `DOMAIN_PLAIN` bytes: it would find nothing.)
+    if !plain_domain {
+        let mut i = 0;
+        loop {
+            i = crate::parser::skip_plain(&DOMAIN_PLAIN, bytes, i);
+            let Some(&b) = bytes.get(i) else { break };
+            if b >= 0x80 || b == b'%' {
+                simple = false;
+                break;
+            }
+            if (b == b'x' || b == b'X')
+                && (i == 0 || bytes[i - 1] == b'.')
+                && bytes
+                    .get(i..i + 4)
+                    .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
+            {
+                simple = false;
+                break;
+            }
+            forbidden |= is_forbidden_domain_byte(b);
+            upper |= b.is_ascii_uppercase();
+            i += 1;
         }
-        if (b == b'x' || b == b'X')
-            && (i == 0 || bytes[i - 1] == b'.')
-            && bytes
-                .get(i..i + 4)
-                .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
-        {
-            simple = false;
-            break;
-        }
-        forbidden |= is_forbidden_domain_byte(b);
-        upper |= b.is_ascii_uppercase();
-        i += 1;
     }
     let living = standard.is_living();
     if living && S::ACTIVE {

@@ -11,7 +11,7 @@
 use websyntax_encoding::Encoding;
 
 use crate::encoding::percent_encode_after_encoding;
-use crate::host::{HostKind, parse_host_into};
+use crate::host::{DOMAIN_PLAIN, HostKind, parse_host_with_hint};
 use crate::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, SPECIAL_QUERY, hex_value,
     is_url_code_point, push_pct,
@@ -72,27 +72,88 @@ impl<'a, S: ErrorSink> Reporter<'a, S> {
     }
 }
 
-/// Advances `i` past bytes for which `table` is true, eight at a time where possible.
+/// Advances `i` past bytes for which `table` is true (a "plain run").
+///
+/// Fast path, whole chunks: eight bytes at a time, the AND of their eight table entries says
+/// whether all are plain (one branch per chunk). The chunk that ends the run and the last
+/// fewer than eight bytes go to [`first_not_plain`], which finds the first byte that is not
+/// plain without a data-dependent branch, so a run costs one mispredicted branch at most.
 #[inline(always)]
 pub(crate) fn skip_plain(table: &[bool; 256], b: &[u8], mut i: usize) -> usize {
-    while let Some(c) = b.get(i..i + 8) {
-        let all = table[c[0] as usize]
-            & table[c[1] as usize]
-            & table[c[2] as usize]
-            & table[c[3] as usize]
-            & table[c[4] as usize]
-            & table[c[5] as usize]
-            & table[c[6] as usize]
-            & table[c[7] as usize];
-        if !all {
-            break;
+    while let Some(c) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        if !c.iter().fold(true, |all, &x| all & table[usize::from(x)]) {
+            return i + first_not_plain(gather_plain(table, c));
         }
         i += 8;
     }
-    while i < b.len() && table[b[i] as usize] {
-        i += 1;
+    // Fewer than 8 bytes left.
+    let rest = b.get(i..).unwrap_or_default();
+    let plain = match b.last_chunk::<8>() {
+        // The input's last 8 bytes, shifted so that `rest` starts at byte 0 and zero bytes
+        // (not plain) follow.
+        Some(last) => gather_plain(table, last)
+            .checked_shr(8 * (8 - rest.len() as u32))
+            .unwrap_or(0),
+        // An input shorter than 8 bytes.
+        None => (0..8).rev().fold(0u64, |acc, k| {
+            acc << 8 | u64::from(rest.get(k).is_some_and(|&x| table[usize::from(x)]))
+        }),
+    };
+    i + first_not_plain(plain)
+}
+
+/// The table entries of a chunk as bytes of a `u64` (byte k, 0 or 1, in bits 8k..8k+8).
+#[inline(always)]
+fn gather_plain(table: &[bool; 256], chunk: &[u8; 8]) -> u64 {
+    chunk
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &x| acc << 8 | u64::from(table[usize::from(x)]))
+}
+
+/// The index (0-7, or 8 if none) of the first zero byte of `plain` (as [`gather_plain`] makes
+/// it): the lowest set bit of the classic "has zero byte" bit trick marks it.
+#[inline(always)]
+fn first_not_plain(plain: u64) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero = plain.wrapping_sub(LO) & !plain & HI;
+    (zero.trailing_zeros() / 8) as usize
+}
+
+/// Whether any byte of `b` is a C0 control or space (at most U+0020), eight bytes at a time:
+/// the classic "has a byte less than n" bit trick. The fast path of [`clean_input`]: a URL
+/// without such bytes has nothing to strip or remove.
+#[inline]
+fn has_c0_or_space(b: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // Per chunk, the high bit of a byte is set (at or above the first byte below 0x21); OR-ed
+    // over the chunks without a branch.
+    let below = |w: u64| w.wrapping_sub(LO * 0x21) & !w;
+    let word = |k: usize| {
+        b.get(k..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map_or(0, |c| below(u64::from_le_bytes(*c)))
+    };
+    match b.len() {
+        0..8 => b.iter().any(|&c| is_c0_or_space(c)),
+        // Most URLs: eight chunks at offsets 0, 8, ..., 56, those past the end moved back to
+        // the last eight bytes (overlapping), so that the work does not depend on the length
+        // (no loop exit to mispredict).
+        8..=64 => {
+            let last = b.len() - 8;
+            (0..8).fold(0u64, |acc, k| acc | word((k * 8).min(last))) & HI != 0
+        }
+        _ => {
+            let (chunks, _) = b.as_chunks::<8>();
+            let acc = chunks
+                .iter()
+                .fold(0u64, |acc, c| acc | below(u64::from_le_bytes(*c)));
+            // The last chunk (overlapping the previous one) covers the tail.
+            (acc | word(b.len() - 8)) & HI != 0
+        }
     }
-    i
 }
 
 /// C0 control or space.
@@ -109,6 +170,9 @@ pub(crate) fn clean_input<'i, S: ErrorSink>(
     rep: &mut Reporter<'_, S>,
 ) -> std::borrow::Cow<'i, str> {
     let mut s = input;
+    if !has_c0_or_space(s.as_bytes()) {
+        return std::borrow::Cow::Borrowed(s);
+    }
     if trim {
         let b = s.as_bytes();
         let start = b
@@ -351,7 +415,6 @@ const fn class_plain(allowed: &[u8]) -> [bool; 256] {
     }
     t
 }
-static AUTH_PLAIN: [bool; 256] = class_plain(&[CL_COLON, CL_OPEN, CL_CLOSE]);
 static HOST_PLAIN: [bool; 256] = class_plain(&[CL_AT]);
 
 /// §4.4 path state, from position `p`, appending segments to `out` (each as `/segment`).
@@ -526,6 +589,41 @@ static DELIM_CLASS: [u8; 256] = {
     t
 };
 
+/// Bytes of a scheme after its first: ASCII alphanumeric, U+002B (+), U+002D (-), U+002E (.).
+static SCHEME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.';
+        b += 1;
+    }
+    t
+};
+
+/// The host state's scan: the end of the host buffer (the first `:` outside brackets, or the
+/// end of the authority) from `p`.
+fn host_end(b: &[u8], p: usize, special: bool) -> usize {
+    let mut i = p;
+    let mut inside_brackets = false;
+    loop {
+        i = skip_plain(&HOST_PLAIN, b, i);
+        if i >= b.len() {
+            return i;
+        }
+        match DELIM_CLASS[b[i] as usize] {
+            0 | CL_AT => {}
+            CL_COLON if !inside_brackets => return i,
+            CL_END => return i,
+            CL_BACKSLASH if special => return i,
+            CL_OPEN => inside_brackets = true,
+            CL_CLOSE => inside_brackets = false,
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
 /// The URL under construction.
 struct Parser<'i, 'r, S> {
     input: &'i str,
@@ -598,16 +696,20 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         // Scheme start state and scheme state.
         let b = self.input.as_bytes();
         if b.first().is_some_and(u8::is_ascii_alphabetic) {
+            // Scheme state: ASCII alphanumeric, U+002B (+), U+002D (-), U+002E (.).
             let mut i = 1;
-            while i < b.len()
-                && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'+' | b'-' | b'.'))
-            {
+            while b.get(i).is_some_and(|&c| SCHEME_CHAR[usize::from(c)]) {
                 i += 1;
             }
             if b.get(i) == Some(&b':') {
+                // "Append c, lowercased, to buffer": fast path for the special schemes written
+                // in lowercase, as almost all are (no lowercasing pass).
                 self.out.push_str(&self.input[..i]);
-                self.out.make_ascii_lowercase();
                 self.scheme_type = SchemeType::from_scheme(&self.out);
+                if self.scheme_type == SchemeType::Other {
+                    self.out.make_ascii_lowercase();
+                    self.scheme_type = SchemeType::from_scheme(&self.out);
+                }
                 self.scheme_end = i;
                 self.out.push(':');
                 return self.after_scheme(i + 1);
@@ -802,13 +904,20 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         let b = self.input.as_bytes();
         let mut end = p;
         let mut last_at = None;
+        // The last U+003A (:), U+005B ([) or U+005D (]): the bytes that the host state's scan
+        // treats specially.
+        let mut last_host_delim = None;
+        // The last other byte that a domain cannot hold as it is (see `DOMAIN_PLAIN`).
+        let mut last_not_domain = None;
         loop {
-            end = skip_plain(&AUTH_PLAIN, b, end);
+            // Domain bytes are plain here; every byte that is not stops the scan.
+            end = skip_plain(&DOMAIN_PLAIN, b, end);
             if end >= b.len() {
                 break;
             }
             match DELIM_CLASS[b[end] as usize] {
-                0 | CL_COLON | CL_OPEN | CL_CLOSE => {}
+                0 => last_not_domain = Some(end),
+                CL_COLON | CL_OPEN | CL_CLOSE => last_host_delim = Some(end),
                 CL_END => break,
                 CL_BACKSLASH if special => break,
                 CL_AT => {
@@ -849,31 +958,23 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                 p
             }
         };
-        self.host_state(host_from)
+        // Fast path: without `:`, `[` or `]` after the last `@`, the host state's scan would
+        // stop where this one did (its other stops, end of input, `/`, `?`, `#` and, in
+        // special URLs, `\`, are the same), so its buffer is known.
+        let host_end = last_host_delim.is_none_or(|d| d < host_from).then_some(end);
+        // Fast path: a host of `DOMAIN_PLAIN` bytes only needs no second look from the host
+        // parser.
+        let plain_domain = host_end.is_some() && last_not_domain.is_none_or(|d| d < host_from);
+        self.host_state(host_from, host_end, plain_domain)
     }
 
-    /// Host state (no state override).
-    fn host_state(&mut self, p: usize) -> PResult {
+    /// Host state (no state override). `known_end`: where its scan for the end of the host
+    /// stops, when the authority state knows it; `plain_domain`: the host's bytes are all
+    /// `DOMAIN_PLAIN` (see `parse_host_with_hint`).
+    fn host_state(&mut self, p: usize, known_end: Option<usize>, plain_domain: bool) -> PResult {
         let special = self.special();
         let b = self.input.as_bytes();
-        let mut i = p;
-        let mut inside_brackets = false;
-        loop {
-            i = skip_plain(&HOST_PLAIN, b, i);
-            if i >= b.len() {
-                break;
-            }
-            match DELIM_CLASS[b[i] as usize] {
-                0 | CL_AT => {}
-                CL_COLON if !inside_brackets => break,
-                CL_END => break,
-                CL_BACKSLASH if special => break,
-                CL_OPEN => inside_brackets = true,
-                CL_CLOSE => inside_brackets = false,
-                _ => {}
-            }
-            i += 1;
-        }
+        let i = known_end.unwrap_or_else(|| host_end(b, p, special));
         let buffer = self.input.get(p..i).unwrap_or("");
         let colon = b.get(i) == Some(&b':');
         if buffer.is_empty() && (colon || special) {
@@ -881,13 +982,14 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         self.host_start = self.out.len();
         let pos = self.rep.map(p);
-        let kind = parse_host_into(
+        let kind = parse_host_with_hint(
             &mut self.out,
             buffer,
             !special,
             self.standard,
             self.rep.sink,
             pos,
+            plain_domain,
         )
         .map_err(|k| ParseError::new(k, pos))?;
         self.host = Some(kind);
@@ -1012,9 +1114,19 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     /// File host state (no state override).
     fn file_host_state(&mut self, p: usize) -> PResult {
         let b = self.input.as_bytes();
+        // The end of the host: U+002F (/), U+005C (\), U+003F (?), U+0023 (#) or the end of
+        // input; noting whether every byte is `DOMAIN_PLAIN` (see `parse_host_with_hint`).
         let mut i = p;
-        while i < b.len() && !matches!(b[i], b'/' | b'\\' | b'?' | b'#') {
-            i += 1;
+        let mut plain_domain = true;
+        loop {
+            i = skip_plain(&DOMAIN_PLAIN, b, i);
+            match b.get(i) {
+                None | Some(b'/' | b'\\' | b'?' | b'#') => break,
+                Some(_) => {
+                    plain_domain = false;
+                    i += 1;
+                }
+            }
         }
         let buffer = self.input.get(p..i).unwrap_or("");
         self.set_empty_file_host();
@@ -1024,13 +1136,14 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
         }
         if !buffer.is_empty() {
             let pos = self.rep.map(p);
-            let kind = parse_host_into(
+            let kind = parse_host_with_hint(
                 &mut self.out,
                 buffer,
                 false,
                 self.standard,
                 self.rep.sink,
                 pos,
+                plain_domain,
             )
             .map_err(|k| ParseError::new(k, pos))?;
             if kind == HostKind::Domain && &self.out[self.host_start..] == "localhost" {
@@ -1225,6 +1338,47 @@ pub(crate) fn itoa_u16(mut v: u16, buf: &mut [u8; 5]) -> &str {
 #[cfg(test)]
 mod unit_tests {
     use super::*;
+
+    #[test]
+    fn skip_plain_matches_a_byte_loop() {
+        // Every length, stop position and start, with tables where byte 0 is and is not
+        // plain (bytes past the end must never count as plain).
+        for table in [&HOST_PLAIN, &PATH_RUN_SPECIAL] {
+            for len in 0..24 {
+                for stop in 0..=len {
+                    for start in 0..=len + 1 {
+                        let mut v = vec![b'a'; len];
+                        if stop < len {
+                            v[stop] = b'/';
+                        }
+                        let naive = (start..len)
+                            .find(|&k| !table[usize::from(v[k])])
+                            .unwrap_or(len)
+                            .max(start);
+                        assert_eq!(skip_plain(table, &v, start), naive, "{len} {stop} {start}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn c0_or_space_check_matches_a_byte_loop() {
+        // Lengths of each arm: below 8, 8 to 64, above 64.
+        for len in 0..80 {
+            for at in 0..=len {
+                for bad in [0u8, b'\t', b'\n', b'\r', b' ', 0x1F] {
+                    let mut v = vec![b'a'; len];
+                    v.iter_mut().skip(len / 2).for_each(|c| *c = 0xC3);
+                    if at < len {
+                        v[at] = bad;
+                    }
+                    let naive = v.iter().any(|&c| is_c0_or_space(c));
+                    assert_eq!(has_c0_or_space(&v), naive, "{len} {at} {bad}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn ascii_url_code_point_set_agrees_with_the_definition() {
