@@ -151,3 +151,37 @@ pub fn websyntax_token_count(s: &str) -> usize {
     t.end();
     t.into_sink().0
 }
+
+/// Deterministic comment-sized inputs of about 1 KiB: the `sanitize` bench's `comments` group
+/// and `examples/sanitize_comments.rs`.
+pub fn sanitize_comments() -> Vec<String> {
+    const PARTS: &[&str] = &[
+        "<p>Thanks for the write-up! I tried the second approach and it worked.</p>",
+        "<p>See <a href=\"https://example.com/docs/page?x=1\" title=\"docs\">the docs</a> for details.</p>",
+        "<blockquote cite=\"https://example.org/\"><p>Quoted text from the article, with <em>emphasis</em>.</p></blockquote>",
+        "<pre><code>fn main() { println!(\"hello &amp; bye\"); }</code></pre>",
+        "<ul><li>first point</li><li>second <strong>point</strong></li><li>third</li></ul>",
+        "<p onclick=\"steal()\">Click <a href=\"javascript:alert(1)\">here</a></p>",
+        "<img src=\"https://example.com/cat.png\" alt=\"cat\" onerror=\"alert(1)\">",
+        "<script>alert(document.cookie)</script>",
+        "<p>Line one<br>line two &mdash; with <code>inline code</code> and <kbd>Ctrl</kbd>.</p>",
+        "<div style=\"color:red\"><span>styled</span> text <b>bold</b> <i>italic</i></div>",
+        "<!-- a comment --><p>After a comment <sub>1</sub> <sup>2</sup></p>",
+        "<table><tr><td>a</td><td colspan=2>b</td></tr></table>",
+        "<h3>Heading</h3><p>Body text with an <abbr title=\"abbreviation\">abbr</abbr>.</p>",
+        "<iframe src=\"https://evil.example/\"></iframe><p>after the frame</p>",
+    ];
+    let mut out = Vec::new();
+    let mut state: u32 = 0x2545_F491;
+    for _ in 0..256 {
+        let mut s = String::new();
+        while s.len() < 1024 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            s.push_str(PARTS[state as usize % PARTS.len()]);
+        }
+        out.push(s);
+    }
+    out
+}

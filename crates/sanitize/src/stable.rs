@@ -24,7 +24,7 @@
 //!    them with their children the output keeps them (the HTML Standard notes this limit of
 //!    `replaceWithChildrenElements`); they run no script.
 
-use websyntax_html::dom::{LocalName, Namespace, NodeData, NodeKind};
+use websyntax_html::dom::{LocalName, Namespace, NodeData, NodeKind, WalkEvent};
 use websyntax_html::{Context, Document, NodeId};
 
 /// Rounds of re-parsing before output is taken not to settle (no output is known to need
@@ -102,25 +102,17 @@ fn settle(
 /// as text, one more on every parse), and `script` (whose end tag is text inside an escaped
 /// `<!--<script>` section left open). Only used for output that does not settle otherwise.
 pub(crate) fn unwrap_unclosable(doc: &mut Document, root: NodeId) {
-    let mut found = Vec::new();
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        for c in doc.children(n) {
-            if let Some(e) = doc.element(c)
-                && e.namespace() == Namespace::Html
-                && matches!(e.name(), "plaintext" | "script")
-            {
-                found.push(c);
-            }
-            stack.push(c);
-        }
-        if let Some(t) = doc.template_contents(n) {
-            stack.push(t);
-        }
-        if let Some(s) = doc.shadow_root(n) {
-            stack.push(s);
-        }
-    }
+    let found: Vec<NodeId> = doc
+        .walk_with_shadow_roots(root)
+        .filter_map(|ev| match ev {
+            WalkEvent::Enter(n, _) => doc.element(n).and_then(|e| {
+                let unclosable =
+                    e.namespace() == Namespace::Html && matches!(e.name(), "plaintext" | "script");
+                unclosable.then_some(n)
+            }),
+            _ => None,
+        })
+        .collect();
     for n in found {
         let _ = doc.replace_with_children(n);
     }
