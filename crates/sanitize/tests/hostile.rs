@@ -82,6 +82,10 @@ fn deep_nesting_in_templates_and_documents() {
         assert!(serialize_document(&doc).len() > DEPTH * "<div></div>".len());
         let doc = parse_html_unsafe(&"<div>".repeat(DEPTH), &Sanitizer::allow_everything());
         assert!(serialize_document(&doc).len() > DEPTH * "<div></div>".len());
+        // As a string that parses back to itself (the document is parsed again).
+        let out =
+            websyntax_sanitize::sanitize_document(&"<div>".repeat(DEPTH), &Sanitizer::default());
+        assert!(out.len() > DEPTH * "<div></div>".len());
         // set_html into a deep element, with deep content.
         let mut doc = parse_document(&"<div>".repeat(DEPTH), ParseOptions::default());
         let last = doc.find_all_elements("div").last().unwrap();
