@@ -116,15 +116,57 @@ pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bo
 /// assert_eq!(out, "&quot;&lt;/p&gt;&quot; &amp; more");
 /// ```
 pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
-    // Scan the bytes with a table for the few that may need escaping (0xC2 is the first byte
-    // of U+00A0) and copy the runs between them whole.
-    let mask = if attribute_mode { ATTR } else { TEXT };
+    // Find the bytes that may need escaping (0xC2 is the first byte of U+00A0) sixteen at a
+    // time, and copy the runs between them whole.
     let b = s.as_bytes();
     let mut last = 0;
     let mut i = 0;
+    while let Some(c) = next_escape_candidate(b, i, attribute_mode) {
+        let (rep, len) = match b[c] {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' => ("&quot;", 1),
+            // 0xC2: U+00A0 only when followed by 0xA0.
+            _ if b.get(c + 1) == Some(&0xA0) => ("&nbsp;", 2),
+            _ => {
+                i = c + 1;
+                continue;
+            }
+        };
+        out.push_str(&s[last..c]);
+        out.push_str(rep);
+        i = c + len;
+        last = i;
+    }
+    out.push_str(&s[last..]);
+}
+
+/// The index of the first byte at or after `i` that may need escaping (`&`, `<`, `>`, 0xC2,
+/// and `"` in attribute mode), if any.
+#[inline]
+fn next_escape_candidate(b: &[u8], mut i: usize, attribute_mode: bool) -> Option<usize> {
+    use crate::tokenizer::simd::escape_mask16;
+    while i + 16 <= b.len() {
+        let m = escape_mask16(b, i, attribute_mode);
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    if i >= b.len() {
+        return None;
+    }
+    if b.len() >= 16 {
+        // The last sixteen bytes, without the ones before `i` (already looked at).
+        let at = b.len() - 16;
+        let m = escape_mask16(b, at, attribute_mode) >> (i - at);
+        return (m != 0).then(|| i + m.trailing_zeros() as usize);
+    }
+    // A short string: eight bytes at a time while none of them may need escaping (for the
+    // last bytes, the input's last eight), else a byte at a time.
+    let mask = if attribute_mode { ATTR } else { TEXT };
     while i < b.len() {
-        // Eight bytes at a time while none of them may need escaping (for the last bytes, the
-        // input's last eight).
         let at = i.min(b.len().saturating_sub(8));
         if let Some(chunk) = b.get(at..at + 8)
             && let Ok(word) = <[u8; 8]>::try_from(chunk)
@@ -133,29 +175,12 @@ pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
             i = at + 8;
             continue;
         }
-        let c = b[i];
-        if ESCAPE[c as usize] & mask == 0 {
-            i += 1;
-            continue;
+        if ESCAPE[b[i] as usize] & mask != 0 {
+            return Some(i);
         }
-        let (rep, len) = match c {
-            b'&' => ("&amp;", 1),
-            b'<' => ("&lt;", 1),
-            b'>' => ("&gt;", 1),
-            b'"' => ("&quot;", 1),
-            // 0xC2: U+00A0 only when followed by 0xA0.
-            _ if b.get(i + 1) == Some(&0xA0) => ("&nbsp;", 2),
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        out.push_str(&s[last..i]);
-        out.push_str(rep);
-        i += len;
-        last = i;
+        i += 1;
     }
-    out.push_str(&s[last..]);
+    None
 }
 
 /// Whether some byte of the eight in `w` may need escaping in either mode: `"` or `&` (0x22,
@@ -187,9 +212,63 @@ static ESCAPE: [u8; 256] = {
     t
 };
 
+/// Per static name (by its index): its start tag's beginning `<name` and its end tag
+/// `</name>`, so that the serializer copies each in one piece.
+struct TagStrings(Box<[(&'static str, &'static str)]>);
+
+impl TagStrings {
+    #[inline]
+    fn get(&self, e: &ElementRef<'_>) -> Option<(&'static str, &'static str)> {
+        self.0.get(e.local_name().static_index()?).copied()
+    }
+}
+
+fn tag_strings() -> &'static TagStrings {
+    static TAGS: std::sync::OnceLock<TagStrings> = std::sync::OnceLock::new();
+    TAGS.get_or_init(|| {
+        let names: Vec<&str> = (0..crate::dom::LocalName::static_count())
+            .map(|i| {
+                crate::dom::LocalName::from_static_index(i)
+                    .and_then(|n| n.as_static_str())
+                    .unwrap_or("")
+            })
+            .collect();
+        // One string holds them all, made once per process and kept (as the table is).
+        let mut text = String::new();
+        for name in &names {
+            text.push('<');
+            text.push_str(name);
+            text.push_str("</");
+            text.push_str(name);
+            text.push('>');
+        }
+        let mut rest: &'static str = Box::leak(text.into_boxed_str());
+        TagStrings(
+            names
+                .iter()
+                .map(|name| {
+                    let (open, after) = rest.split_at(1 + name.len());
+                    let (close, after) = after.split_at(3 + name.len());
+                    rest = after;
+                    (open, close)
+                })
+                .collect(),
+        )
+    })
+}
+
 pub(crate) fn open_tag(out: &mut String, e: ElementRef<'_>) {
-    out.push('<');
-    out.push_str(e.name());
+    open_tag_with(out, e, tag_strings());
+}
+
+fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
+    match tags.get(&e) {
+        Some((open, _)) => out.push_str(open),
+        None => {
+            out.push('<');
+            out.push_str(e.name());
+        }
+    }
     for a in e.attrs() {
         out.push(' ');
         match a.namespace() {
@@ -232,6 +311,7 @@ fn serialize_into(
     // after its own children (which the parser never creates).
     let mut templates: Vec<NodeId> = Vec::new();
     let flags = element_flags();
+    let tags = tag_strings();
     let raw_bit = if scripting { RAW_SCRIPTING } else { RAW };
     let mut cur = node;
     'enter: loop {
@@ -279,7 +359,7 @@ fn serialize_into(
                     Some(fix) if declares_charset(doc, cur) => {
                         open_tag_declaring(out, doc, cur, fix.name);
                     }
-                    _ => open_tag(out, e),
+                    _ => open_tag_with(out, e, tags),
                 }
                 if let Some(fix) = charset
                     && fix.insert_into == Some(cur)
@@ -306,9 +386,14 @@ fn serialize_into(
         let mut closing_void = void;
         loop {
             if !closing_void && let Some(e) = doc.element(cur) {
-                out.push_str("</");
-                out.push_str(e.name());
-                out.push('>');
+                match tags.get(&e) {
+                    Some((_, close)) => out.push_str(close),
+                    None => {
+                        out.push_str("</");
+                        out.push_str(e.name());
+                        out.push('>');
+                    }
+                }
             }
             closing_void = false;
             if cur == node {
