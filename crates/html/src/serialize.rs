@@ -163,54 +163,13 @@ fn next_escape_candidate(b: &[u8], mut i: usize, attribute_mode: bool) -> Option
         let m = escape_mask16(b, at, attribute_mode) >> (i - at);
         return (m != 0).then(|| i + m.trailing_zeros() as usize);
     }
-    // A short string: eight bytes at a time while none of them may need escaping (for the
-    // last bytes, the input's last eight), else a byte at a time.
-    let mask = if attribute_mode { ATTR } else { TEXT };
-    while i < b.len() {
-        let at = i.min(b.len().saturating_sub(8));
-        if let Some(chunk) = b.get(at..at + 8)
-            && let Ok(word) = <[u8; 8]>::try_from(chunk)
-            && !may_escape(u64::from_le_bytes(word))
-        {
-            i = at + 8;
-            continue;
-        }
-        if ESCAPE[b[i] as usize] & mask != 0 {
-            return Some(i);
-        }
-        i += 1;
-    }
-    None
+    // A short string: its bytes from `i` in a zeroed block (a zero byte is never escaped).
+    let rest = &b[i..];
+    let mut block = [0u8; 16];
+    block[..rest.len()].copy_from_slice(rest);
+    let m = escape_mask16(&block, 0, attribute_mode);
+    (m != 0).then(|| i + m.trailing_zeros() as usize)
 }
-
-/// Whether some byte of the eight in `w` may need escaping in either mode: `"` or `&` (0x22,
-/// 0x26: 0x26 once bit 2 is set), `<` or `>` (0x3C, 0x3E: 0x3E once bit 1 is set), or 0xC2.
-/// Each test is the exact "has a zero byte" test on `w` XOR the wanted byte in every lane.
-#[inline]
-fn may_escape(w: u64) -> bool {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let has_zero = |v: u64| v.wrapping_sub(LO) & !v & HI != 0;
-    has_zero((w | (0x04 * LO)) ^ (0x26 * LO))
-        || has_zero((w | (0x02 * LO)) ^ (0x3E * LO))
-        || has_zero(w ^ (0xC2 * LO))
-}
-
-/// [`ESCAPE`] bits: escaped in text, escaped in attribute values.
-const TEXT: u8 = 1;
-const ATTR: u8 = 2;
-
-/// The bytes "escaping a string" may replace: `&`, `<`, `>` and U+00A0's first byte in both
-/// modes, `"` in attribute values.
-static ESCAPE: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[b'&' as usize] = TEXT | ATTR;
-    t[b'<' as usize] = TEXT | ATTR;
-    t[b'>' as usize] = TEXT | ATTR;
-    t[0xC2] = TEXT | ATTR;
-    t[b'"' as usize] = ATTR;
-    t
-};
 
 /// Per static name (by its index): its start tag's beginning `<name` and its end tag
 /// `</name>`, so that the serializer copies each in one piece.
@@ -764,21 +723,29 @@ mod tests {
         }
     }
 
+    /// Every candidate byte sequence at every position of strings of every length up to 40
+    /// (the short-string block, the 16-byte blocks and the last overlapping block), in both
+    /// modes.
     #[test]
-    fn may_escape_finds_exactly_the_candidate_bytes() {
-        let candidate = |b: u8| matches!(b, b'&' | b'<' | b'>' | b'"' | 0xC2);
-        // Every pair of byte values in every pair of lanes, the other lanes plain.
-        for x in 0..=255u8 {
-            for y in 0..=255u8 {
-                for (i, j) in [(0, 1), (1, 0), (3, 4), (6, 7), (0, 7)] {
-                    let mut w = [b'a'; 8];
-                    w[i] = x;
-                    w[j] = y;
-                    assert_eq!(
-                        may_escape(u64::from_le_bytes(w)),
-                        candidate(x) || candidate(y),
-                        "{w:?}"
-                    );
+    fn escape_into_finds_candidates_at_every_position() {
+        for len in 0..=40 {
+            for pos in 0..len {
+                for special in ["&", "<", ">", "\"", "\u{a0}", "\u{a9}"] {
+                    let s = format!("{}{special}{}", "x".repeat(pos), "y".repeat(len - pos));
+                    for attr in [false, true] {
+                        let mut out = String::new();
+                        escape_into(&mut out, &s, attr);
+                        let rep = match special {
+                            "&" => "&amp;",
+                            "<" => "&lt;",
+                            ">" => "&gt;",
+                            "\"" if attr => "&quot;",
+                            "\u{a0}" => "&nbsp;",
+                            other => other,
+                        };
+                        let want = format!("{}{rep}{}", "x".repeat(pos), "y".repeat(len - pos));
+                        assert_eq!(out, want, "{s:?} {attr}");
+                    }
                 }
             }
         }
