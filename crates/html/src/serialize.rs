@@ -116,80 +116,118 @@ pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bo
 /// assert_eq!(out, "&quot;&lt;/p&gt;&quot; &amp; more");
 /// ```
 pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
-    // Scan the bytes with a table for the few that may need escaping (0xC2 is the first byte
-    // of U+00A0) and copy the runs between them whole.
-    let mask = if attribute_mode { ATTR } else { TEXT };
+    // Find the bytes that may need escaping (0xC2 is the first byte of U+00A0) sixteen at a
+    // time, and copy the runs between them whole.
     let b = s.as_bytes();
     let mut last = 0;
     let mut i = 0;
-    while i < b.len() {
-        // Eight bytes at a time while none of them may need escaping (for the last bytes, the
-        // input's last eight).
-        let at = i.min(b.len().saturating_sub(8));
-        if let Some(chunk) = b.get(at..at + 8)
-            && let Ok(word) = <[u8; 8]>::try_from(chunk)
-            && !may_escape(u64::from_le_bytes(word))
-        {
-            i = at + 8;
-            continue;
-        }
-        let c = b[i];
-        if ESCAPE[c as usize] & mask == 0 {
-            i += 1;
-            continue;
-        }
-        let (rep, len) = match c {
+    while let Some(c) = next_escape_candidate(b, i, attribute_mode) {
+        let (rep, len) = match b[c] {
             b'&' => ("&amp;", 1),
             b'<' => ("&lt;", 1),
             b'>' => ("&gt;", 1),
             b'"' => ("&quot;", 1),
             // 0xC2: U+00A0 only when followed by 0xA0.
-            _ if b.get(i + 1) == Some(&0xA0) => ("&nbsp;", 2),
+            _ if b.get(c + 1) == Some(&0xA0) => ("&nbsp;", 2),
             _ => {
-                i += 1;
+                i = c + 1;
                 continue;
             }
         };
-        out.push_str(&s[last..i]);
+        out.push_str(&s[last..c]);
         out.push_str(rep);
-        i += len;
+        i = c + len;
         last = i;
     }
     out.push_str(&s[last..]);
 }
 
-/// Whether some byte of the eight in `w` may need escaping in either mode: `"` or `&` (0x22,
-/// 0x26: 0x26 once bit 2 is set), `<` or `>` (0x3C, 0x3E: 0x3E once bit 1 is set), or 0xC2.
-/// Each test is the exact "has a zero byte" test on `w` XOR the wanted byte in every lane.
+/// The index of the first byte at or after `i` that may need escaping (`&`, `<`, `>`, 0xC2,
+/// and `"` in attribute mode), if any.
 #[inline]
-fn may_escape(w: u64) -> bool {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let has_zero = |v: u64| v.wrapping_sub(LO) & !v & HI != 0;
-    has_zero((w | (0x04 * LO)) ^ (0x26 * LO))
-        || has_zero((w | (0x02 * LO)) ^ (0x3E * LO))
-        || has_zero(w ^ (0xC2 * LO))
+fn next_escape_candidate(b: &[u8], mut i: usize, attribute_mode: bool) -> Option<usize> {
+    use crate::tokenizer::simd::escape_mask16;
+    while i + 16 <= b.len() {
+        let m = escape_mask16(b, i, attribute_mode);
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    if i >= b.len() {
+        return None;
+    }
+    if b.len() >= 16 {
+        // The last sixteen bytes, without the ones before `i` (already looked at).
+        let at = b.len() - 16;
+        let m = escape_mask16(b, at, attribute_mode) >> (i - at);
+        return (m != 0).then(|| i + m.trailing_zeros() as usize);
+    }
+    // A short string: its bytes from `i` in a zeroed block (a zero byte is never escaped).
+    let rest = &b[i..];
+    let mut block = [0u8; 16];
+    block[..rest.len()].copy_from_slice(rest);
+    let m = escape_mask16(&block, 0, attribute_mode);
+    (m != 0).then(|| i + m.trailing_zeros() as usize)
 }
 
-/// [`ESCAPE`] bits: escaped in text, escaped in attribute values.
-const TEXT: u8 = 1;
-const ATTR: u8 = 2;
+/// Per static name (by its index): its start tag's beginning `<name` and its end tag
+/// `</name>`, so that the serializer copies each in one piece.
+struct TagStrings(Box<[(&'static str, &'static str)]>);
 
-/// The bytes "escaping a string" may replace: `&`, `<`, `>` and U+00A0's first byte in both
-/// modes, `"` in attribute values.
-static ESCAPE: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[b'&' as usize] = TEXT | ATTR;
-    t[b'<' as usize] = TEXT | ATTR;
-    t[b'>' as usize] = TEXT | ATTR;
-    t[0xC2] = TEXT | ATTR;
-    t[b'"' as usize] = ATTR;
-    t
-};
+impl TagStrings {
+    #[inline]
+    fn get(&self, e: &ElementRef<'_>) -> Option<(&'static str, &'static str)> {
+        self.0.get(e.local_name().static_index()?).copied()
+    }
+}
+
+fn tag_strings() -> &'static TagStrings {
+    static TAGS: std::sync::OnceLock<TagStrings> = std::sync::OnceLock::new();
+    TAGS.get_or_init(|| {
+        let names: Vec<&str> = (0..crate::dom::LocalName::static_count())
+            .map(|i| {
+                crate::dom::LocalName::from_static_index(i)
+                    .and_then(|n| n.as_static_str())
+                    .unwrap_or("")
+            })
+            .collect();
+        // One string holds them all, made once per process and kept (as the table is).
+        let mut text = String::new();
+        for name in &names {
+            text.push('<');
+            text.push_str(name);
+            text.push_str("</");
+            text.push_str(name);
+            text.push('>');
+        }
+        let mut rest: &'static str = Box::leak(text.into_boxed_str());
+        TagStrings(
+            names
+                .iter()
+                .map(|name| {
+                    let (open, after) = rest.split_at(1 + name.len());
+                    let (close, after) = after.split_at(3 + name.len());
+                    rest = after;
+                    (open, close)
+                })
+                .collect(),
+        )
+    })
+}
 
 pub(crate) fn open_tag(out: &mut String, e: ElementRef<'_>) {
-    out.push('<');
-    out.push_str(e.name());
+    open_tag_with(out, e, tag_strings());
+}
+
+fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
+    match tags.get(&e) {
+        Some((open, _)) => out.push_str(open),
+        None => {
+            out.push('<');
+            out.push_str(e.name());
+        }
+    }
     for a in e.attrs() {
         out.push(' ');
         match a.namespace() {
@@ -232,6 +270,7 @@ fn serialize_into(
     // after its own children (which the parser never creates).
     let mut templates: Vec<NodeId> = Vec::new();
     let flags = element_flags();
+    let tags = tag_strings();
     let raw_bit = if scripting { RAW_SCRIPTING } else { RAW };
     let mut cur = node;
     'enter: loop {
@@ -279,7 +318,7 @@ fn serialize_into(
                     Some(fix) if declares_charset(doc, cur) => {
                         open_tag_declaring(out, doc, cur, fix.name);
                     }
-                    _ => open_tag(out, e),
+                    _ => open_tag_with(out, e, tags),
                 }
                 if let Some(fix) = charset
                     && fix.insert_into == Some(cur)
@@ -306,9 +345,14 @@ fn serialize_into(
         let mut closing_void = void;
         loop {
             if !closing_void && let Some(e) = doc.element(cur) {
-                out.push_str("</");
-                out.push_str(e.name());
-                out.push('>');
+                match tags.get(&e) {
+                    Some((_, close)) => out.push_str(close),
+                    None => {
+                        out.push_str("</");
+                        out.push_str(e.name());
+                        out.push('>');
+                    }
+                }
             }
             closing_void = false;
             if cur == node {
@@ -679,21 +723,29 @@ mod tests {
         }
     }
 
+    /// Every candidate byte sequence at every position of strings of every length up to 40
+    /// (the short-string block, the 16-byte blocks and the last overlapping block), in both
+    /// modes.
     #[test]
-    fn may_escape_finds_exactly_the_candidate_bytes() {
-        let candidate = |b: u8| matches!(b, b'&' | b'<' | b'>' | b'"' | 0xC2);
-        // Every pair of byte values in every pair of lanes, the other lanes plain.
-        for x in 0..=255u8 {
-            for y in 0..=255u8 {
-                for (i, j) in [(0, 1), (1, 0), (3, 4), (6, 7), (0, 7)] {
-                    let mut w = [b'a'; 8];
-                    w[i] = x;
-                    w[j] = y;
-                    assert_eq!(
-                        may_escape(u64::from_le_bytes(w)),
-                        candidate(x) || candidate(y),
-                        "{w:?}"
-                    );
+    fn escape_into_finds_candidates_at_every_position() {
+        for len in 0..=40 {
+            for pos in 0..len {
+                for special in ["&", "<", ">", "\"", "\u{a0}", "\u{a9}"] {
+                    let s = format!("{}{special}{}", "x".repeat(pos), "y".repeat(len - pos));
+                    for attr in [false, true] {
+                        let mut out = String::new();
+                        escape_into(&mut out, &s, attr);
+                        let rep = match special {
+                            "&" => "&amp;",
+                            "<" => "&lt;",
+                            ">" => "&gt;",
+                            "\"" if attr => "&quot;",
+                            "\u{a0}" => "&nbsp;",
+                            other => other,
+                        };
+                        let want = format!("{}{rep}{}", "x".repeat(pos), "y".repeat(len - pos));
+                        assert_eq!(out, want, "{s:?} {attr}");
+                    }
                 }
             }
         }

@@ -75,10 +75,13 @@ impl std::error::Error for UnknownStandard {}
 impl FromStr for Standard {
     type Err = UnknownStandard;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "seed" => Ok(Standard::Seed),
-            "living" => Ok(Standard::Living),
-            _ => Err(UnknownStandard(s.to_owned())),
+        // ASCII case-insensitive, without a lowercased copy.
+        if s.eq_ignore_ascii_case("seed") {
+            Ok(Standard::Seed)
+        } else if s.eq_ignore_ascii_case("living") {
+            Ok(Standard::Living)
+        } else {
+            Err(UnknownStandard(s.to_owned()))
         }
     }
 }

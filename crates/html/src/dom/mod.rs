@@ -726,7 +726,7 @@ impl Document {
     ///
     /// # Panics
     /// If `id` does not belong to this document.
-    #[inline]
+    #[inline(always)]
     pub fn data(&self, id: NodeId) -> NodeData<'_> {
         match &self.nodes[id.index()].data {
             Stored::Document => NodeData::Document,

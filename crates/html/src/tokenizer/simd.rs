@@ -3,7 +3,8 @@
 //! preprocessing set plus at most two bytes (text in the data, RCDATA, RAWTEXT, script and
 //! comment states, quoted attribute values). Measured in `bench/` (`dom_profile`): the table
 //! scan took about a tenth of parsing a page to a DOM. Also the line-break scan of the source
-//! index ([`line_breaks`]), which `memchr2` did at about twice the cost on short lines.
+//! index ([`line_breaks`]), which `memchr2` did at about twice the cost on short lines, and the
+//! serializer's escape scan ([`escape_mask16`]).
 //!
 //! The set it finds is exactly `tokenization::table(&[a, b])`: U+0000 and CR, the C0 controls
 //! other than tab, LF and FF, U+007F, the lead bytes 0xC2, 0xEF and 0xF0..=0xF4 (see
@@ -122,6 +123,50 @@ fn line_break_mask(bytes: &[u8], i: usize) -> u32 {
     }
 }
 
+/// Bit `k` set for each byte at `bytes[i + k]`, `k < 16`, that "escaping a string" may
+/// replace (the serializer's scan, `crate::serialize::escape_into`): `&`, `<`, `>` and 0xC2
+/// (U+00A0's first byte), and `"` too when `attribute` is set.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn escape_mask16(bytes: &[u8], i: usize, attribute: bool) -> u32 {
+    assert!(i + 16 <= bytes.len());
+    // SAFETY: SSE2 is part of the x86_64 baseline, so its intrinsics are available.
+    // `_mm_loadu_si128` reads the 16 bytes at `bytes.as_ptr() + i` without alignment
+    // requirements; the assertion above keeps them inside `bytes`.
+    unsafe {
+        let v = _mm_loadu_si128(bytes.as_ptr().add(i).cast::<__m128i>());
+        let hit = _mm_or_si128(
+            _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'&' as i8)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'<' as i8)),
+            ),
+            _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'>' as i8)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(0xC2u8 as i8)),
+            ),
+        );
+        let hit = if attribute {
+            _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)))
+        } else {
+            hit
+        };
+        _mm_movemask_epi8(hit) as u32
+    }
+}
+
+/// Elsewhere: the same mask a byte at a time.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub(crate) fn escape_mask16(bytes: &[u8], i: usize, attribute: bool) -> u32 {
+    let mut m = 0;
+    for (k, &b) in bytes[i..i + 16].iter().enumerate() {
+        if matches!(b, b'&' | b'<' | b'>' | 0xC2) || (attribute && b == b'"') {
+            m |= 1 << k;
+        }
+    }
+    m
+}
+
 /// Elsewhere: no block scan; the caller's table does all of it.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
@@ -200,6 +245,37 @@ mod tests {
                             .filter(|&i| buf[i] == b'\n' || buf[i] == b'\r')
                             .collect();
                         assert_eq!(found, want, "len {len} pos {pos} byte {v:#x}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every byte value at every position of a block, in both modes: the escape mask has
+    /// exactly the bits of the bytes escaping may replace.
+    #[test]
+    fn escape_mask_is_exact() {
+        for attribute in [false, true] {
+            for len in [16usize, 17, 31] {
+                for pos in 0..len {
+                    for v in 0..=255u8 {
+                        let mut buf = vec![b'x'; len];
+                        buf[pos] = v;
+                        for i in 0..=len - 16 {
+                            let want: u32 = (0..16)
+                                .filter(|&k| {
+                                    let b = buf[i + k];
+                                    matches!(b, b'&' | b'<' | b'>' | 0xC2)
+                                        || (attribute && b == b'"')
+                                })
+                                .map(|k| 1 << k)
+                                .sum();
+                            assert_eq!(
+                                super::escape_mask16(&buf, i, attribute),
+                                want,
+                                "len {len} pos {pos} byte {v:#x} at {i}"
+                            );
+                        }
                     }
                 }
             }
