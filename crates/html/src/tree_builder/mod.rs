@@ -1113,7 +1113,7 @@ impl TreeBuilder {
     // ----- element classes (§13.2.4.2) -----
 
     /// Whether elements with this tag id are in the special category.
-    pub(crate) fn is_special_tag(tag: TagId) -> bool {
+    pub(crate) const fn is_special_tag(tag: TagId) -> bool {
         use TagId::*;
         matches!(
             tag,
