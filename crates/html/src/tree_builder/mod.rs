@@ -1067,10 +1067,13 @@ impl TreeBuilder {
     /// true at an element with the tag, false at a boundary of `scope`.
     fn in_scope(&mut self, tag: TagId, scope: Scope) -> bool {
         self.work += 1;
-        let r = self
-            .ix
-            .top_tag(&self.open, tag)
-            .is_some_and(|p| self.pos_in_scope(p, scope));
+        // No element with the tag on the stack (the common case of "close a p element in
+        // button scope"): nothing to look up.
+        let r = self.counts[tag as usize] != 0
+            && self
+                .ix
+                .top_tag(&self.open, tag)
+                .is_some_and(|p| self.pos_in_scope(p, scope));
         // Debug builds check the index against the spec's walk on small stacks.
         debug_assert!(self.open.len() > 256 || r == self.in_scope_walk(&[tag], scope));
         r
@@ -1372,15 +1375,10 @@ impl TreeBuilder {
         if parent == NodeId::DOCUMENT {
             return;
         }
-        self.doc.insert_text(parent, before, s);
+        // The text node that received `s` (a preceding one merged into, or a new one).
+        let text = self.doc.insert_text(parent, before, s);
         if let Some(span) = self.text_source(s) {
-            let text = match before {
-                Some(b) => self.doc.prev_sibling(b),
-                None => self.doc.last_child(parent),
-            };
-            if let Some(t) = text {
-                self.doc.extend_text_span(t, span);
-            }
+            self.doc.extend_text_span(text, span);
         }
     }
 
