@@ -781,6 +781,7 @@ impl TreeBuilder {
     // ----- the stack of open elements (§13.2.4.2) -----
 
     /// The stack entry for `node` (its classes, name slot and integration-point flag).
+    #[inline]
     fn make_open(&mut self, node: NodeId, tag: TagId, ns: Namespace) -> Open {
         // Only elements without an id of their own have a name slot (`slot_for` says so too):
         // skip the name lookup for the others.
@@ -851,7 +852,7 @@ impl TreeBuilder {
         self.ix.remove_top(self.open.len(), &o);
         self.live -= 1;
         // Keep the top of the stack an element: drop the holes below it.
-        while self.open.last().is_some_and(Open::is_hole) {
+        while self.holes != 0 && self.open.last().is_some_and(Open::is_hole) {
             self.work += 1;
             self.open.pop();
             self.holes -= 1;
@@ -1446,13 +1447,18 @@ impl TreeBuilder {
             Some(atom) => atom,
             None => self.doc.intern_name(id.html_name().unwrap_or(tag.name())),
         };
-        let limit = self.attr_limit();
-        if tag.attr_count() > limit {
-            self.doc.limits_reached.attributes = true;
-        }
-        let node =
-            self.doc
-                .create_element_named(Namespace::Html, name, Self::html_attrs(tag).take(limit));
+        let attrs = Self::html_attrs(tag);
+        let node = match self.limits.max_attributes {
+            // No limit (the default): no per-attribute count.
+            None => self.doc.create_element_named(Namespace::Html, name, attrs),
+            Some(limit) => {
+                if tag.attr_count() > limit {
+                    self.doc.limits_reached.attributes = true;
+                }
+                self.doc
+                    .create_element_named(Namespace::Html, name, attrs.take(limit))
+            }
+        };
         self.record_token_span(node, tag);
         node
     }
