@@ -749,6 +749,11 @@ impl TreeBuilder {
         if self.end_tag_open
             && if o.ns == Namespace::Html && o.tag != TagId::Other {
                 o.tag == self.end_tag_id
+            } else if o.ns == Namespace::Html && self.end_tag_id != TagId::Other {
+                // An HTML element without an id is not named by an end tag with one (and
+                // `end_tag_name` is only kept for end tags without one, or when foreign
+                // elements were pushed).
+                false
             } else {
                 self.doc
                     .element(o.node)
@@ -2090,9 +2095,13 @@ impl TokenSink for TreeBuilder {
                     Token::EndTag(t) => {
                         self.tok_tag = t.key();
                         self.end_tag_open = true;
-                        self.end_tag_name.clear();
-                        self.end_tag_name.push_str(t.name());
                         self.end_tag_id = TagId::from_html(t.name());
+                        // `closed` compares names only for an end tag without an id or with
+                        // foreign elements about (only start tags create those).
+                        if self.end_tag_id == TagId::Other || self.ix.has_foreign_slots() {
+                            self.end_tag_name.clear();
+                            self.end_tag_name.push_str(t.name());
+                        }
                         Tok::End(t, self.end_tag_id)
                     }
                     Token::Comment(c) => Tok::Comment(c),

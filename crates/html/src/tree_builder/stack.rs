@@ -322,6 +322,12 @@ impl StackIndex {
         s
     }
 
+    /// Whether a foreign element was ever given a name slot (pushed) in this parse.
+    #[inline]
+    pub(crate) fn has_foreign_slots(&self) -> bool {
+        !self.foreign_names.is_empty()
+    }
+
     /// The name slot of HTML elements (`foreign == false`) or foreign elements named `name`
     /// (lowercase), if any element with that name was ever pushed.
     pub(crate) fn find_slot(&self, foreign: bool, name: &str) -> Option<u32> {
