@@ -1288,7 +1288,26 @@ impl TreeBuilder {
     // ----- §13.2.6.1 creating and inserting nodes -----
 
     /// The appropriate place for inserting a node: (parent, insert before this child).
+    #[inline]
     fn appropriate_place(&mut self, override_target: Option<NodeId>) -> (NodeId, Option<NodeId>) {
+        // The common case, checked inline: no override target, no foster parenting, no depth
+        // limit, and a current node other than a `template`: the current node itself.
+        if override_target.is_none()
+            && !self.foster_parenting
+            && self.limits.max_tree_depth.is_none()
+            && let Some(o) = self.current()
+            && o.tag != TagId::Template
+        {
+            return (o.node, None);
+        }
+        self.appropriate_place_general(override_target)
+    }
+
+    /// [`TreeBuilder::appropriate_place`], every case.
+    fn appropriate_place_general(
+        &mut self,
+        override_target: Option<NodeId>,
+    ) -> (NodeId, Option<NodeId>) {
         use TagId::*;
         let (target, target_tag) = match override_target {
             Some(t) => (
