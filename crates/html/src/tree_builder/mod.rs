@@ -98,11 +98,60 @@ enum Afe {
 /// tracked the first time a push finds three entries with it (their signatures are computed
 /// then, once); from then on every entry with that tag gets its signature when it enters,
 /// until the section holds no entry with the tag.
+///
+/// The list only ever holds formatting elements, so the per-tag counts and the tracked tags are
+/// indexed by [`afe_slot`] (no hashing).
 #[derive(Debug, Default)]
 struct AfeSection {
-    tags: HashMap<TagId, u32>,
+    tags: [u32; AFE_TAGS],
     sigs: HashMap<u64, u32>,
-    tracked: HashSet<TagId>,
+    /// Bit [`afe_slot`]: the tag is tracked.
+    tracked: u16,
+}
+
+/// The number of formatting element tag ids.
+const AFE_TAGS: usize = 14;
+
+/// The index of a formatting element's tag id (a, b, big, code, em, font, i, nobr, s, small,
+/// strike, strong, tt, u: the elements the list of active formatting elements holds).
+#[inline]
+fn afe_slot(tag: TagId) -> Option<usize> {
+    use TagId::*;
+    Some(match tag {
+        A => 0,
+        B => 1,
+        Big => 2,
+        Code => 3,
+        Em => 4,
+        Font => 5,
+        I => 6,
+        Nobr => 7,
+        S => 8,
+        Small => 9,
+        Strike => 10,
+        Strong => 11,
+        Tt => 12,
+        U => 13,
+        _ => return None,
+    })
+}
+
+impl AfeSection {
+    /// Whether the signatures of `tag` are tracked.
+    #[inline]
+    fn is_tracked(&self, tag: TagId) -> bool {
+        afe_slot(tag).is_some_and(|i| self.tracked & (1 << i) != 0)
+    }
+
+    fn set_tracked(&mut self, tag: TagId, on: bool) {
+        if let Some(i) = afe_slot(tag) {
+            if on {
+                self.tracked |= 1 << i;
+            } else {
+                self.tracked &= !(1 << i);
+            }
+        }
+    }
 }
 
 /// Opt-in resource limits for untrusted input (all off by default, so that the tree is the
@@ -1542,7 +1591,7 @@ impl TreeBuilder {
     /// The signature an entry for `node` with tag `tag` gets in the last section: computed if
     /// the section tracks the tag, else 0 (see [`AfeSection`]).
     fn afe_sig(&mut self, node: NodeId, tag: TagId) -> u64 {
-        if self.afe_section().tracked.contains(&tag) {
+        if self.afe_section().is_tracked(tag) {
             self.signature(node)
         } else {
             0
@@ -1564,7 +1613,7 @@ impl TreeBuilder {
                 Afe::Element(..) => {}
             }
         }
-        self.afe_section().tracked.insert(tag);
+        self.afe_section().set_tracked(tag, true);
     }
 
     /// Whether `a` and `b` have the same tag name, namespace and attributes (as a set).
@@ -1599,7 +1648,10 @@ impl TreeBuilder {
     /// Bookkeeping for an element entering the last section of the list.
     fn afe_added(&mut self, node: NodeId, tag: TagId, sig: u64) {
         let sec = self.afe_section();
-        *sec.tags.entry(tag).or_insert(0) += 1;
+        debug_assert!(afe_slot(tag).is_some(), "only formatting elements enter the list");
+        if let Some(t) = afe_slot(tag) {
+            sec.tags[t] += 1;
+        }
         if sig != 0 {
             *sec.sigs.entry(sig).or_insert(0) += 1;
         }
@@ -1613,11 +1665,12 @@ impl TreeBuilder {
     /// Bookkeeping for an element leaving the last section of the list.
     fn afe_removed(&mut self, node: NodeId, tag: TagId, sig: u64) {
         let sec = self.afe_section();
-        if let Some(c) = sec.tags.get_mut(&tag) {
+        if let Some(t) = afe_slot(tag) {
+            let c = &mut sec.tags[t];
             *c = c.saturating_sub(1);
             if *c == 0 {
                 // No entry left to keep a signature for.
-                sec.tracked.remove(&tag);
+                sec.set_tracked(tag, false);
             }
         }
         if sig != 0
@@ -1635,8 +1688,8 @@ impl TreeBuilder {
     fn afe_tag_count(&self, tag: TagId) -> u32 {
         self.afe_sections
             .last()
-            .and_then(|s| s.tags.get(&tag).copied())
-            .unwrap_or(0)
+            .zip(afe_slot(tag))
+            .map_or(0, |(s, t)| s.tags[t])
     }
 
     /// Pushes a marker onto the list of active formatting elements.
@@ -1679,7 +1732,7 @@ impl TreeBuilder {
     /// namespace and attributes, remove the earliest of them. The walk runs only when the
     /// section holds at least three entries with the same signature.
     fn push_afe(&mut self, node: NodeId, tag: TagId) {
-        if self.afe_tag_count(tag) >= 3 && !self.afe_section().tracked.contains(&tag) {
+        if self.afe_tag_count(tag) >= 3 && !self.afe_section().is_tracked(tag) {
             self.track_sigs(tag);
         }
         let sig = self.afe_sig(node, tag);
