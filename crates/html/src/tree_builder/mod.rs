@@ -1337,7 +1337,7 @@ impl TreeBuilder {
     // ----- §13.2.6.1 creating and inserting nodes -----
 
     /// The appropriate place for inserting a node: (parent, insert before this child).
-    #[inline]
+    #[inline(always)]
     fn appropriate_place(&mut self, override_target: Option<NodeId>) -> (NodeId, Option<NodeId>) {
         // The common case, checked inline: no override target, no foster parenting, no depth
         // limit, and a current node other than a `template`: the current node itself.
@@ -1353,6 +1353,7 @@ impl TreeBuilder {
     }
 
     /// [`TreeBuilder::appropriate_place`], every case.
+    #[inline(never)]
     fn appropriate_place_general(
         &mut self,
         override_target: Option<NodeId>,
