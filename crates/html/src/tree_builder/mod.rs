@@ -1825,15 +1825,20 @@ impl TreeBuilder {
     }
 
     /// Reconstruct the active formatting elements.
+    #[inline(always)]
     fn reconstruct_afe(&mut self) {
-        let Some(&last) = self.afe.last() else {
-            return;
-        };
-        match last {
-            Afe::Marker => return,
-            Afe::Element(n, _, _) if self.is_on_stack(n) => return,
-            _ => {}
+        // Inline: the common cases, an empty list, a marker last or a last element still
+        // open, need no more.
+        match self.afe.last() {
+            None | Some(Afe::Marker) => {}
+            Some(&Afe::Element(n, _, _)) if self.is_on_stack(n) => {}
+            Some(_) => self.reconstruct_afe_rest(),
         }
+    }
+
+    /// [`TreeBuilder::reconstruct_afe`] when the last entry is an element not on the stack.
+    #[inline(never)]
+    fn reconstruct_afe_rest(&mut self) {
         // Rewind.
         let mut i = self.afe.len() - 1;
         while i > 0 {
@@ -1959,6 +1964,7 @@ impl TreeBuilder {
 
     // ----- §13.2.6 tree construction dispatcher -----
 
+    #[inline(always)]
     fn use_html_rules_for_tag(&self, start: Option<TagId>, name: &str) -> bool {
         let Some(acn) = self.adjusted_current() else {
             return true;
@@ -1966,6 +1972,13 @@ impl TreeBuilder {
         if acn.ns == Namespace::Html {
             return true;
         }
+        self.use_html_rules_in_foreign(acn, start, name)
+    }
+
+    /// [`TreeBuilder::use_html_rules_for_tag`] when the adjusted current node `acn` is not an
+    /// HTML element (out of line: the common case is an HTML one).
+    #[inline(never)]
+    fn use_html_rules_in_foreign(&self, acn: Open, start: Option<TagId>, name: &str) -> bool {
         if let Some(_t) = start {
             if Self::is_mathml_text_ip(&acn) && name != "mglyph" && name != "malignmark" {
                 return true;
