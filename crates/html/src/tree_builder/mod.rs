@@ -1120,18 +1120,23 @@ impl TreeBuilder {
     ///
     /// Spec walk (kept as [`TreeBuilder::in_scope_walk`]): from the current node down,
     /// true at an element with the tag, false at a boundary of `scope`.
+    #[inline(always)]
     fn in_scope(&mut self, tag: TagId, scope: Scope) -> bool {
         self.work += 1;
         // No element with the tag on the stack (the common case of "close a p element in
         // button scope"): nothing to look up.
-        let r = self.counts[tag as usize] != 0
-            && self
-                .ix
-                .top_tag(&self.open, tag)
-                .is_some_and(|p| self.pos_in_scope(p, scope));
+        let r = self.counts[tag as usize] != 0 && self.in_scope_indexed(tag, scope);
         // Debug builds check the index against the spec's walk on small stacks.
         debug_assert!(self.open.len() > 256 || r == self.in_scope_walk(&[tag], scope));
         r
+    }
+
+    /// [`TreeBuilder::in_scope`] by the index, for a tag some element on the stack has.
+    #[inline(never)]
+    fn in_scope_indexed(&mut self, tag: TagId, scope: Scope) -> bool {
+        self.ix
+            .top_tag(&self.open, tag)
+            .is_some_and(|p| self.pos_in_scope(p, scope))
     }
 
     /// The spec's walk for "has an element in scope" (the reference for the indexed check).
