@@ -835,8 +835,37 @@ impl TreeBuilder {
     // ----- the stack of open elements (§13.2.4.2) -----
 
     /// The stack entry for `node` (its classes, name slot and integration-point flag).
-    #[inline]
+    #[inline(always)]
     fn make_open(&mut self, node: NodeId, tag: TagId, ns: Namespace) -> Open {
+        // Inline: an HTML element with an id of its own, other than `select` (which the
+        // living standard classes differently): no name slot, not an integration point.
+        if ns == Namespace::Html
+            && !matches!(
+                tag,
+                TagId::Other
+                    | TagId::Select
+                    | TagId::SvgForeignObject
+                    | TagId::SvgDesc
+                    | TagId::SvgTitle
+                    | TagId::MathAnnotationXml
+            )
+        {
+            return Open {
+                node,
+                elem: self.doc.element_record(node).unwrap_or(stack::NONE),
+                tag,
+                ns,
+                classes: stack::classes(tag, ns),
+                slot: stack::NONE,
+                html_ip: false,
+            };
+        }
+        self.make_open_general(node, tag, ns)
+    }
+
+    /// [`TreeBuilder::make_open`], every case.
+    #[inline(never)]
+    fn make_open_general(&mut self, node: NodeId, tag: TagId, ns: Namespace) -> Open {
         // Only elements without an id of their own have a name slot (`slot_for` says so too):
         // skip the name lookup for the others.
         let slot = if ns == Namespace::Html && tag != TagId::Other {
