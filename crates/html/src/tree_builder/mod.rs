@@ -792,6 +792,7 @@ impl TreeBuilder {
     /// The element `node` was removed from the stack of open elements: if the current end
     /// tag names it and has not closed another element, it is its end tag; then its span is
     /// completed.
+    #[inline(always)]
     fn closed(&mut self, o: &Open) {
         // An HTML element with a known id has the end tag's name exactly when it has its id;
         // other elements compare names (a foreign element's may have capitals).
@@ -804,15 +805,22 @@ impl TreeBuilder {
                 // elements were pushed).
                 false
             } else {
-                self.doc
-                    .element(o.node)
-                    .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
+                self.named_by_end_tag(o)
             }
         {
             self.doc.set_end_tag(o.node, self.tok_span);
             self.end_tag_open = false;
         }
         self.doc.close_element_span(o.node);
+    }
+
+    /// Whether the current end tag's name is the name of `o`'s element (ASCII
+    /// case-insensitively).
+    #[inline(never)]
+    fn named_by_end_tag(&self, o: &Open) -> bool {
+        self.doc
+            .element(o.node)
+            .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
     }
 
     /// `</body>` / `</html>`: the open `body` / `html` element gets the end tag's span (the

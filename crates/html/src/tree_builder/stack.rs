@@ -339,6 +339,7 @@ impl StackIndex {
     }
 
     /// Records that position `pos` holds `o`.
+    #[inline(always)]
     pub(crate) fn add(&mut self, pos: usize, o: &super::Open) {
         let p = pos as u32;
         // Entries at or above `p` are stale (everything there was popped).
