@@ -2083,6 +2083,7 @@ impl TreeBuilder {
     }
 
     /// Processes a token with the rules of `mode`.
+    #[inline(always)]
     pub(crate) fn step(&mut self, mode: InsertionMode, tok: Tok<'_>) -> Step {
         use InsertionMode::*;
         match mode {
