@@ -1484,6 +1484,7 @@ impl TreeBuilder {
     }
 
     /// Inserts characters at the appropriate place, merging with a preceding text node.
+    #[inline(always)]
     fn insert_chars(&mut self, s: &str) {
         if s.is_empty() {
             return;
