@@ -1692,7 +1692,10 @@ impl TreeBuilder {
     /// Bookkeeping for an element entering the last section of the list.
     fn afe_added(&mut self, node: NodeId, tag: TagId, sig: u64) {
         let sec = self.afe_section();
-        debug_assert!(afe_slot(tag).is_some(), "only formatting elements enter the list");
+        debug_assert!(
+            afe_slot(tag).is_some(),
+            "only formatting elements enter the list"
+        );
         if let Some(t) = afe_slot(tag) {
             sec.tags[t] += 1;
         }
