@@ -37,6 +37,14 @@ impl LocalName {
         if (1..=16).contains(&b.len()) {
             return static_short().get(b).map(LocalName);
         }
+        Self::from_static_long(name)
+    }
+
+    /// [`LocalName::from_static`] for a name of another length (out of line: the hashed map
+    /// lookup needs registers the short-name path does without).
+    #[cold]
+    #[inline(never)]
+    fn from_static_long(name: &str) -> Option<LocalName> {
         static_index().get(name).map(|&i| LocalName(i))
     }
 

@@ -80,6 +80,7 @@ impl TreeBuilder {
     }
 
     /// Foreign content character tokens.
+    #[inline(never)]
     pub(super) fn foreign_chars(&mut self, s: &str) {
         for (i, part) in s.split('\0').enumerate() {
             if i > 0 {
@@ -99,6 +100,8 @@ impl TreeBuilder {
         }
     }
 
+    // Out of line: the dispatcher's loop stays small for the common HTML content.
+    #[inline(never)]
     pub(super) fn foreign(&mut self, tok: Tok<'_>) -> Step {
         use TagId::*;
         match tok {

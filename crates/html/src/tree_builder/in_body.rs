@@ -140,6 +140,7 @@ impl TreeBuilder {
 impl TreeBuilder {
     /// "in body" character tokens (a run): NUL is a parse error and ignored; whitespace and
     /// other characters are inserted after reconstructing the active formatting elements.
+    #[inline(always)]
     pub(super) fn in_body_chars(&mut self, s: &str) {
         let mut rest = s;
         while !rest.is_empty() {

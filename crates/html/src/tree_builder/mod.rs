@@ -98,11 +98,60 @@ enum Afe {
 /// tracked the first time a push finds three entries with it (their signatures are computed
 /// then, once); from then on every entry with that tag gets its signature when it enters,
 /// until the section holds no entry with the tag.
+///
+/// The list only ever holds formatting elements, so the per-tag counts and the tracked tags are
+/// indexed by [`afe_slot`] (no hashing).
 #[derive(Debug, Default)]
 struct AfeSection {
-    tags: HashMap<TagId, u32>,
+    tags: [u32; AFE_TAGS],
     sigs: HashMap<u64, u32>,
-    tracked: HashSet<TagId>,
+    /// Bit [`afe_slot`]: the tag is tracked.
+    tracked: u16,
+}
+
+/// The number of formatting element tag ids.
+const AFE_TAGS: usize = 14;
+
+/// The index of a formatting element's tag id (a, b, big, code, em, font, i, nobr, s, small,
+/// strike, strong, tt, u: the elements the list of active formatting elements holds).
+#[inline]
+fn afe_slot(tag: TagId) -> Option<usize> {
+    use TagId::*;
+    Some(match tag {
+        A => 0,
+        B => 1,
+        Big => 2,
+        Code => 3,
+        Em => 4,
+        Font => 5,
+        I => 6,
+        Nobr => 7,
+        S => 8,
+        Small => 9,
+        Strike => 10,
+        Strong => 11,
+        Tt => 12,
+        U => 13,
+        _ => return None,
+    })
+}
+
+impl AfeSection {
+    /// Whether the signatures of `tag` are tracked.
+    #[inline]
+    fn is_tracked(&self, tag: TagId) -> bool {
+        afe_slot(tag).is_some_and(|i| self.tracked & (1 << i) != 0)
+    }
+
+    fn set_tracked(&mut self, tag: TagId, on: bool) {
+        if let Some(i) = afe_slot(tag) {
+            if on {
+                self.tracked |= 1 << i;
+            } else {
+                self.tracked &= !(1 << i);
+            }
+        }
+    }
 }
 
 /// Opt-in resource limits for untrusted input (all off by default, so that the tree is the
@@ -743,22 +792,35 @@ impl TreeBuilder {
     /// The element `node` was removed from the stack of open elements: if the current end
     /// tag names it and has not closed another element, it is its end tag; then its span is
     /// completed.
+    #[inline(always)]
     fn closed(&mut self, o: &Open) {
         // An HTML element with a known id has the end tag's name exactly when it has its id;
         // other elements compare names (a foreign element's may have capitals).
         if self.end_tag_open
             && if o.ns == Namespace::Html && o.tag != TagId::Other {
                 o.tag == self.end_tag_id
+            } else if o.ns == Namespace::Html && self.end_tag_id != TagId::Other {
+                // An HTML element without an id is not named by an end tag with one (and
+                // `end_tag_name` is only kept for end tags without one, or when foreign
+                // elements were pushed).
+                false
             } else {
-                self.doc
-                    .element(o.node)
-                    .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
+                self.named_by_end_tag(o)
             }
         {
             self.doc.set_end_tag(o.node, self.tok_span);
             self.end_tag_open = false;
         }
         self.doc.close_element_span(o.node);
+    }
+
+    /// Whether the current end tag's name is the name of `o`'s element (ASCII
+    /// case-insensitively).
+    #[inline(never)]
+    fn named_by_end_tag(&self, o: &Open) -> bool {
+        self.doc
+            .element(o.node)
+            .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.end_tag_name))
     }
 
     /// `</body>` / `</html>`: the open `body` / `html` element gets the end tag's span (the
@@ -781,7 +843,37 @@ impl TreeBuilder {
     // ----- the stack of open elements (§13.2.4.2) -----
 
     /// The stack entry for `node` (its classes, name slot and integration-point flag).
+    #[inline(always)]
     fn make_open(&mut self, node: NodeId, tag: TagId, ns: Namespace) -> Open {
+        // Inline: an HTML element with an id of its own, other than `select` (which the
+        // living standard classes differently): no name slot, not an integration point.
+        if ns == Namespace::Html
+            && !matches!(
+                tag,
+                TagId::Other
+                    | TagId::Select
+                    | TagId::SvgForeignObject
+                    | TagId::SvgDesc
+                    | TagId::SvgTitle
+                    | TagId::MathAnnotationXml
+            )
+        {
+            return Open {
+                node,
+                elem: self.doc.element_record(node).unwrap_or(stack::NONE),
+                tag,
+                ns,
+                classes: stack::classes(tag, ns),
+                slot: stack::NONE,
+                html_ip: false,
+            };
+        }
+        self.make_open_general(node, tag, ns)
+    }
+
+    /// [`TreeBuilder::make_open`], every case.
+    #[inline(never)]
+    fn make_open_general(&mut self, node: NodeId, tag: TagId, ns: Namespace) -> Open {
         // Only elements without an id of their own have a name slot (`slot_for` says so too):
         // skip the name lookup for the others.
         let slot = if ns == Namespace::Html && tag != TagId::Other {
@@ -851,7 +943,7 @@ impl TreeBuilder {
         self.ix.remove_top(self.open.len(), &o);
         self.live -= 1;
         // Keep the top of the stack an element: drop the holes below it.
-        while self.open.last().is_some_and(Open::is_hole) {
+        while self.holes != 0 && self.open.last().is_some_and(Open::is_hole) {
             self.work += 1;
             self.open.pop();
             self.holes -= 1;
@@ -1065,15 +1157,23 @@ impl TreeBuilder {
     ///
     /// Spec walk (kept as [`TreeBuilder::in_scope_walk`]): from the current node down,
     /// true at an element with the tag, false at a boundary of `scope`.
+    #[inline(always)]
     fn in_scope(&mut self, tag: TagId, scope: Scope) -> bool {
         self.work += 1;
-        let r = self
-            .ix
-            .top_tag(&self.open, tag)
-            .is_some_and(|p| self.pos_in_scope(p, scope));
+        // No element with the tag on the stack (the common case of "close a p element in
+        // button scope"): nothing to look up.
+        let r = self.counts[tag as usize] != 0 && self.in_scope_indexed(tag, scope);
         // Debug builds check the index against the spec's walk on small stacks.
         debug_assert!(self.open.len() > 256 || r == self.in_scope_walk(&[tag], scope));
         r
+    }
+
+    /// [`TreeBuilder::in_scope`] by the index, for a tag some element on the stack has.
+    #[inline(never)]
+    fn in_scope_indexed(&mut self, tag: TagId, scope: Scope) -> bool {
+        self.ix
+            .top_tag(&self.open, tag)
+            .is_some_and(|p| self.pos_in_scope(p, scope))
     }
 
     /// The spec's walk for "has an element in scope" (the reference for the indexed check).
@@ -1113,7 +1213,7 @@ impl TreeBuilder {
     // ----- element classes (§13.2.4.2) -----
 
     /// Whether elements with this tag id are in the special category.
-    pub(crate) fn is_special_tag(tag: TagId) -> bool {
+    pub(crate) const fn is_special_tag(tag: TagId) -> bool {
         use TagId::*;
         matches!(
             tag,
@@ -1279,7 +1379,27 @@ impl TreeBuilder {
     // ----- §13.2.6.1 creating and inserting nodes -----
 
     /// The appropriate place for inserting a node: (parent, insert before this child).
+    #[inline(always)]
     fn appropriate_place(&mut self, override_target: Option<NodeId>) -> (NodeId, Option<NodeId>) {
+        // The common case, checked inline: no override target, no foster parenting, no depth
+        // limit, and a current node other than a `template`: the current node itself.
+        if override_target.is_none()
+            && !self.foster_parenting
+            && self.limits.max_tree_depth.is_none()
+            && let Some(o) = self.current()
+            && o.tag != TagId::Template
+        {
+            return (o.node, None);
+        }
+        self.appropriate_place_general(override_target)
+    }
+
+    /// [`TreeBuilder::appropriate_place`], every case.
+    #[inline(never)]
+    fn appropriate_place_general(
+        &mut self,
+        override_target: Option<NodeId>,
+    ) -> (NodeId, Option<NodeId>) {
         use TagId::*;
         let (target, target_tag) = match override_target {
             Some(t) => (
@@ -1364,6 +1484,7 @@ impl TreeBuilder {
     }
 
     /// Inserts characters at the appropriate place, merging with a preceding text node.
+    #[inline(always)]
     fn insert_chars(&mut self, s: &str) {
         if s.is_empty() {
             return;
@@ -1372,15 +1493,10 @@ impl TreeBuilder {
         if parent == NodeId::DOCUMENT {
             return;
         }
-        self.doc.insert_text(parent, before, s);
+        // The text node that received `s` (a preceding one merged into, or a new one).
+        let text = self.doc.insert_text(parent, before, s);
         if let Some(span) = self.text_source(s) {
-            let text = match before {
-                Some(b) => self.doc.prev_sibling(b),
-                None => self.doc.last_child(parent),
-            };
-            if let Some(t) = text {
-                self.doc.extend_text_span(t, span);
-            }
+            self.doc.extend_text_span(text, span);
         }
     }
 
@@ -1448,13 +1564,18 @@ impl TreeBuilder {
             Some(atom) => atom,
             None => self.doc.intern_name(id.html_name().unwrap_or(tag.name())),
         };
-        let limit = self.attr_limit();
-        if tag.attr_count() > limit {
-            self.doc.limits_reached.attributes = true;
-        }
-        let node =
-            self.doc
-                .create_element_named(Namespace::Html, name, Self::html_attrs(tag).take(limit));
+        let attrs = Self::html_attrs(tag);
+        let node = match self.limits.max_attributes {
+            // No limit (the default): no per-attribute count.
+            None => self.doc.create_element_named(Namespace::Html, name, attrs),
+            Some(limit) => {
+                if tag.attr_count() > limit {
+                    self.doc.limits_reached.attributes = true;
+                }
+                self.doc
+                    .create_element_named(Namespace::Html, name, attrs.take(limit))
+            }
+        };
         self.record_token_span(node, tag);
         node
     }
@@ -1514,7 +1635,7 @@ impl TreeBuilder {
     /// The signature an entry for `node` with tag `tag` gets in the last section: computed if
     /// the section tracks the tag, else 0 (see [`AfeSection`]).
     fn afe_sig(&mut self, node: NodeId, tag: TagId) -> u64 {
-        if self.afe_section().tracked.contains(&tag) {
+        if self.afe_section().is_tracked(tag) {
             self.signature(node)
         } else {
             0
@@ -1536,7 +1657,7 @@ impl TreeBuilder {
                 Afe::Element(..) => {}
             }
         }
-        self.afe_section().tracked.insert(tag);
+        self.afe_section().set_tracked(tag, true);
     }
 
     /// Whether `a` and `b` have the same tag name, namespace and attributes (as a set).
@@ -1571,7 +1692,13 @@ impl TreeBuilder {
     /// Bookkeeping for an element entering the last section of the list.
     fn afe_added(&mut self, node: NodeId, tag: TagId, sig: u64) {
         let sec = self.afe_section();
-        *sec.tags.entry(tag).or_insert(0) += 1;
+        debug_assert!(
+            afe_slot(tag).is_some(),
+            "only formatting elements enter the list"
+        );
+        if let Some(t) = afe_slot(tag) {
+            sec.tags[t] += 1;
+        }
         if sig != 0 {
             *sec.sigs.entry(sig).or_insert(0) += 1;
         }
@@ -1585,11 +1712,12 @@ impl TreeBuilder {
     /// Bookkeeping for an element leaving the last section of the list.
     fn afe_removed(&mut self, node: NodeId, tag: TagId, sig: u64) {
         let sec = self.afe_section();
-        if let Some(c) = sec.tags.get_mut(&tag) {
+        if let Some(t) = afe_slot(tag) {
+            let c = &mut sec.tags[t];
             *c = c.saturating_sub(1);
             if *c == 0 {
                 // No entry left to keep a signature for.
-                sec.tracked.remove(&tag);
+                sec.set_tracked(tag, false);
             }
         }
         if sig != 0
@@ -1607,8 +1735,8 @@ impl TreeBuilder {
     fn afe_tag_count(&self, tag: TagId) -> u32 {
         self.afe_sections
             .last()
-            .and_then(|s| s.tags.get(&tag).copied())
-            .unwrap_or(0)
+            .zip(afe_slot(tag))
+            .map_or(0, |(s, t)| s.tags[t])
     }
 
     /// Pushes a marker onto the list of active formatting elements.
@@ -1651,7 +1779,7 @@ impl TreeBuilder {
     /// namespace and attributes, remove the earliest of them. The walk runs only when the
     /// section holds at least three entries with the same signature.
     fn push_afe(&mut self, node: NodeId, tag: TagId) {
-        if self.afe_tag_count(tag) >= 3 && !self.afe_section().tracked.contains(&tag) {
+        if self.afe_tag_count(tag) >= 3 && !self.afe_section().is_tracked(tag) {
             self.track_sigs(tag);
         }
         let sig = self.afe_sig(node, tag);
@@ -1743,15 +1871,20 @@ impl TreeBuilder {
     }
 
     /// Reconstruct the active formatting elements.
+    #[inline(always)]
     fn reconstruct_afe(&mut self) {
-        let Some(&last) = self.afe.last() else {
-            return;
-        };
-        match last {
-            Afe::Marker => return,
-            Afe::Element(n, _, _) if self.is_on_stack(n) => return,
-            _ => {}
+        // Inline: the common cases, an empty list, a marker last or a last element still
+        // open, need no more.
+        match self.afe.last() {
+            None | Some(Afe::Marker) => {}
+            Some(&Afe::Element(n, _, _)) if self.is_on_stack(n) => {}
+            Some(_) => self.reconstruct_afe_rest(),
         }
+    }
+
+    /// [`TreeBuilder::reconstruct_afe`] when the last entry is an element not on the stack.
+    #[inline(never)]
+    fn reconstruct_afe_rest(&mut self) {
         // Rewind.
         let mut i = self.afe.len() - 1;
         while i > 0 {
@@ -1877,6 +2010,7 @@ impl TreeBuilder {
 
     // ----- §13.2.6 tree construction dispatcher -----
 
+    #[inline(always)]
     fn use_html_rules_for_tag(&self, start: Option<TagId>, name: &str) -> bool {
         let Some(acn) = self.adjusted_current() else {
             return true;
@@ -1884,6 +2018,13 @@ impl TreeBuilder {
         if acn.ns == Namespace::Html {
             return true;
         }
+        self.use_html_rules_in_foreign(acn, start, name)
+    }
+
+    /// [`TreeBuilder::use_html_rules_for_tag`] when the adjusted current node `acn` is not an
+    /// HTML element (out of line: the common case is an HTML one).
+    #[inline(never)]
+    fn use_html_rules_in_foreign(&self, acn: Open, start: Option<TagId>, name: &str) -> bool {
         if let Some(_t) = start {
             if Self::is_mathml_text_ip(&acn) && name != "mglyph" && name != "malignmark" {
                 return true;
@@ -1946,6 +2087,7 @@ impl TreeBuilder {
     }
 
     /// Processes a token with the rules of `mode`.
+    #[inline(always)]
     pub(crate) fn step(&mut self, mode: InsertionMode, tok: Tok<'_>) -> Step {
         use InsertionMode::*;
         match mode {
@@ -2086,9 +2228,13 @@ impl TokenSink for TreeBuilder {
                     Token::EndTag(t) => {
                         self.tok_tag = t.key();
                         self.end_tag_open = true;
-                        self.end_tag_name.clear();
-                        self.end_tag_name.push_str(t.name());
                         self.end_tag_id = TagId::from_html(t.name());
+                        // `closed` compares names only for an end tag without an id or with
+                        // foreign elements about (only start tags create those).
+                        if self.end_tag_id == TagId::Other || self.ix.has_foreign_slots() {
+                            self.end_tag_name.clear();
+                            self.end_tag_name.push_str(t.name());
+                        }
                         Tok::End(t, self.end_tag_id)
                     }
                     Token::Comment(c) => Tok::Comment(c),

@@ -101,6 +101,9 @@ impl TreeBuilder {
     /// true: select is not null; option's selectedness is true; and select's enabled
     /// selectedcontent is not null, then run clone an option into a selectedcontent given
     /// option and select's enabled selectedcontent."
+    // Out of line: `pop` calls it, and only the living standard's `selectedcontent` needs it.
+    #[cold]
+    #[inline(never)]
     pub(super) fn maybe_clone_option_into_selectedcontent(&mut self, option: NodeId) {
         let Some(select) = self.nearest_ancestor_select(option) else {
             return;

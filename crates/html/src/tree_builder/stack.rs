@@ -47,8 +47,30 @@ pub(crate) mod class {
     pub const COUNT: usize = 10;
 }
 
-/// The class bits of an element with tag id `tag` in namespace `ns`.
+/// The class bits of an element with tag id `tag` in namespace `ns` (a table lookup: the
+/// tables are [`class_bits`] for every tag id, computed at compile time).
+#[inline]
 pub(crate) fn classes(tag: TagId, ns: Namespace) -> u16 {
+    const fn table(html: bool) -> [u16; super::tag::TAG_COUNT] {
+        let mut t = [0; super::tag::TAG_COUNT];
+        let mut i = 0;
+        while i < t.len() {
+            t[i] = class_bits(super::tag::ALL[i], html);
+            i += 1;
+        }
+        t
+    }
+    static HTML: [u16; super::tag::TAG_COUNT] = table(true);
+    static FOREIGN: [u16; super::tag::TAG_COUNT] = table(false);
+    if ns == Namespace::Html {
+        HTML[tag as usize]
+    } else {
+        FOREIGN[tag as usize]
+    }
+}
+
+/// The class bits of an element with tag id `tag`, in the HTML namespace (`html`) or not.
+const fn class_bits(tag: TagId, html: bool) -> u16 {
     use TagId::*;
     let mut c = 0u16;
     let scope_base = matches!(
@@ -78,7 +100,7 @@ pub(crate) fn classes(tag: TagId, ns: Namespace) -> u16 {
     if matches!(tag, Ol | Ul) {
         c |= class::LIST_ITEM;
     }
-    if tag == Button {
+    if matches!(tag, Button) {
         c |= class::BUTTON;
     }
     if matches!(tag, Html | Table | Template) {
@@ -93,7 +115,7 @@ pub(crate) fn classes(tag: TagId, ns: Namespace) -> u16 {
             c |= class::SPECIAL_NOT_ADP;
         }
     }
-    if ns == Namespace::Html {
+    if html {
         c |= class::HTML;
         if matches!(
             tag,
@@ -300,6 +322,12 @@ impl StackIndex {
         s
     }
 
+    /// Whether a foreign element was ever given a name slot (pushed) in this parse.
+    #[inline]
+    pub(crate) fn has_foreign_slots(&self) -> bool {
+        !self.foreign_names.is_empty()
+    }
+
     /// The name slot of HTML elements (`foreign == false`) or foreign elements named `name`
     /// (lowercase), if any element with that name was ever pushed.
     pub(crate) fn find_slot(&self, foreign: bool, name: &str) -> Option<u32> {
@@ -311,6 +339,7 @@ impl StackIndex {
     }
 
     /// Records that position `pos` holds `o`.
+    #[inline(always)]
     pub(crate) fn add(&mut self, pos: usize, o: &super::Open) {
         let p = pos as u32;
         // Entries at or above `p` are stale (everything there was popped).
@@ -333,10 +362,20 @@ impl StackIndex {
         if o.elem != NONE {
             let i = o.elem as usize;
             if self.node_pos.len() <= i {
-                self.node_pos.resize(i + 1, NONE);
+                self.grow_node_pos(i);
             }
             self.node_pos[i] = p;
         }
+    }
+
+    /// Makes `node_pos` cover record index `i`. Records are numbered in creation order, so
+    /// pushes reach new indexes one by one: grow geometrically rather than by one each time
+    /// (up to what a recycled index keeps, then as needed).
+    #[cold]
+    #[inline(never)]
+    fn grow_node_pos(&mut self, i: usize) {
+        let len = (i + 1).max((self.node_pos.len() * 2).clamp(64, SPARE_NODE_POS));
+        self.node_pos.resize(len, NONE);
     }
 
     /// Forgets position `pos`, holding `o`, which must be the highest recorded position.
