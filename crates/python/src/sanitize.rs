@@ -280,30 +280,9 @@ fn utf8_str<'a>(utf8: &'a Bound<'_, pyo3::types::PyBytes>) -> PyResult<&'a str> 
     std::str::from_utf8(utf8.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// `s` as a Python `str`. ASCII text (the usual sanitized comment) goes through the Latin-1
-/// decoder, which copies it in word-sized steps; the UTF-8 decoder that `PyString::new` calls
-/// costs about a quarter more on ASCII (`bytes.decode` of the `sanitize` bench's ASCII outputs:
-/// 2.6k instructions a call for UTF-8, 2.1k for Latin-1).
+/// `s` as a Python `str`.
 fn py_str<'py>(py: Python<'py>, s: &str) -> PyResult<Bound<'py, PyString>> {
-    if !s.is_ascii() {
-        return Ok(PyString::new(py, s));
-    }
-    // SAFETY: `s` points to `s.len()` initialized bytes (`PyUnicode_DecodeLatin1` only reads
-    // them); a null `errors` is the strict handler (Latin-1 decoding cannot fail anyway). The
-    // result is a new reference, or null with an exception set, which `from_owned_ptr_or_err`
-    // turns into the error.
-    let obj = unsafe {
-        Bound::from_owned_ptr_or_err(
-            py,
-            pyo3::ffi::PyUnicode_DecodeLatin1(
-                s.as_ptr().cast(),
-                s.len() as pyo3::ffi::Py_ssize_t,
-                std::ptr::null(),
-            ),
-        )
-    }?;
-    // SAFETY: `PyUnicode_DecodeLatin1` returns a `str` object.
-    Ok(unsafe { obj.downcast_into_unchecked() })
+    Ok(PyString::new(py, s))
 }
 
 /// The default context, `div`, parsed once.
