@@ -244,7 +244,7 @@ pub fn sanitize<'py>(
     max_nodes: Limit,
     max_depth: Limit,
     standard: &str,
-) -> PyResult<Bound<'py, PyString>> {
+) -> PyResult<String> {
     let utf8 = html.encode_utf8()?;
     let html = utf8_str(&utf8)?;
     let parsed;
@@ -266,7 +266,7 @@ pub fn sanitize<'py>(
     let out = py
         .allow_threads(|| s::sanitize_fragment_with(html, ctx, &san, !r#unsafe, options))
         .ok_or_else(|| node_limit_error(&lim))?;
-    py_str(py, &out)
+    Ok(out)
 }
 
 /// The text of a Python string's UTF-8 encoding, borrowed from the `bytes` object
@@ -278,11 +278,6 @@ pub fn sanitize<'py>(
 fn utf8_str<'a>(utf8: &'a Bound<'_, pyo3::types::PyBytes>) -> PyResult<&'a str> {
     use pyo3::types::PyBytesMethods;
     std::str::from_utf8(utf8.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
-/// `s` as a Python `str`.
-fn py_str<'py>(py: Python<'py>, s: &str) -> PyResult<Bound<'py, PyString>> {
-    Ok(PyString::new(py, s))
 }
 
 /// The default context, `div`, parsed once.
@@ -320,7 +315,7 @@ pub fn parse_html<'py>(
     max_nodes: Limit,
     max_depth: Limit,
     standard: &str,
-) -> PyResult<Bound<'py, PyString>> {
+) -> PyResult<String> {
     let utf8 = html.encode_utf8()?;
     let html = utf8_str(&utf8)?;
     let standard = standard_arg(standard)?;
@@ -333,7 +328,7 @@ pub fn parse_html<'py>(
     let out = py
         .allow_threads(|| s::sanitize_document_with(html, &san, !r#unsafe, options))
         .ok_or_else(|| node_limit_error(&lim))?;
-    py_str(py, &out)
+    Ok(out)
 }
 
 /// nh3-style cleaning: ``tags`` (element names), ``attributes`` (``{"a": {"href"}, "*":
@@ -355,7 +350,7 @@ pub fn clean<'py>(
     url_schemes: Option<&Bound<'py, PyAny>>,
     strip_comments: bool,
     standard: &str,
-) -> PyResult<Bound<'py, PyString>> {
+) -> PyResult<String> {
     let utf8 = html.encode_utf8()?;
     let html = utf8_str(&utf8)?;
     let standard = standard_arg(standard)?;
@@ -379,7 +374,7 @@ pub fn clean<'py>(
     let out = py
         .allow_threads(|| clean_rs(html, &options))
         .map_err(config_error)?;
-    py_str(py, &out)
+    Ok(out)
 }
 
 /// The strings of an iterable (a set, list, tuple ...; not a single ``str``), sorted so that the
