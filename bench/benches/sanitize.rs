@@ -18,13 +18,12 @@
 //! `cargo bench -p websyntax-bench --features peers-sanitize --bench sanitize -- --warm-up-time 1 --measurement-time 3`
 //! Smoke run: `cargo bench -p websyntax-bench --features peers-sanitize --bench sanitize -- --test`
 
-use std::collections::{HashMap, HashSet};
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use websyntax::html::{ParseOptions, parse_document};
-use websyntax::sanitize::{Sanitizer, config::HTML_NAMESPACE, sanitize_fragment};
-use websyntax_bench::{corpus_root, load_files, sanitize_comments as comments};
+use websyntax::sanitize::{Sanitizer, sanitize_fragment};
+use websyntax_bench::{ammonia_builder, corpus_root, load_files, sanitize_comments as comments};
 
 fn bodies() -> Vec<String> {
     let mut pages: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
@@ -42,43 +41,6 @@ fn bodies() -> Vec<String> {
         pages.truncate(n);
     }
     pages
-}
-
-/// ammonia configured like the safe default configuration's HTML part.
-fn ammonia_builder() -> ammonia::Builder<'static> {
-    let config = Sanitizer::default().get();
-    let leak = |s: &str| -> &'static str { Box::leak(s.to_owned().into_boxed_str()) };
-    let mut tags = HashSet::new();
-    let mut tag_attributes: HashMap<&'static str, HashSet<&'static str>> = HashMap::new();
-    for e in config.elements.iter().flatten() {
-        if e.name.namespace.as_deref() != Some(HTML_NAMESPACE) {
-            continue;
-        }
-        let name = leak(&e.name.name);
-        tags.insert(name);
-        let attrs: HashSet<&'static str> = e
-            .attributes
-            .iter()
-            .flatten()
-            .map(|a| leak(&a.name))
-            .collect();
-        tag_attributes.insert(name, attrs);
-    }
-    let generic: HashSet<&'static str> = config
-        .attributes
-        .iter()
-        .flatten()
-        .map(|a| leak(&a.name))
-        .collect();
-    let mut b = ammonia::Builder::empty();
-    b.tags(tags)
-        .tag_attributes(tag_attributes)
-        .generic_attributes(generic)
-        .clean_content_tags(["script", "style"].into_iter().collect())
-        .strip_comments(true)
-        .link_rel(None)
-        .url_schemes(["http", "https", "mailto"].into_iter().collect());
-    b
 }
 
 fn bench(c: &mut Criterion) {

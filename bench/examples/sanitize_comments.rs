@@ -5,7 +5,9 @@
 //! (subtract a 0-round run). A second argument picks the job: `sanitize` (the default),
 //! `parse` (the fragment parse only), `parse-serialize`, `tiny` (`<p>x</p>` instead of
 //! each input: the fixed cost of a call), `corpus` (`parse_document` on every page of
-//! `corpus_root()/html`, N times) or `corpus-bytes` (`parse_document_bytes` on them).
+//! `corpus_root()/html`, N times), `corpus-bytes` (`parse_document_bytes` on them) or, built
+//! with `--features peers-sanitize`, `ammonia` (the `sanitize` bench's ammonia configuration on
+//! the same comments: the peer's count for the same work).
 
 use std::hint::black_box;
 
@@ -60,6 +62,18 @@ fn main() {
         return;
     }
     let inputs = comments();
+    #[cfg(feature = "peers-sanitize")]
+    if job == "ammonia" {
+        let ammonia = websyntax_bench::ammonia_builder();
+        let mut n = ammonia.clean("<p>x</p>").to_string().len();
+        for _ in 0..rounds {
+            for s in &inputs {
+                n += ammonia.clean(black_box(s)).to_string().len();
+            }
+        }
+        println!("{job}: {rounds} rounds, checksum {n}");
+        return;
+    }
     let sanitizer = Sanitizer::default();
     // Warm the sanitizer's compiled configuration outside the rounds.
     let mut n = sanitize_fragment("<p>x</p>", "div", &sanitizer).len();

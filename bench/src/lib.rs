@@ -185,3 +185,44 @@ pub fn sanitize_comments() -> Vec<String> {
     }
     out
 }
+
+/// ammonia configured like the Sanitizer API's safe default configuration's HTML part (the
+/// `sanitize` bench's peer; what still differs is listed there).
+#[cfg(feature = "peers-sanitize")]
+pub fn ammonia_builder() -> ammonia::Builder<'static> {
+    use std::collections::{HashMap, HashSet};
+    use websyntax::sanitize::{Sanitizer, config::HTML_NAMESPACE};
+    let config = Sanitizer::default().get();
+    let leak = |s: &str| -> &'static str { Box::leak(s.to_owned().into_boxed_str()) };
+    let mut tags = HashSet::new();
+    let mut tag_attributes: HashMap<&'static str, HashSet<&'static str>> = HashMap::new();
+    for e in config.elements.iter().flatten() {
+        if e.name.namespace.as_deref() != Some(HTML_NAMESPACE) {
+            continue;
+        }
+        let name = leak(&e.name.name);
+        tags.insert(name);
+        let attrs: HashSet<&'static str> = e
+            .attributes
+            .iter()
+            .flatten()
+            .map(|a| leak(&a.name))
+            .collect();
+        tag_attributes.insert(name, attrs);
+    }
+    let generic: HashSet<&'static str> = config
+        .attributes
+        .iter()
+        .flatten()
+        .map(|a| leak(&a.name))
+        .collect();
+    let mut b = ammonia::Builder::empty();
+    b.tags(tags)
+        .tag_attributes(tag_attributes)
+        .generic_attributes(generic)
+        .clean_content_tags(["script", "style"].into_iter().collect())
+        .strip_comments(true)
+        .link_rel(None)
+        .url_schemes(["http", "https", "mailto"].into_iter().collect());
+    b
+}
