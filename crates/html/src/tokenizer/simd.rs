@@ -252,13 +252,22 @@ mod tests {
     }
 
     /// Every byte value at every position of a block, in both modes: the escape mask has
-    /// exactly the bits of the bytes escaping may replace.
+    /// exactly the bits of the bytes escaping may replace. Under Miri (which checks the
+    /// unaligned loads stay in bounds) a sample of the byte values, around every edge of the set.
     #[test]
     fn escape_mask_is_exact() {
+        let values: Vec<u8> = if cfg!(miri) {
+            vec![
+                0, 0x21, b'"', 0x23, 0x25, b'&', 0x27, 0x3B, b'<', 0x3D, b'>', 0x3F, 0x7F, 0x80,
+                0xA0, 0xC1, 0xC2, 0xC3, 0xFF,
+            ]
+        } else {
+            (0..=255).collect()
+        };
         for attribute in [false, true] {
             for len in [16usize, 17, 31] {
                 for pos in 0..len {
-                    for v in 0..=255u8 {
+                    for &v in &values {
                         let mut buf = vec![b'x'; len];
                         buf[pos] = v;
                         for i in 0..=len - 16 {
