@@ -365,6 +365,14 @@ pub const BOOLEAN_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("shadowrootserializable", &["template"]),
 ];
 
+/// `a == b`, testing the length and the first byte before the bytes (the attribute tables are
+/// searched for every attribute of a page; most names differ in one of these, and a plain
+/// `==` calls `memcmp` whenever the lengths agree).
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
 fn applies(elements: &[&str], name: &str) -> bool {
     elements.is_empty() || elements.contains(&name)
 }
@@ -465,7 +473,9 @@ fn check_id<'d>(
 fn check_value(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) {
     let attr_name = attr.name();
     let value = attr.value();
-    if let Some((canonical, elements)) = BOOLEAN_ATTRIBUTES.iter().find(|(n, _)| *n == attr_name)
+    if let Some((canonical, elements)) = BOOLEAN_ATTRIBUTES
+        .iter()
+        .find(|(n, _)| same_name(n, attr_name))
         && applies(elements, name)
     {
         if !boolean::is_valid_boolean_attribute_value(value, canonical) {
@@ -483,7 +493,7 @@ fn check_value(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) 
         return;
     }
     for rule in ATTRIBUTE_RULES {
-        if rule.attribute != attr_name || !applies(rule.elements, name) {
+        if !same_name(rule.attribute, attr_name) || !applies(rule.elements, name) {
             continue;
         }
         if !rule.input_types.is_empty() {
