@@ -365,6 +365,47 @@ pub const BOOLEAN_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("shadowrootserializable", &["template"]),
 ];
 
+/// For each ASCII byte, bit `L` is set when a name of length `L` in [`ATTRIBUTE_RULES`] or
+/// [`BOOLEAN_ATTRIBUTES`] starts with it: [`check_value`] skips the tables' search for the
+/// other names (most of a page's attributes) on one load.
+static NAME_FILTER: [u64; 128] = {
+    const fn mark(t: &mut [u64; 128], name: &str) {
+        let b = name.as_bytes();
+        assert!(!b.is_empty() && b.len() < 64 && b[0] < 128);
+        t[b[0] as usize] |= 1 << b.len();
+    }
+    let mut t = [0u64; 128];
+    let mut i = 0;
+    while i < ATTRIBUTE_RULES.len() {
+        mark(&mut t, ATTRIBUTE_RULES[i].attribute);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < BOOLEAN_ATTRIBUTES.len() {
+        mark(&mut t, BOOLEAN_ATTRIBUTES[i].0);
+        i += 1;
+    }
+    t
+};
+
+/// Whether `name` may be in [`ATTRIBUTE_RULES`] or [`BOOLEAN_ATTRIBUTES`] (false: it is not).
+#[inline]
+fn maybe_in_tables(name: &str) -> bool {
+    let b = name.as_bytes();
+    match b.first() {
+        Some(&f) if f < 128 && b.len() < 64 => NAME_FILTER[usize::from(f)] >> b.len() & 1 != 0,
+        _ => true,
+    }
+}
+
+/// `a == b`, testing the length and the first byte before the bytes (the attribute tables are
+/// searched for every attribute of a page; most names differ in one of these, and a plain
+/// `==` calls `memcmp` whenever the lengths agree).
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
 fn applies(elements: &[&str], name: &str) -> bool {
     elements.is_empty() || elements.contains(&name)
 }
@@ -464,8 +505,13 @@ fn check_id<'d>(
 
 fn check_value(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) {
     let attr_name = attr.name();
+    if !maybe_in_tables(attr_name) {
+        return;
+    }
     let value = attr.value();
-    if let Some((canonical, elements)) = BOOLEAN_ATTRIBUTES.iter().find(|(n, _)| *n == attr_name)
+    if let Some((canonical, elements)) = BOOLEAN_ATTRIBUTES
+        .iter()
+        .find(|(n, _)| same_name(n, attr_name))
         && applies(elements, name)
     {
         if !boolean::is_valid_boolean_attribute_value(value, canonical) {
@@ -483,7 +529,7 @@ fn check_value(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) 
         return;
     }
     for rule in ATTRIBUTE_RULES {
-        if rule.attribute != attr_name || !applies(rule.elements, name) {
+        if !same_name(rule.attribute, attr_name) || !applies(rule.elements, name) {
             continue;
         }
         if !rule.input_types.is_empty() {
@@ -512,5 +558,22 @@ fn check_value(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) 
             cx.attr_where(id, attr, true),
         );
         return;
+    }
+}
+
+#[cfg(test)]
+mod name_filter_tests {
+    use super::*;
+
+    #[test]
+    fn every_table_name_passes_the_filter() {
+        for rule in ATTRIBUTE_RULES {
+            assert!(maybe_in_tables(rule.attribute), "{}", rule.attribute);
+        }
+        for (name, _) in BOOLEAN_ATTRIBUTES {
+            assert!(maybe_in_tables(name), "{name}");
+        }
+        assert!(!maybe_in_tables("class"));
+        assert!(maybe_in_tables(""));
     }
 }

@@ -38,6 +38,31 @@ fn is_control(b: u8) -> bool {
     (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | 0x1B)) || b == 0x7F
 }
 
+/// How many bytes of `b` are control bytes ([`is_control`]), 32 bytes at a time: each chunk's
+/// count is written with non-short-circuit comparisons and a `u8` sum so that it compiles to
+/// vector compares (every page is counted whole; byte by byte this was about a tenth of
+/// `check`'s instructions).
+fn count_controls(b: &[u8]) -> usize {
+    #[inline(always)]
+    fn control(x: u8) -> u8 {
+        u8::from(
+            ((x < 0x20)
+                & (x != b'\t')
+                & (x != b'\n')
+                & (x != b'\x0C')
+                & (x != b'\r')
+                & (x != 0x1B))
+                | (x == 0x7F),
+        )
+    }
+    let (chunks, rest) = b.as_chunks::<32>();
+    let whole: usize = chunks
+        .iter()
+        .map(|c| usize::from(c.iter().fold(0u8, |n, &x| n + control(x))))
+        .sum();
+    whole + rest.iter().filter(|&&x| is_control(x)).count()
+}
+
 /// Whether `bytes` look binary (see the module documentation).
 pub(crate) fn detect(bytes: &[u8], transport: Option<Encoding>) -> Option<Binary> {
     if bytes.starts_with(b"\xFF\xFE")
@@ -46,7 +71,7 @@ pub(crate) fn detect(bytes: &[u8], transport: Option<Encoding>) -> Option<Binary
     {
         return None;
     }
-    let controls = |b: &[u8]| b.iter().filter(|&&b| is_control(b)).count();
+    let controls = count_controls;
     let binary = |n: usize, len: usize| n >= MIN_CONTROLS && n * 10 >= len;
     let sample = bytes.get(..SAMPLE).unwrap_or(bytes);
     let in_sample = controls(sample);
@@ -101,4 +126,28 @@ pub(crate) fn report<'a>(
         });
     }
     crate::finish(encoding, diagnostics, source, filter)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_controls_matches_a_byte_filter() {
+        let bytes: Vec<u8> = (0..2000u32).map(|i| (i * 7 % 256) as u8).collect();
+        for len in [0, 1, 31, 32, 33, 64, 100, 255, 256, 1999, 2000] {
+            for start in [0, 1, 5] {
+                let b = bytes.get(start..len).unwrap_or_default();
+                let naive = b.iter().filter(|&&x| is_control(x)).count();
+                assert_eq!(count_controls(b), naive, "{start} {len}");
+            }
+        }
+        for x in 0..=255u8 {
+            assert_eq!(
+                count_controls(&[x; 40]),
+                40 * usize::from(is_control(x)),
+                "{x:#x}"
+            );
+        }
+    }
 }

@@ -468,15 +468,12 @@ pub(crate) fn ends_in_a_number(input: &str) -> bool {
     {
         return false;
     }
-    let mut parts = input.rsplit('.');
-    let mut last = parts.next().unwrap_or("");
-    if last.is_empty() {
-        match parts.next() {
-            None => return false, // only one part
-            Some(p) => last = p,
-        }
-    }
-    let b = last.as_bytes();
+    // The last label: after the last `.` of `tail` (a byte search, not a `str` pattern).
+    let t = tail.as_bytes();
+    let b = t
+        .iter()
+        .rposition(|&c| c == b'.')
+        .map_or(t, |dot| &t[dot + 1..]);
     if !b.is_empty() && b.iter().all(u8::is_ascii_digit) {
         return true;
     }
@@ -781,6 +778,38 @@ pub(crate) fn serialize_ipv6(out: &mut String, pieces: &[u16; 8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ends_in_a_number_matches_the_spec_steps() {
+        // The spec's steps with `str::rsplit`, as the checker was first written.
+        fn reference(input: &str) -> bool {
+            let mut parts = input.rsplit('.');
+            let mut last = parts.next().unwrap_or("");
+            if last.is_empty() {
+                match parts.next() {
+                    None => return false,
+                    Some(p) => last = p,
+                }
+            }
+            let b = last.as_bytes();
+            (!b.is_empty() && b.iter().all(u8::is_ascii_digit))
+                || (b.len() >= 2
+                    && b[0] == b'0'
+                    && (b[1] == b'x' || b[1] == b'X')
+                    && b[2..].iter().all(u8::is_ascii_hexdigit))
+        }
+        let alphabet = [
+            "", ".", "1", "0x", "0X", "a", "f", "x", "..", "09", "0xg", "z1",
+        ];
+        for a in alphabet {
+            for b in alphabet {
+                for c in alphabet {
+                    let input = format!("{a}{b}{c}");
+                    assert_eq!(ends_in_a_number(&input), reference(&input), "{input:?}");
+                }
+            }
+        }
+    }
 
     fn p(s: &str) -> Result<String, ValidationErrorKind> {
         let mut out = String::new();
