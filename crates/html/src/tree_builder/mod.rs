@@ -369,7 +369,7 @@ impl TreeBuilder {
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
-            open: Vec::new(),
+            open: Vec::with_capacity(32),
             counts: [0; tag::TAG_COUNT],
             ix: stack::StackIndex::new(),
             live: 0,
