@@ -169,9 +169,20 @@ impl TreeBuilder {
     /// Stack holds a node that is not dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody,
     /// td, tfoot, th, thead, tr, body, html (kept as a position list: no walk).
     fn has_unclosed_significant(&mut self) -> bool {
-        self.ix
-            .top_class(&self.open, super::stack::class::SIGNIFICANT)
-            .is_some()
+        // Membership depends on the tag id alone: some open element is significant when the
+        // insignificant ones are not all of them.
+        let insignificant: usize = super::stack::INSIGNIFICANT
+            .iter()
+            .map(|&t| self.counts[t as usize] as usize)
+            .sum();
+        let r = self.live > insignificant;
+        debug_assert_eq!(
+            r,
+            self.open
+                .iter()
+                .any(|o| !o.is_hole() && o.classes & super::stack::class::SIGNIFICANT != 0)
+        );
+        r
     }
 
     /// Close a p element.

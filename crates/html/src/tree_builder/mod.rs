@@ -921,6 +921,9 @@ impl TreeBuilder {
     }
 
     fn push_open(&mut self, o: Open) {
+        if o.ns != Namespace::Html && !self.ix.records(stack::class::HTML) {
+            self.ix.record_class(&self.open, stack::class::HTML);
+        }
         self.counts[o.tag as usize] += 1;
         self.ix.add(self.open.len(), &o);
         self.open.push(o);
