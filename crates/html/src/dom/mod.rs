@@ -42,8 +42,7 @@ use std::fmt;
 use crate::error::{ParseError, Span};
 
 /// The atom of `template`, compared on every element creation.
-static TEMPLATE: std::sync::LazyLock<LocalName> =
-    std::sync::LazyLock::new(|| LocalName::from_static("template").expect("static name"));
+const TEMPLATE: LocalName = LocalName::known("template");
 
 /// The index of a node in its [`Document`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1092,7 +1091,7 @@ impl Document {
         attrs_start: usize,
         attrs_len: usize,
     ) -> NodeId {
-        let template_contents = if namespace == Namespace::Html && name == *TEMPLATE {
+        let template_contents = if namespace == Namespace::Html && name == TEMPLATE {
             self.create_fragment().0
         } else {
             NONE
@@ -1241,6 +1240,12 @@ impl Document {
     /// Removes `id` from its parent (if any).
     pub(crate) fn detach(&mut self, id: NodeId) {
         self.invalidate_index();
+        self.unlink(id);
+    }
+
+    /// [`Document::detach`] without invalidating the index (the caller does).
+    #[inline]
+    fn unlink(&mut self, id: NodeId) {
         let n = &self.nodes[id.index()];
         let (parent, prev, next) = (n.parent, n.prev_sibling, n.next_sibling);
         if parent == NONE {
@@ -1267,7 +1272,7 @@ impl Document {
     /// goes through [`Document::append_child`].
     pub(crate) fn append(&mut self, parent: NodeId, child: NodeId) {
         self.invalidate_index();
-        self.detach(child);
+        self.unlink(child);
         let last = self.nodes[parent.index()].last_child;
         {
             let c = &mut self.nodes[child.index()];
@@ -1286,7 +1291,7 @@ impl Document {
     /// parent (if it has none, nothing happens). Unchecked, like [`Document::append`].
     pub(crate) fn insert_before_unchecked(&mut self, sibling: NodeId, child: NodeId) {
         self.invalidate_index();
-        self.detach(child);
+        self.unlink(child);
         let s = &self.nodes[sibling.index()];
         let (parent, prev) = (s.parent, s.prev_sibling);
         if parent == NONE {

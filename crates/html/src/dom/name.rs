@@ -48,6 +48,27 @@ impl LocalName {
         static_index().get(name).map(|&i| LocalName(i))
     }
 
+    /// The atom of a static name, for constants (a name that is not static fails to compile
+    /// there).
+    pub(crate) const fn known(name: &str) -> LocalName {
+        let n = name.as_bytes();
+        let mut i = 0;
+        while i < STATIC_NAMES.len() {
+            let s = STATIC_NAMES[i].as_bytes();
+            if s.len() == n.len() {
+                let mut k = 0;
+                while k < n.len() && s[k] == n[k] {
+                    k += 1;
+                }
+                if k == n.len() {
+                    return LocalName(i as u32);
+                }
+            }
+            i += 1;
+        }
+        panic!("not a static name")
+    }
+
     /// Whether this is a static name (the same in every document).
     #[inline]
     pub(crate) fn is_static(self) -> bool {
@@ -856,6 +877,11 @@ mod tests {
         let mut t = NameTable::default();
         let div = t.intern("div");
         assert_eq!(Some(div), LocalName::from_static("div"));
+        assert_eq!(LocalName::known("div"), div);
+        assert_eq!(
+            Some(LocalName::known("template")),
+            LocalName::from_static("template")
+        );
         let custom = t.intern("my-widget");
         assert_eq!(t.intern("my-widget"), custom);
         assert_ne!(custom, div);

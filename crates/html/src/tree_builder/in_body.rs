@@ -5,6 +5,39 @@ use super::{InsertionMode, Scope, Step, Tok, TreeBuilder};
 use crate::dom::Namespace;
 use crate::tokenizer::{State, TagRef};
 
+/// The position of the first NUL byte of `b`. Most text runs between tags are short: for up
+/// to 16 bytes a test of two overlapping words says whether there is one at all (no call);
+/// a run with one, or a longer run, is searched by `memchr`.
+#[inline]
+fn find_nul(b: &[u8]) -> Option<usize> {
+    // Nonzero exactly when some byte of `w` is zero.
+    fn has_zero(w: u64) -> bool {
+        w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080 != 0
+    }
+    let n = b.len();
+    let clear = if n >= 8 {
+        n <= 16 && {
+            let w = |at: usize| {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(&b[at..at + 8]);
+                u64::from_le_bytes(a)
+            };
+            !has_zero(w(0)) && !has_zero(w(n - 8))
+        }
+    } else if n >= 4 {
+        let h = |at: usize| {
+            let mut a = [0u8; 4];
+            a.copy_from_slice(&b[at..at + 4]);
+            u64::from(u32::from_le_bytes(a))
+        };
+        // Both halves in one word.
+        !has_zero(h(0) | h(n - 4) << 32)
+    } else {
+        return b.iter().position(|&x| x == 0);
+    };
+    if clear { None } else { memchr::memchr(0, b) }
+}
+
 impl TreeBuilder {
     /// "in body", an end tag whose tag name is one of "address", "article", ..., "summary",
     /// "ul" (and, in the living standard, "select").
@@ -144,7 +177,7 @@ impl TreeBuilder {
     pub(super) fn in_body_chars(&mut self, s: &str) {
         let mut rest = s;
         while !rest.is_empty() {
-            let (chunk, after) = match memchr::memchr(0, rest.as_bytes()) {
+            let (chunk, after) = match find_nul(rest.as_bytes()) {
                 Some(i) => (&rest[..i], Some(&rest[i + 1..])),
                 None => (rest, None),
             };
@@ -169,9 +202,20 @@ impl TreeBuilder {
     /// Stack holds a node that is not dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody,
     /// td, tfoot, th, thead, tr, body, html (kept as a position list: no walk).
     fn has_unclosed_significant(&mut self) -> bool {
-        self.ix
-            .top_class(&self.open, super::stack::class::SIGNIFICANT)
-            .is_some()
+        // Membership depends on the tag id alone: some open element is significant when the
+        // insignificant ones are not all of them.
+        let insignificant: usize = super::stack::INSIGNIFICANT
+            .iter()
+            .map(|&t| self.counts[t as usize] as usize)
+            .sum();
+        let r = self.live > insignificant;
+        debug_assert_eq!(
+            r,
+            self.open
+                .iter()
+                .any(|o| !o.is_hole() && o.classes & super::stack::class::SIGNIFICANT != 0)
+        );
+        r
     }
 
     /// Close a p element.
@@ -800,6 +844,32 @@ impl TreeBuilder {
             let new_open = self.make_open(new, id, Namespace::Html);
             kept.push(new_open);
             self.splice_stack(fe_stack, fb_stack + 1, kept);
+        }
+    }
+}
+
+#[cfg(test)]
+mod find_nul_tests {
+    #[test]
+    fn finds_the_first_nul_at_every_length_and_place() {
+        for n in 0..40 {
+            let clean = vec![b'a'; n];
+            assert_eq!(super::find_nul(&clean), None, "{n}");
+            for i in 0..n {
+                let mut b = clean.clone();
+                b[i] = 0;
+                assert_eq!(super::find_nul(&b), Some(i), "{n} {i}");
+                if i + 1 < n {
+                    b[n - 1] = 0;
+                    assert_eq!(super::find_nul(&b), Some(i), "{n} {i}");
+                }
+                // Bytes that borrow in the word test (0x01, 0x80, 0xFF) are not NULs.
+                let mut c = vec![0x01u8; n];
+                c[i] = 0x80;
+                assert_eq!(super::find_nul(&c), None, "{n} {i}");
+                c[i] = 0xFF;
+                assert_eq!(super::find_nul(&c), None, "{n} {i}");
+            }
         }
     }
 }

@@ -369,7 +369,7 @@ impl TreeBuilder {
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
-            open: Vec::new(),
+            open: Vec::with_capacity(32),
             counts: [0; tag::TAG_COUNT],
             ix: stack::StackIndex::new(),
             live: 0,
@@ -921,6 +921,9 @@ impl TreeBuilder {
     }
 
     fn push_open(&mut self, o: Open) {
+        if o.ns != Namespace::Html && !self.ix.records(stack::class::HTML) {
+            self.ix.record_class(&self.open, stack::class::HTML);
+        }
         self.counts[o.tag as usize] += 1;
         self.ix.add(self.open.len(), &o);
         self.open.push(o);

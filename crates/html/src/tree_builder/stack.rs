@@ -138,30 +138,28 @@ const fn class_bits(tag: TagId, html: bool) -> u16 {
             c |= class::MODE;
         }
     }
-    if !matches!(
-        tag,
-        Dd | Dt
-            | Li
-            | Optgroup
-            | Option
-            | P
-            | Rb
-            | Rp
-            | Rt
-            | Rtc
-            | Tbody
-            | Td
-            | Tfoot
-            | Th
-            | Thead
-            | Tr
-            | Body
-            | Html
-    ) {
+    let mut k = 0;
+    let mut significant = true;
+    while k < INSIGNIFICANT.len() {
+        if INSIGNIFICANT[k] as usize == tag as usize {
+            significant = false;
+        }
+        k += 1;
+    }
+    if significant {
         c |= class::SIGNIFICANT;
     }
     c
 }
+
+/// The tag ids outside [`class::SIGNIFICANT`] (in either namespace).
+pub(crate) const INSIGNIFICANT: [TagId; 18] = {
+    use TagId::*;
+    [
+        Dd, Dt, Li, Optgroup, Option, P, Rb, Rp, Rt, Rtc, Tbody, Td, Tfoot, Th, Thead, Tr, Body,
+        Html,
+    ]
+};
 
 /// The position lists of the stack of open elements.
 #[derive(Debug)]
@@ -182,7 +180,24 @@ pub(crate) struct StackIndex {
     /// Stale entries stepped over by queries (reported as work; the tree builder compacts
     /// the stack when they add up).
     pub(crate) skips: u64,
+    /// The class bits whose lists are kept (see [`RECORDED`]; `HTML` joins when the first
+    /// foreign element is pushed).
+    mask: u16,
+    /// Whether a list may hold stale entries (only [`StackIndex::replace_run`] makes them):
+    /// until then pushes and pops update each list's end without looking for them.
+    stale: bool,
+    /// Bit `t`: the list of tag id `t` was written since the index was last emptied.
+    touched: [u64; TAG_COUNT.div_ceil(64)],
 }
+
+use super::tag::TAG_COUNT;
+
+/// The class lists kept from the start. `SIGNIFICANT` has none: its only question, whether
+/// any element of the class is open, is answered by the per-tag counts (membership depends on
+/// the tag id alone). `HTML` has one only once a foreign element was pushed: until then every
+/// open element is an HTML element, and its one query (the nearest HTML element below a
+/// foreign current node) cannot arise.
+const RECORDED: u16 = !(class::SIGNIFICANT | class::HTML);
 
 /// Which list: a tag id's, a class bit's (its index) or a name slot's.
 #[derive(Debug, Clone, Copy)]
@@ -253,8 +268,12 @@ impl Drop for StackIndex {
                 return;
             }
             let mut tag = std::mem::take(&mut self.tag);
-            for v in &mut tag {
-                v.clear();
+            for (w, &bits) in self.touched.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    tag[w * 64 + bits.trailing_zeros() as usize].clear();
+                    bits &= bits - 1;
+                }
             }
             let mut class = std::mem::take(&mut self.class);
             for v in &mut class {
@@ -272,6 +291,9 @@ impl Drop for StackIndex {
                 lower: std::mem::take(&mut self.lower),
                 node_pos,
                 skips: 0,
+                mask: RECORDED,
+                stale: false,
+                touched: [0; TAG_COUNT.div_ceil(64)],
             }));
         });
     }
@@ -291,6 +313,9 @@ impl StackIndex {
             lower: String::new(),
             node_pos: Vec::new(),
             skips: 0,
+            mask: RECORDED,
+            stale: false,
+            touched: [0; TAG_COUNT.div_ceil(64)],
         }
     }
 
@@ -342,15 +367,22 @@ impl StackIndex {
     #[inline(always)]
     pub(crate) fn add(&mut self, pos: usize, o: &super::Open) {
         let p = pos as u32;
-        // Entries at or above `p` are stale (everything there was popped).
+        // Entries at or above `p` are stale (everything there was popped); without stale
+        // entries, none is there.
+        let stale = self.stale;
         let push = |v: &mut Vec<u32>| {
-            while v.last().is_some_and(|&x| x >= p) {
-                v.pop();
+            if stale {
+                while v.last().is_some_and(|&x| x >= p) {
+                    v.pop();
+                }
             }
+            debug_assert!(v.last().is_none_or(|&x| x < p));
             v.push(p);
         };
-        push(&mut self.tag[o.tag as usize]);
-        let mut bits = o.classes;
+        let t = o.tag as usize;
+        self.touched[t / 64] |= 1 << (t % 64);
+        push(&mut self.tag[t]);
+        let mut bits = o.classes & self.mask;
         while bits != 0 {
             let b = bits.trailing_zeros() as usize;
             push(&mut self.class[b]);
@@ -381,14 +413,20 @@ impl StackIndex {
     /// Forgets position `pos`, holding `o`, which must be the highest recorded position.
     pub(crate) fn remove_top(&mut self, pos: usize, o: &super::Open) {
         let p = pos as u32;
-        // Drop stale entries above `p`, then `p` itself.
+        // Drop stale entries above `p`, then `p` itself (without stale entries, `p` is last).
+        let stale = self.stale;
         let pop = |v: &mut Vec<u32>| {
-            while v.last().is_some_and(|&x| x >= p) {
+            if stale {
+                while v.last().is_some_and(|&x| x >= p) {
+                    v.pop();
+                }
+            } else {
+                debug_assert_eq!(v.last(), Some(&p));
                 v.pop();
             }
         };
         pop(&mut self.tag[o.tag as usize]);
-        let mut bits = o.classes;
+        let mut bits = o.classes & self.mask;
         while bits != 0 {
             let b = bits.trailing_zeros() as usize;
             pop(&mut self.class[b]);
@@ -410,6 +448,7 @@ impl StackIndex {
     pub(crate) fn replace_run(&mut self, lo: usize, old: &[super::Open], new: &[super::Open]) {
         debug_assert_eq!(old.len(), new.len());
         let (lo32, hi32) = (lo as u32, (lo + old.len()) as u32);
+        let stale = std::cell::Cell::new(self.stale);
         // A list's run can only shrink (the new entries are the old ones minus removed
         // elements); a shorter run is padded at its front with stale copies of `lo` (a hole
         // then, or a position the new run's first member also holds) so that the entries
@@ -424,6 +463,7 @@ impl StackIndex {
                 .map(|(k, _)| lo32 + k as u32)
                 .collect();
             if run.len() < b - a {
+                stale.set(true);
                 let pad = b - a - run.len();
                 run.splice(0..0, std::iter::repeat_n(lo32, pad));
             }
@@ -438,11 +478,12 @@ impl StackIndex {
         tags.sort_by_key(|t| *t as usize);
         tags.dedup();
         for t in tags {
+            self.touched[t as usize / 64] |= 1 << (t as usize % 64);
             rewrite(&mut self.tag[t as usize], &|o| o.tag == t && !o.is_hole());
         }
         for b in 0..class::COUNT {
             let bit = 1u16 << b;
-            if old.iter().chain(new).any(|o| o.classes & bit != 0) {
+            if self.mask & bit != 0 && old.iter().chain(new).any(|o| o.classes & bit != 0) {
                 rewrite(&mut self.class[b], &|o| o.classes & bit != 0);
             }
         }
@@ -457,6 +498,7 @@ impl StackIndex {
         for s in slots {
             rewrite(&mut self.name[s as usize], &|o| o.slot == s);
         }
+        self.stale = stale.get();
         for o in old.iter().filter(|o| !o.is_hole()) {
             if let Some(x) = self.node_pos.get_mut(o.elem as usize) {
                 *x = NONE;
@@ -519,6 +561,7 @@ impl StackIndex {
 
     /// The highest position of an element in class `bit`.
     pub(crate) fn top_class(&mut self, open: &[super::Open], bit: u16) -> Option<usize> {
+        debug_assert!(self.mask & bit != 0, "class {bit:#x} has no list");
         top_valid(
             &mut self.class[bit.trailing_zeros() as usize],
             open,
@@ -533,6 +576,7 @@ impl StackIndex {
         bit: u16,
         below: usize,
     ) -> Option<usize> {
+        debug_assert!(self.mask & bit != 0, "class {bit:#x} has no list");
         Self::below_in(
             &self.class[bit.trailing_zeros() as usize],
             open,
@@ -560,6 +604,7 @@ impl StackIndex {
         bit: u16,
         above: usize,
     ) -> Option<usize> {
+        debug_assert!(self.mask & bit != 0, "class {bit:#x} has no list");
         let v = &self.class[bit.trailing_zeros() as usize];
         let mut k = v.partition_point(|&x| (x as usize) <= above);
         while let Some(&p) = v.get(k) {
@@ -572,11 +617,37 @@ impl StackIndex {
         None
     }
 
+    /// Starts keeping the list of class `bit` (not kept so far), recording the elements of
+    /// `open` in it.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn record_class(&mut self, open: &[super::Open], bit: u16) {
+        if self.mask & bit != 0 {
+            return;
+        }
+        self.mask |= bit;
+        let v = &mut self.class[bit.trailing_zeros() as usize];
+        v.clear();
+        v.extend(
+            open.iter()
+                .enumerate()
+                .filter(|(_, o)| !o.is_hole() && o.classes & bit != 0)
+                .map(|(i, _)| i as u32),
+        );
+    }
+
+    /// Whether class `bit` has its list kept.
+    #[inline]
+    pub(crate) fn records(&self, bit: u16) -> bool {
+        self.mask & bit != 0
+    }
+
     /// Forgets every position (before a compaction re-records the live ones).
     pub(crate) fn clear_positions(&mut self) {
         for v in &mut self.tag {
             v.clear();
         }
+        self.stale = false;
         for v in &mut self.class {
             v.clear();
         }

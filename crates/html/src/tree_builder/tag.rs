@@ -274,24 +274,132 @@ const _: () = {
     }
 };
 
+/// A slot of [`TAG_TABLE`]: the name's key words and length (0: empty) and its id.
+#[derive(Clone, Copy)]
+struct TagSlot {
+    a: u64,
+    b: u64,
+    len: u8,
+    id: TagId,
+}
+
+/// The number of slots of [`TAG_TABLE`] (a power of two, over twice the number of names).
+const TAG_SLOTS: usize = 256;
+
+/// The key of a name of 1 to 16 bytes: two words that, with the length, determine the bytes
+/// (overlapping little-endian loads from both ends).
+#[inline(always)]
+const fn tag_key(b: &[u8]) -> (u64, u64) {
+    const fn word(b: &[u8], at: usize) -> u64 {
+        u64::from_le_bytes([
+            b[at],
+            b[at + 1],
+            b[at + 2],
+            b[at + 3],
+            b[at + 4],
+            b[at + 5],
+            b[at + 6],
+            b[at + 7],
+        ])
+    }
+    const fn half(b: &[u8], at: usize) -> u64 {
+        u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]) as u64
+    }
+    let n = b.len();
+    if n >= 8 {
+        (word(b, 0), word(b, n - 8))
+    } else if n >= 4 {
+        (half(b, 0), half(b, n - 4))
+    } else {
+        (
+            b[0] as u64 | (b[n / 2] as u64) << 8 | (b[n - 1] as u64) << 16,
+            0,
+        )
+    }
+}
+
+/// The first slot of a key's probe sequence.
+#[inline(always)]
+const fn tag_slot(key: (u64, u64), len: usize) -> usize {
+    let h = (key.0 ^ key.1.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> (64 - TAG_SLOTS.trailing_zeros())) as usize
+}
+
+/// Whether `id` is an HTML tag id (one [`TagId::from_html`] returns for its name).
+const fn is_html_id(id: TagId) -> bool {
+    !matches!(
+        id,
+        TagId::MathMi
+            | TagId::MathMo
+            | TagId::MathMn
+            | TagId::MathMs
+            | TagId::MathMtext
+            | TagId::MathAnnotationXml
+            | TagId::SvgForeignObject
+            | TagId::SvgDesc
+            | TagId::SvgTitle
+            | TagId::Other
+    )
+}
+
+/// The HTML tag names by key, open addressing with linear probing (fixed at compile time, so
+/// no input can lengthen a probe sequence).
+static TAG_TABLE: [TagSlot; TAG_SLOTS] = {
+    let mut t = [TagSlot {
+        a: 0,
+        b: 0,
+        len: 0,
+        id: TagId::Other,
+    }; TAG_SLOTS];
+    let mut k = 0;
+    while k < TAG_COUNT {
+        let id = ALL[k];
+        k += 1;
+        if !is_html_id(id) {
+            continue;
+        }
+        let Some(name) = id.html_name() else {
+            continue;
+        };
+        let b = name.as_bytes();
+        assert!(!b.is_empty() && b.len() <= 16);
+        let key = tag_key(b);
+        let mut i = tag_slot(key, b.len());
+        while t[i].len != 0 {
+            i = (i + 1) & (TAG_SLOTS - 1);
+        }
+        t[i] = TagSlot {
+            a: key.0,
+            b: key.1,
+            len: b.len() as u8,
+            id,
+        };
+    }
+    t
+};
+
 impl TagId {
     /// The id of an HTML tag name (already ASCII-lowercased).
+    #[inline]
     pub fn from_html(name: &str) -> TagId {
-        // Every name below is a static name (a test checks it): one static-name lookup, then
-        // a table by static index.
-        static BY_STATIC: std::sync::OnceLock<Box<[TagId]>> = std::sync::OnceLock::new();
-        let table = BY_STATIC.get_or_init(|| {
-            (0..LocalName::static_count())
-                .map(|i| {
-                    let n = LocalName::from_static_index(i).and_then(LocalName::as_static_str);
-                    n.map_or(TagId::Other, TagId::from_html_by_name)
-                })
-                .collect()
-        });
-        LocalName::from_static(name)
-            .and_then(LocalName::static_index)
-            .and_then(|i| table.get(i).copied())
-            .unwrap_or(TagId::Other)
+        // One probe sequence in a table of the tag names built at compile time (no static-name
+        // lookup, no lazily built table to check).
+        let b = name.as_bytes();
+        if b.is_empty() || b.len() > 16 {
+            return TagId::Other;
+        }
+        let key = tag_key(b);
+        let mut i = tag_slot(key, b.len());
+        loop {
+            let s = &TAG_TABLE[i];
+            if s.len == 0 {
+                return TagId::Other;
+            }
+            if s.len as usize == b.len() && s.a == key.0 && s.b == key.1 {
+                return s.id;
+            }
+            i = (i + 1) & (TAG_SLOTS - 1);
+        }
     }
 
     /// The static name atom of an HTML tag id ([`TagId::html_name`] as an atom, the same in
@@ -439,7 +547,7 @@ impl TagId {
 
     /// The HTML tag name of an id (a static string, so elements with known names need no
     /// allocation); `None` for `Other` and the foreign ids.
-    pub fn html_name(self) -> Option<&'static str> {
+    pub const fn html_name(self) -> Option<&'static str> {
         Some(match self {
             TagId::A => "a",
             TagId::Address => "address",
@@ -618,5 +726,21 @@ mod tests {
         assert_eq!(TagId::Div.html_atom(), LocalName::from_static("div"));
         assert_eq!(TagId::from_html("DIV"), TagId::Other);
         assert_eq!(TagId::from_html("foreignObject"), TagId::Other);
+        // The table agrees with the string match on every static name, every id's name and
+        // names near them.
+        let mut names: Vec<String> = (0..LocalName::static_count())
+            .filter_map(|i| LocalName::from_static_index(i).and_then(LocalName::as_static_str))
+            .map(str::to_owned)
+            .collect();
+        names.extend(ALL.iter().filter_map(|t| t.html_name()).map(str::to_owned));
+        for n in names.clone() {
+            names.push(format!("{n}x"));
+            names.push(n[1..].to_owned());
+            names.push(n.to_ascii_uppercase());
+        }
+        names.push("\0".repeat(17));
+        for n in &names {
+            assert_eq!(TagId::from_html(n), TagId::from_html_by_name(n), "{n}");
+        }
     }
 }
