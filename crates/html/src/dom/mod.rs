@@ -29,6 +29,7 @@ pub use access::{AttrRef, Attrs, NodeKind};
 pub use name::LocalName;
 
 use name::NameTable;
+pub(crate) use name::{short_key, short_slot};
 
 pub use shadow::{
     AttachShadowRootError, InvalidShadowRootMode, ShadowRoot, ShadowRootMode, SlotAssignment,

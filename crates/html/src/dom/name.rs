@@ -131,35 +131,47 @@ struct ShortSlot {
 }
 
 /// The key of a name of 1 to 16 bytes: two words that, with the length, determine the bytes
-/// (overlapping loads from both ends).
-#[inline]
-fn short_key(b: &[u8]) -> (u64, u64) {
-    let n = b.len();
-    let word = |at: usize| {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&b[at..at + 8]);
-        u64::from_le_bytes(w)
-    };
-    let half = |at: usize| {
-        let mut w = [0u8; 4];
-        w.copy_from_slice(&b[at..at + 4]);
-        u64::from(u32::from_le_bytes(w))
-    };
-    if n >= 8 {
-        (word(0), word(n - 8))
-    } else if n >= 4 {
-        (half(0), half(n - 4))
-    } else {
-        let (x, y, z) = (b[0], b[n / 2], b[n - 1]);
-        (u64::from(x) | u64::from(y) << 8 | u64::from(z) << 16, 0)
+/// (overlapping little-endian loads from both ends). Also the key of the tree builder's
+/// tag-name table, built at compile time.
+#[inline(always)]
+pub(crate) const fn short_key(b: &[u8]) -> (u64, u64) {
+    // One load each (the callers' lengths keep both in bounds: 0 is never used).
+    const fn word(b: &[u8], at: usize) -> u64 {
+        match b.split_at(at).1.first_chunk::<8>() {
+            Some(w) => u64::from_le_bytes(*w),
+            None => 0,
+        }
     }
+    const fn half(b: &[u8], at: usize) -> u64 {
+        match b.split_at(at).1.first_chunk::<4>() {
+            Some(w) => u32::from_le_bytes(*w) as u64,
+            None => 0,
+        }
+    }
+    let n = b.len();
+    if n >= 8 {
+        (word(b, 0), word(b, n - 8))
+    } else if n >= 4 {
+        (half(b, 0), half(b, n - 4))
+    } else {
+        (
+            b[0] as u64 | (b[n / 2] as u64) << 8 | (b[n - 1] as u64) << 16,
+            0,
+        )
+    }
+}
+
+/// The first slot of a key's probe sequence in a table of `1 << (64 - shift)` slots.
+#[inline(always)]
+pub(crate) const fn short_slot(key: (u64, u64), len: usize, shift: u32) -> usize {
+    let h = (key.0 ^ key.1.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> shift) as usize
 }
 
 impl ShortTable {
     #[inline]
     fn slot(&self, key: (u64, u64), len: usize) -> usize {
-        let h = (key.0 ^ key.1.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> self.shift) as usize
+        short_slot(key, len, self.shift)
     }
 
     #[inline]

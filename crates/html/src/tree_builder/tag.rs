@@ -286,43 +286,10 @@ struct TagSlot {
 /// The number of slots of [`TAG_TABLE`] (a power of two, over twice the number of names).
 const TAG_SLOTS: usize = 256;
 
-/// The key of a name of 1 to 16 bytes: two words that, with the length, determine the bytes
-/// (overlapping little-endian loads from both ends).
-#[inline(always)]
-const fn tag_key(b: &[u8]) -> (u64, u64) {
-    const fn word(b: &[u8], at: usize) -> u64 {
-        u64::from_le_bytes([
-            b[at],
-            b[at + 1],
-            b[at + 2],
-            b[at + 3],
-            b[at + 4],
-            b[at + 5],
-            b[at + 6],
-            b[at + 7],
-        ])
-    }
-    const fn half(b: &[u8], at: usize) -> u64 {
-        u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]) as u64
-    }
-    let n = b.len();
-    if n >= 8 {
-        (word(b, 0), word(b, n - 8))
-    } else if n >= 4 {
-        (half(b, 0), half(b, n - 4))
-    } else {
-        (
-            b[0] as u64 | (b[n / 2] as u64) << 8 | (b[n - 1] as u64) << 16,
-            0,
-        )
-    }
-}
-
-/// The first slot of a key's probe sequence.
+/// The first slot of a key's probe sequence (the static names' table's key and hash).
 #[inline(always)]
 const fn tag_slot(key: (u64, u64), len: usize) -> usize {
-    let h = (key.0 ^ key.1.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> (64 - TAG_SLOTS.trailing_zeros())) as usize
+    crate::dom::short_slot(key, len, 64 - TAG_SLOTS.trailing_zeros())
 }
 
 /// Whether `id` is an HTML tag id (one [`TagId::from_html`] returns for its name).
@@ -363,7 +330,7 @@ static TAG_TABLE: [TagSlot; TAG_SLOTS] = {
         };
         let b = name.as_bytes();
         assert!(!b.is_empty() && b.len() <= 16);
-        let key = tag_key(b);
+        let key = crate::dom::short_key(b);
         let mut i = tag_slot(key, b.len());
         while t[i].len != 0 {
             i = (i + 1) & (TAG_SLOTS - 1);
@@ -388,7 +355,7 @@ impl TagId {
         if b.is_empty() || b.len() > 16 {
             return TagId::Other;
         }
-        let key = tag_key(b);
+        let key = crate::dom::short_key(b);
         let mut i = tag_slot(key, b.len());
         loop {
             let s = &TAG_TABLE[i];
