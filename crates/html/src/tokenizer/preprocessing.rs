@@ -54,10 +54,7 @@ pub(crate) fn advance(
 ) -> (usize, usize) {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
-    #[inline]
-    fn has_zero_byte(v: u64) -> bool {
-        (v.wrapping_sub(LO) & !v & HI) != 0
-    }
+    use super::simd::has_zero_byte;
     let Some(seg) = bytes.get(from..to) else {
         return (line, col);
     };

@@ -71,6 +71,13 @@ pub(super) fn scan16(bytes: &[u8], from: usize, pair: [u8; 2]) -> Result<usize, 
     Err(i)
 }
 
+/// Whether some byte of the word `w` is zero (the word-at-a-time test, no `unsafe`: for
+/// callers that load 8 bytes as a `u64`).
+#[inline(always)]
+pub(crate) const fn has_zero_byte(w: u64) -> bool {
+    w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080 != 0
+}
+
 /// Calls `f(i)` for each index `i` of `bytes` that holds LF or CR, in order.
 #[inline]
 pub(crate) fn line_breaks(bytes: &[u8], mut f: impl FnMut(usize)) {

@@ -5,35 +5,25 @@ use super::{InsertionMode, Scope, Step, Tok, TreeBuilder};
 use crate::dom::Namespace;
 use crate::tokenizer::{State, TagRef};
 
-/// The position of the first NUL byte of `b`. Most text runs between tags are short: for up
-/// to 16 bytes a test of two overlapping words says whether there is one at all (no call);
-/// a run with one, or a longer run, is searched by `memchr`.
+/// The position of the first NUL byte of `b`. Most text runs between tags are short: for 4
+/// to 16 bytes a test of two overlapping words (the loads of [`crate::dom::short_key`]) says
+/// whether there is one at all (no call); a run with one, or a longer run, is searched by
+/// `memchr`.
 #[inline]
 fn find_nul(b: &[u8]) -> Option<usize> {
-    // Nonzero exactly when some byte of `w` is zero.
-    fn has_zero(w: u64) -> bool {
-        w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080 != 0
-    }
+    use crate::tokenizer::simd::has_zero_byte;
     let n = b.len();
-    let clear = if n >= 8 {
-        n <= 16 && {
-            let w = |at: usize| {
-                let mut a = [0u8; 8];
-                a.copy_from_slice(&b[at..at + 8]);
-                u64::from_le_bytes(a)
-            };
-            !has_zero(w(0)) && !has_zero(w(n - 8))
-        }
-    } else if n >= 4 {
-        let h = |at: usize| {
-            let mut a = [0u8; 4];
-            a.copy_from_slice(&b[at..at + 4]);
-            u64::from(u32::from_le_bytes(a))
-        };
-        // Both halves in one word.
-        !has_zero(h(0) | h(n - 4) << 32)
-    } else {
+    if n < 4 {
         return b.iter().position(|&x| x == 0);
+    }
+    let clear = n <= 16 && {
+        let (first, last) = crate::dom::short_key(b);
+        if n >= 8 {
+            !has_zero_byte(first) && !has_zero_byte(last)
+        } else {
+            // Two 4-byte halves: both in one word.
+            !has_zero_byte(first | last << 32)
+        }
     };
     if clear { None } else { memchr::memchr(0, b) }
 }
