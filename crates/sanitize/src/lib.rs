@@ -243,6 +243,7 @@ pub(crate) fn fragment_to_string(
             if unwrap {
                 stable::unwrap_unclosable(&mut again.document, root);
             }
+            stable::drop_leading_line_feeds(&mut again.document, root);
             let clean = serialize(&again.document, root, s.len());
             Some((plain, clean))
         },
@@ -489,6 +490,7 @@ pub fn sanitize_document_with(
             if unwrap {
                 stable::unwrap_unclosable(&mut again, root);
             }
+            stable::drop_leading_line_feeds(&mut again, root);
             Some((plain, serialize_document(&again)))
         },
     )

@@ -17,7 +17,9 @@
 //!    element (no implied end tags, no foster parenting, no adoption agency, no breakout from
 //!    foreign content, no dropped line feed). Such a tree re-parses to itself; ordinary
 //!    comments, posts and page bodies pass, and nothing more is done.
-//! 2. Otherwise the string is re-parsed, sanitized and serialized again until it is a fixed
+//! 2. Otherwise the line feeds at the start of a `pre`, `listing` or `textarea` are removed
+//!    (the parser drops one and the serializer writes none back, so no string keeps them), and
+//!    the string is re-parsed, sanitized and serialized again until it is a fixed
 //!    point (rarely more than one more round; at most [`MAX_ROUNDS`]). One exception to
 //!    "sanitizing removes nothing": elements the tree builder implies (`tbody` around a `tr`,
 //!    `colgroup` around a `col`) come back on every parse, so when a configuration replaces
@@ -37,8 +39,12 @@ const MAX_ROUNDS: usize = 8;
 /// - `round_trips` is the fast check ([`round_trips`] for fragments);
 /// - `reparse(s, unwrap)` parses `s` in the same context with the same options and returns two
 ///   serializations: of the tree as parsed (`plain`: the output must parse back to itself as
-///   it is) and of the tree sanitized again, after [`unwrap_unclosable`] when `unwrap` is set
-///   (`clean`); `None` when the parser's resource limits stop it.
+///   it is) and of the tree sanitized again, after [`unwrap_unclosable`] when `unwrap` is set,
+///   then [`drop_leading_line_feeds`] (`clean`); `None` when the parser's resource limits stop
+///   it.
+///
+/// Output that does not round-trip first loses the line feeds no serialization can keep
+/// ([`drop_leading_line_feeds`]), then is re-parsed until it settles.
 ///
 /// Output that does not settle holds an element whose end no serialization can mark; the
 /// tree is then taken again with such elements replaced with their children. (Output that
@@ -54,10 +60,16 @@ pub(crate) fn stable_output(
     if round_trips(doc, &out) {
         return Some(out);
     }
+    let out = if drop_leading_line_feeds(doc, root) {
+        serialize(doc)
+    } else {
+        out
+    };
     if let Some(s) = settle(out, &mut reparse, false)? {
         return Some(s);
     }
     unwrap_unclosable(doc, root);
+    drop_leading_line_feeds(doc, root);
     if let Some(s) = settle(serialize(doc), &mut reparse, true)? {
         return Some(s);
     }
@@ -95,6 +107,48 @@ fn settle(
         out = clean;
     }
     Some(None)
+}
+
+/// Removes the line feeds at the start of the text of every HTML `pre`, `listing` and
+/// `textarea` below `root`; true when it removed any.
+///
+/// The parser drops one line feed right after these start tags and the serializer writes
+/// none back (HTML §13.2.6.4.7, §13.3), so no string parses back to itself while such an
+/// element's text starts with a line feed: each parse would lose one more. (A browser shows
+/// no difference for the first one, and the output keeps every other character.)
+pub(crate) fn drop_leading_line_feeds(doc: &mut Document, root: NodeId) -> bool {
+    let found: Vec<NodeId> = doc
+        .walk_with_shadow_roots(root)
+        .filter_map(|ev| match ev {
+            WalkEvent::Enter(n, _) => doc.element(n).and_then(|e| {
+                let drops = e.namespace() == Namespace::Html
+                    && matches!(e.name(), "pre" | "listing" | "textarea");
+                drops.then_some(n)
+            }),
+            _ => None,
+        })
+        .collect();
+    let mut changed = false;
+    for n in found {
+        // The serialization after the start tag begins with the first non-empty text child's.
+        while let Some(c) = doc.first_child(n) {
+            let Some(text) = doc.text(c) else { break };
+            let rest = text.trim_start_matches('\n');
+            if rest.len() == text.len() && !text.is_empty() {
+                break;
+            }
+            changed |= rest.len() != text.len();
+            if rest.is_empty() {
+                let _ = doc.remove(c);
+                continue;
+            }
+            let rest = rest.to_owned();
+            let t = doc.create_text(&rest);
+            let _ = doc.replace_with(c, t);
+            break;
+        }
+    }
+    changed
 }
 
 /// Replaces with their children the elements whose end no serialization can mark, so that
