@@ -1385,10 +1385,13 @@ impl TreeBuilder {
     #[inline(always)]
     fn appropriate_place(&mut self, override_target: Option<NodeId>) -> (NodeId, Option<NodeId>) {
         // The common case, checked inline: no override target, no foster parenting, no depth
-        // limit, and a current node other than a `template`: the current node itself.
+        // limit reached, and a current node other than a `template`: the current node itself.
         if override_target.is_none()
             && !self.foster_parenting
-            && self.limits.max_tree_depth.is_none()
+            && self
+                .limits
+                .max_tree_depth
+                .is_none_or(|max| self.live <= max)
             && let Some(o) = self.current()
             && o.tag != TagId::Template
         {
