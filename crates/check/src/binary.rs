@@ -71,14 +71,13 @@ pub(crate) fn detect(bytes: &[u8], transport: Option<Encoding>) -> Option<Binary
     {
         return None;
     }
-    let controls = count_controls;
     let binary = |n: usize, len: usize| n >= MIN_CONTROLS && n * 10 >= len;
     let sample = bytes.get(..SAMPLE).unwrap_or(bytes);
-    let in_sample = controls(sample);
+    let in_sample = count_controls(sample);
     let (controls, counted) = if binary(in_sample, sample.len()) {
         (in_sample, sample.len())
     } else if bytes.len() > sample.len() {
-        let all = in_sample + controls(&bytes[sample.len()..]);
+        let all = in_sample + count_controls(&bytes[sample.len()..]);
         if !binary(all, bytes.len()) {
             return None;
         }
