@@ -14,7 +14,7 @@ for a in "$@"; do
     prev=$a
 done
 case "$crate" in
-websyntax_encoding | websyntax_html | websyntax_url | websyntax_microsyntax | websyntax_iri | websyntax_check)
+websyntax_encoding | websyntax_html | websyntax_url | websyntax_microsyntax | websyntax_iri | websyntax_check | websyntax_sanitize)
     case "${WEBSYNTAX_PGO:-}" in
     generate=*) exec "$rustc" "$@" "-Cprofile-generate=${WEBSYNTAX_PGO#generate=}" ;;
     use=*) exec "$rustc" "$@" "-Cprofile-use=${WEBSYNTAX_PGO#use=}" ;;

@@ -4,10 +4,12 @@
 # docs/performance.md). Dependencies, the command-line and Python glue and the benchmark crate
 # are built as usual (scripts/pgo-rustc.sh).
 #
-#   scripts/pgo.sh PAGES [cli] [wheel] [bench]     (default: cli)
+#   scripts/pgo.sh [PAGES] [cli] [wheel] [bench]     (default: cli)
 #
-# PAGES is a directory searched recursively for *.html / *.htm (a sample of the pages the build
-# will parse; a few MB is enough). Outputs, under target/pgo/:
+# PAGES is a directory searched recursively for *.html / *.htm / *.html.gz (a sample of the
+# pages the build will parse; a few MB is enough). Without it, the build trains on the 114
+# pages bundled with the repository's tests (crates/extract/tests/data: news, blogs, shops).
+# Outputs, under target/pgo/:
 #   cli    cli/release/websyntax
 #   wheel  wheels/websyntax-*.whl   (needs Python 3 with venv, and maturin: on PATH, or the
 #          target/py-venv that scripts/test.sh makes)
@@ -17,18 +19,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-if [ $# -lt 1 ] || [ ! -d "$1" ]; then
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
+if [ $# -ge 1 ] && [ -d "$1" ]; then
+    SOURCE=$(cd "$1" && pwd)
+    shift
+else
+    SOURCE=$ROOT/crates/extract/tests/data
 fi
-PAGES=$(cd "$1" && pwd)
-shift
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(cli)
 for t in "${TARGETS[@]}"; do
     case "$t" in
     cli | wheel | bench) ;;
-    *) echo "unknown target: $t (cli, wheel or bench)" >&2 && exit 2 ;;
+    *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2 && echo "unknown target: $t (cli, wheel or bench)" >&2 && exit 2 ;;
     esac
 done
 HOST=$(rustc -vV | sed -n 's/^host: //p')
@@ -44,11 +46,24 @@ export RUSTC_WRAPPER="$ROOT/scripts/pgo-rustc.sh"
 forget() {
     cargo clean -q --release --target-dir "$1" -p websyntax-encoding -p websyntax-html \
         -p websyntax-url -p websyntax-microsyntax -p websyntax-iri -p websyntax-check \
-        -p websyntax-bench -p websyntax -p websyntax-cli -p websyntax-python 2>/dev/null || true
+        -p websyntax-sanitize -p websyntax-bench -p websyntax -p websyntax-cli \
+        -p websyntax-python 2>/dev/null || true
 }
 
-PAGES_N=$(find -L "$PAGES" -type f \( -name '*.html' -o -name '*.htm' \) | wc -l)
-[ "$PAGES_N" -gt 0 ] || { echo "no .html or .htm pages under $PAGES" >&2; exit 1; }
+# The training pages, as plain files (gzipped ones decompressed) under $PGO/pages.
+PAGES=$PGO/pages
+rm -rf "$PAGES"
+mkdir -p "$PAGES"
+i=0
+while IFS= read -r -d '' f; do
+    i=$((i + 1))
+    case "$f" in
+    *.gz) gzip -dc "$f" >"$PAGES/$i.html" ;;
+    *) cp "$f" "$PAGES/$i.${f##*.}" ;;
+    esac
+done < <(find -L "$SOURCE" -type f \( -name '*.html' -o -name '*.htm' -o -name '*.html.gz' \) -print0 | sort -z)
+PAGES_N=$i
+[ "$PAGES_N" -gt 0 ] || { echo "no .html, .htm or .html.gz pages under $SOURCE" >&2; exit 1; }
 
 # A profile applies to the build it was recorded from: symbol names carry a hash of the
 # package's dependency graph and features. So each target is instrumented, trained and rebuilt
@@ -105,7 +120,7 @@ for t in "${TARGETS[@]}"; do
     rm -rf "$PGO/profiles-$t"
     mkdir -p "$PGO/profiles-$t"
     cargo_build "generate=$PGO/profiles-$t" "$PGO/gen-$t"
-    echo "== $t 2/3: training run over $PAGES ($PAGES_N pages)"
+    echo "== $t 2/3: training run over $SOURCE ($PAGES_N pages)"
     train
     "$PROFDATA" merge -o "$PGO/$t.profdata" "$PGO/profiles-$t"
     echo "== $t 3/3: optimized build"

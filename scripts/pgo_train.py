@@ -1,5 +1,5 @@
 """The training workload of scripts/pgo.sh for the Python wheel: every page under a directory
-through the calls a data pipeline makes (parse, select, links, text, to_html, check)."""
+through the calls a data pipeline makes (parse, select, links, text, to_html, check, sanitize)."""
 
 import pathlib
 import sys
@@ -24,6 +24,7 @@ def main() -> None:
             n += len(doc.links("https://example.com/dir/page.html"))
             n += len(doc.text()) + len(doc.to_html())
             n += len(websyntax.check(data)["diagnostics"])
+            n += len(websyntax.sanitize(data.decode("utf-8", "replace")))
     print(f"trained on {len(pages)} pages (checksum {n})")
 
 
