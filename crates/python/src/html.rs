@@ -293,14 +293,15 @@ impl ParseError {
 enum Input<'py> {
     Bytes(Bound<'py, PyBytes>),
     Owned(Vec<u8>),
-    Text(String),
+    /// Borrowed as UTF-8 from the `str` (no copy).
+    Text(Bound<'py, PyString>),
 }
 
 fn input<'py>(data: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
     if let Ok(b) = data.downcast::<PyBytes>() {
         Ok(Input::Bytes(b.clone()))
     } else if let Ok(s) = data.downcast::<PyString>() {
-        Ok(Input::Text(s.to_cow()?.into_owned()))
+        Ok(Input::Text(s.clone()))
     } else if let Ok(b) = data.downcast::<PyByteArray>() {
         Ok(Input::Owned(b.to_vec()))
     } else if let Ok(v) = data.extract::<Vec<u8>>() {
@@ -401,7 +402,7 @@ pub fn parse(
     let len = match &input {
         Input::Bytes(b) => b.as_bytes().len(),
         Input::Owned(v) => v.len(),
-        Input::Text(s) => s.len(),
+        Input::Text(s) => s.to_str()?.len(),
     };
     options.parse.limits = limits(max_nodes, max_depth, len);
     options.parse.standard = standard;
@@ -409,8 +410,9 @@ pub fn parse(
         Input::Bytes(b) => parse_bytes(py, b.as_bytes(), options.clone()),
         Input::Owned(v) => parse_bytes(py, &v, options.clone()),
         Input::Text(s) => {
+            let s = s.to_str()?;
             let parse = options.parse;
-            let doc = py.allow_threads(|| h::parse_document(&s, parse));
+            let doc = py.allow_threads(|| h::parse_document(s, parse));
             Inner {
                 tree: Tree::Document(doc),
                 root: NodeId::DOCUMENT,
