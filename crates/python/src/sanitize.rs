@@ -1,8 +1,8 @@
 //! `websyntax.Sanitizer`, `websyntax.sanitize`, `websyntax.parse_html` and `websyntax.clean`:
 //! the HTML Standard's Sanitizer API (`websyntax::sanitize`). Sanitizing runs with the GIL
-//! released.
+//! released (except on inputs shorter than [`crate::html::HOLD_GIL_BELOW`] bytes).
 
-use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits, standard_arg};
+use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits, released, standard_arg};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -261,9 +261,10 @@ pub fn sanitize<'py>(
         limits: lim,
         standard,
     };
-    let out = py
-        .allow_threads(|| s::sanitize_fragment_with(html, ctx, &san, !r#unsafe, options))
-        .ok_or_else(|| node_limit_error(&lim))?;
+    let out = released(py, html.len(), || {
+        s::sanitize_fragment_with(html, ctx, &san, !r#unsafe, options)
+    })
+    .ok_or_else(|| node_limit_error(&lim))?;
     Ok(out)
 }
 
@@ -310,9 +311,10 @@ pub fn parse_html<'py>(
         limits: lim,
         standard,
     };
-    let out = py
-        .allow_threads(|| s::sanitize_document_with(html, &san, !r#unsafe, options))
-        .ok_or_else(|| node_limit_error(&lim))?;
+    let out = released(py, html.len(), || {
+        s::sanitize_document_with(html, &san, !r#unsafe, options)
+    })
+    .ok_or_else(|| node_limit_error(&lim))?;
     Ok(out)
 }
 
@@ -354,9 +356,7 @@ pub fn clean<'py>(
         strip_comments,
         standard,
     };
-    let out = py
-        .allow_threads(|| clean_rs(html, &options))
-        .map_err(config_error)?;
+    let out = released(py, html.len(), || clean_rs(html, &options)).map_err(config_error)?;
     Ok(out)
 }
 
