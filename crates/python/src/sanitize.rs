@@ -1,8 +1,8 @@
 //! `websyntax.Sanitizer`, `websyntax.sanitize`, `websyntax.parse_html` and `websyntax.clean`:
 //! the HTML Standard's Sanitizer API (`websyntax::sanitize`). Sanitizing runs with the GIL
-//! released.
+//! released (except on inputs shorter than [`crate::html::HOLD_GIL_BELOW`] bytes).
 
-use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits, standard_arg};
+use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits, released, standard_arg};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -237,7 +237,7 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 #[allow(clippy::too_many_arguments)]
 pub fn sanitize<'py>(
     py: Python<'py>,
-    html: &Bound<'py, PyString>,
+    html: &str,
     sanitizer: Option<&Bound<'py, PyAny>>,
     context: &str,
     r#unsafe: bool,
@@ -245,8 +245,6 @@ pub fn sanitize<'py>(
     max_depth: Limit,
     standard: &str,
 ) -> PyResult<String> {
-    let utf8 = html.encode_utf8()?;
-    let html = utf8_str(&utf8)?;
     let parsed;
     let ctx: &Context = if context == "div" {
         div_context()
@@ -263,21 +261,11 @@ pub fn sanitize<'py>(
         limits: lim,
         standard,
     };
-    let out = py
-        .allow_threads(|| s::sanitize_fragment_with(html, ctx, &san, !r#unsafe, options))
-        .ok_or_else(|| node_limit_error(&lim))?;
+    let out = released(py, html.len(), || {
+        s::sanitize_fragment_with(html, ctx, &san, !r#unsafe, options)
+    })
+    .ok_or_else(|| node_limit_error(&lim))?;
     Ok(out)
-}
-
-/// The text of a Python string's UTF-8 encoding, borrowed from the `bytes` object
-/// (`PyString::encode_utf8`): under the abi3 wheel (Python 3.9's limited API has no
-/// `PyUnicode_AsUTF8AndSize`), pyo3 extracts a `&str` argument by encoding it this way and then
-/// copying the bytes into a `String`; borrowing them saves the copy. The strict encoder only
-/// returns valid UTF-8 (a lone surrogate is an error before this), so the check cannot fail;
-/// it is kept rather than trusted (it costs a fraction of the copy it replaces).
-fn utf8_str<'a>(utf8: &'a Bound<'_, pyo3::types::PyBytes>) -> PyResult<&'a str> {
-    use pyo3::types::PyBytesMethods;
-    std::str::from_utf8(utf8.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The default context, `div`, parsed once.
@@ -309,15 +297,13 @@ fn node_limit_error(lim: &websyntax::html::ResourceLimits) -> PyErr {
 )]
 pub fn parse_html<'py>(
     py: Python<'py>,
-    html: &Bound<'py, PyString>,
+    html: &str,
     sanitizer: Option<&Bound<'py, PyAny>>,
     r#unsafe: bool,
     max_nodes: Limit,
     max_depth: Limit,
     standard: &str,
 ) -> PyResult<String> {
-    let utf8 = html.encode_utf8()?;
-    let html = utf8_str(&utf8)?;
     let standard = standard_arg(standard)?;
     let san = sanitizer_for(py, sanitizer, !r#unsafe)?;
     let lim = limits(max_nodes, max_depth, html.len());
@@ -325,9 +311,10 @@ pub fn parse_html<'py>(
         limits: lim,
         standard,
     };
-    let out = py
-        .allow_threads(|| s::sanitize_document_with(html, &san, !r#unsafe, options))
-        .ok_or_else(|| node_limit_error(&lim))?;
+    let out = released(py, html.len(), || {
+        s::sanitize_document_with(html, &san, !r#unsafe, options)
+    })
+    .ok_or_else(|| node_limit_error(&lim))?;
     Ok(out)
 }
 
@@ -344,15 +331,13 @@ pub fn parse_html<'py>(
 #[pyo3(signature = (html, tags=None, attributes=None, url_schemes=None, strip_comments=true, *, standard="seed"))]
 pub fn clean<'py>(
     py: Python<'py>,
-    html: &Bound<'py, PyString>,
+    html: &str,
     tags: Option<&Bound<'py, PyAny>>,
     attributes: Option<&Bound<'py, PyDict>>,
     url_schemes: Option<&Bound<'py, PyAny>>,
     strip_comments: bool,
     standard: &str,
 ) -> PyResult<String> {
-    let utf8 = html.encode_utf8()?;
-    let html = utf8_str(&utf8)?;
     let standard = standard_arg(standard)?;
     let attributes = match attributes {
         None => None,
@@ -371,9 +356,7 @@ pub fn clean<'py>(
         strip_comments,
         standard,
     };
-    let out = py
-        .allow_threads(|| clean_rs(html, &options))
-        .map_err(config_error)?;
+    let out = released(py, html.len(), || clean_rs(html, &options)).map_err(config_error)?;
     Ok(out)
 }
 
