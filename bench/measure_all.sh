@@ -7,9 +7,10 @@
 #
 # Needs: the corpus (../shared/corpus beside the checkout, or $WEBSYNTAX_CORPUS); lexbor's
 # source (see bench/build.rs); a virtual environment target/py-peers with the Python peers
-# (bench/python/requirements.txt, nh3, trafilatura, pytest) and the websyntax wheel built into
-# it by `build`; for `check` against the Nu Html Checker, java and vnu.jar ($VNU_JAR, see
-# bench/vnu/compare.py).
+# (bench/python/requirements.txt, nh3, trafilatura, pytest, maturin) into which `run` installs
+# the websyntax wheels `build` makes (plain, and PGO by scripts/pgo.sh, which needs
+# `rustup component add llvm-tools`); for `check` against the Nu Html Checker, java and vnu.jar
+# ($VNU_JAR, see bench/vnu/compare.py).
 set -eu
 cd "$(dirname "$0")/.."
 CORPUS=${WEBSYNTAX_CORPUS:-../shared/corpus}
@@ -25,8 +26,12 @@ if [ "$what" = build ] || [ "$what" = all ]; then
     cargo bench --no-run -p websyntax-bench --features peers-url --bench url
     cargo bench --no-run -p websyntax-bench --features peers-iri --bench iri
     cargo build --release -p websyntax-cli
-    VIRTUAL_ENV=$PWD/target/py-peers target/py-peers/bin/maturin develop --release -q \
-        -m crates/python/Cargo.toml
+    rm -rf target/measure-wheel
+    target/py-peers/bin/maturin build --release -q -m crates/python/Cargo.toml \
+        -o target/measure-wheel -i target/py-peers/bin/python
+    # The wheel as docs/python.md's fastest build makes it: PGO trained on the pages bundled
+    # with the tests (none of them in the corpus measured below).
+    PATH=$PWD/target/py-peers/bin:$PATH scripts/pgo.sh wheel
 fi
 
 if [ "$what" = run ] || [ "$what" = all ]; then
@@ -49,6 +54,7 @@ if [ "$what" = run ] || [ "$what" = all ]; then
     echo "== IRI validation"
     cargo bench -q -p websyntax-bench --features peers-iri --bench iri -- \
         --warm-up-time 1 --measurement-time 3 2>&1 | grep -E "^iri|time:"
+    target/py-peers/bin/pip install -q --force-reinstall --no-deps target/measure-wheel/websyntax-*.whl
     echo "== Python: parse, select, links"
     $PY bench/python/compare.py "$CORPUS/html" --task all --rounds 3
     echo "== Python: parsing from threads"
@@ -57,6 +63,11 @@ if [ "$what" = run ] || [ "$what" = all ]; then
     $PY bench/python/sanitize_compare.py "$CORPUS/html"
     echo "== Python: main content and Markdown"
     $PY bench/python/extract_compare.py --repeat 3
+    echo "== Python, the PGO wheel (scripts/pgo.sh wheel): parse; sanitize against nh3"
+    target/py-peers/bin/pip install -q --force-reinstall --no-deps target/pgo/wheels/websyntax-*.whl
+    $PY bench/python/compare.py "$CORPUS/html" --task parse --rounds 3
+    $PY bench/python/sanitize_compare.py "$CORPUS/html"
+    target/py-peers/bin/pip install -q --force-reinstall --no-deps target/measure-wheel/websyntax-*.whl
     if [ -n "${VNU_JAR:-}" ] || [ -f /tmp/vnu-jar/node_modules/vnu-jar/build/dist/vnu.jar ]; then
         echo "== check against the Nu Html Checker"
         $PY bench/vnu/compare.py timing "$CORPUS/html"
