@@ -32,10 +32,11 @@ type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 impl LocalName {
     /// The static id of `name`, if it is one of the known names.
+    #[inline]
     pub fn from_static(name: &str) -> Option<LocalName> {
         let b = name.as_bytes();
         if (1..=16).contains(&b.len()) {
-            return static_short().get(b).map(LocalName);
+            return short_get(&SHORT_TABLE, b).map(LocalName);
         }
         Self::from_static_long(name)
     }
@@ -115,20 +116,24 @@ fn static_index() -> &'static FxMap<&'static str, u32> {
 
 /// The static names of 1 to 16 bytes (nearly every name a page uses), in an open-addressing
 /// table keyed by the name's bytes loaded as two words: a lookup is a multiply, a shift and one
-/// or two word compares, with no byte loop. The table is fixed, so no input can lengthen a
-/// probe sequence.
-struct ShortTable {
-    slots: Box<[ShortSlot]>,
-    shift: u32,
-}
-
+/// or two word compares, with no byte loop. The table is built at compile time (no lazy
+/// initialization to check on each lookup), so no input can lengthen a probe sequence.
+///
 /// One slot: the key words and `len | index << 8` (0 when empty: no name is empty).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct ShortSlot {
     a: u64,
     b: u64,
     meta: u32,
 }
+
+/// log2 of the number of slots of [`SHORT_TABLE`] (over twice the number of names).
+const SHORT_BITS: u32 = (STATIC_NAMES.len() * 2)
+    .next_power_of_two()
+    .trailing_zeros();
+
+/// The number of slots of [`SHORT_TABLE`].
+const SHORT_SLOTS: usize = 1 << SHORT_BITS;
 
 /// The key of a name of 1 to 16 bytes: two words that, with the length, determine the bytes
 /// (overlapping little-endian loads from both ends). Also the key of the tree builder's
@@ -168,61 +173,49 @@ pub(crate) const fn short_slot(key: (u64, u64), len: usize, shift: u32) -> usize
     (h >> shift) as usize
 }
 
-impl ShortTable {
-    #[inline]
-    fn slot(&self, key: (u64, u64), len: usize) -> usize {
-        short_slot(key, len, self.shift)
-    }
-
-    #[inline]
-    fn get(&self, name: &[u8]) -> Option<u32> {
-        let key = short_key(name);
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(key, name.len());
-        loop {
-            let s = self.slots[i];
-            if s.meta == 0 {
-                return None;
-            }
-            if s.meta & 0xFF == name.len() as u32 && s.a == key.0 && s.b == key.1 {
-                return Some(s.meta >> 8);
-            }
-            i = (i + 1) & mask;
+/// The index of static name `name` (1 to 16 bytes) in `table`, if it is there.
+#[inline(always)]
+const fn short_get(table: &[ShortSlot; SHORT_SLOTS], name: &[u8]) -> Option<u32> {
+    let key = short_key(name);
+    let mut i = short_slot(key, name.len(), 64 - SHORT_BITS) & (SHORT_SLOTS - 1);
+    loop {
+        let s = table[i];
+        if s.meta == 0 {
+            return None;
         }
+        if s.meta & 0xFF == name.len() as u32 && s.a == key.0 && s.b == key.1 {
+            return Some(s.meta >> 8);
+        }
+        i = (i + 1) & (SHORT_SLOTS - 1);
     }
 }
 
-fn static_short() -> &'static ShortTable {
-    static TABLE: OnceLock<ShortTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let bits = (STATIC_NAMES.len() * 2)
-            .next_power_of_two()
-            .trailing_zeros();
-        let mut t = ShortTable {
-            slots: vec![ShortSlot::default(); 1 << bits].into_boxed_slice(),
-            shift: 64 - bits,
-        };
-        let mask = t.slots.len() - 1;
-        for (idx, n) in STATIC_NAMES.iter().enumerate() {
-            let b = n.as_bytes();
-            // A duplicate in the list keeps its first index.
-            if !(1..=16).contains(&b.len()) || t.get(b).is_some() {
-                continue;
-            }
+/// The static names of 1 to 16 bytes by key (a duplicate in the list keeps its first index).
+static SHORT_TABLE: [ShortSlot; SHORT_SLOTS] = {
+    let mut t = [ShortSlot {
+        a: 0,
+        b: 0,
+        meta: 0,
+    }; SHORT_SLOTS];
+    let mut idx = 0;
+    while idx < STATIC_NAMES.len() {
+        let b = STATIC_NAMES[idx].as_bytes();
+        if !b.is_empty() && b.len() <= 16 && short_get(&t, b).is_none() {
             let key = short_key(b);
-            let mut i = t.slot(key, b.len());
-            while t.slots[i].meta != 0 {
-                i = (i + 1) & mask;
+            let mut i = short_slot(key, b.len(), 64 - SHORT_BITS) & (SHORT_SLOTS - 1);
+            while t[i].meta != 0 {
+                i = (i + 1) & (SHORT_SLOTS - 1);
             }
-            t.slots[i] = ShortSlot {
+            t[i] = ShortSlot {
                 a: key.0,
                 b: key.1,
                 meta: b.len() as u32 | (idx as u32) << 8,
             };
         }
-        t
-    })
-}
+        idx += 1;
+    }
+    t
+};
 
 /// A document's names that are not static: each distinct string stored once, in one string
 /// buffer (no allocation per name).
@@ -248,11 +241,19 @@ pub(crate) struct NameTable {
 const RECENT: usize = 32;
 
 impl NameTable {
-    /// The atom for `name`: static if known, else interned here.
+    /// The atom for `name`: static if known, else interned here. Inline: the static names
+    /// (nearly every name a page uses) take no call.
+    #[inline]
     pub(crate) fn intern(&mut self, name: &str) -> LocalName {
-        if let Some(n) = LocalName::from_static(name) {
-            return n;
+        match LocalName::from_static(name) {
+            Some(n) => n,
+            None => self.intern_dynamic(name),
         }
+    }
+
+    /// [`NameTable::intern`] for a name that is not static.
+    #[inline(never)]
+    fn intern_dynamic(&mut self, name: &str) -> LocalName {
         use std::hash::BuildHasher;
         // A small cache of recent names, in front of the keyed hash: pages repeat their
         // dynamic names (`data-*` attributes, custom elements). A slot is only a hint, checked

@@ -157,7 +157,7 @@ impl TreeBuilder {
                     .top_class_below(&self.open, super::stack::class::HTML, top);
                 let hit = self
                     .ix
-                    .find_slot(true, t.name())
+                    .find_foreign_slot(t.name())
                     .and_then(|s| self.ix.top_name_below(&self.open, s, top));
                 match (hit, html) {
                     (Some(m), h) if m > 0 && h.is_none_or(|h| m > h) => {

@@ -676,8 +676,9 @@ impl TreeBuilder {
     pub(super) fn any_other_end_tag(&mut self, t: TagRef<'_>, id: TagId) {
         self.work += 1;
         let found = if id == TagId::Other {
-            self.ix
-                .find_slot(false, t.name())
+            self.doc
+                .lookup_name(t.name())
+                .and_then(|n| self.ix.find_html_slot(n))
                 .and_then(|s| self.ix.top_name_below(&self.open, s, usize::MAX))
         } else {
             self.ix.top_tag(&self.open, id)

@@ -879,11 +879,14 @@ impl TreeBuilder {
         let slot = if ns == Namespace::Html && tag != TagId::Other {
             stack::NONE
         } else {
-            let name = self.doc.local_name(node).unwrap_or("");
+            let (name, atom) = match self.doc.element(node) {
+                Some(e) => (e.name(), e.local_name()),
+                None => ("", const { LocalName::known("div") }),
+            };
             if self.living && name == "selectedcontent" && ns == Namespace::Html {
                 self.selectedcontent_seen = true;
             }
-            self.ix.slot_for(tag, ns, name)
+            self.ix.slot_for(tag, ns, name, atom)
         };
         let html_ip = match tag {
             TagId::SvgForeignObject | TagId::SvgDesc | TagId::SvgTitle => true,

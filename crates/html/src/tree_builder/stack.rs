@@ -15,7 +15,7 @@
 //! against them on every conformance case (debug builds run both and compare).
 
 use super::TagId;
-use crate::dom::Namespace;
+use crate::dom::{LocalName, Namespace};
 
 /// No position / no name slot.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -171,9 +171,14 @@ pub(crate) struct StackIndex {
     /// Per name slot: the positions of the elements with that name (HTML elements with the
     /// `Other` id, and foreign elements by ASCII-lowercased name).
     pub(crate) name: Vec<Vec<u32>>,
-    /// Name slots by name (randomly seeded hashing: the names come from the input).
-    html_names: std::collections::HashMap<Box<str>, u32>,
+    /// Name slots of HTML elements by name atom (the document's: one atom per name, so no
+    /// string is hashed or stored; atoms are handed out in order, not chosen by the input).
+    html_names: rustc_hash::FxHashMap<LocalName, u32>,
+    /// Name slots of foreign elements by ASCII-lowercased name (randomly seeded hashing: the
+    /// names come from the input).
     foreign_names: std::collections::HashMap<Box<str>, u32>,
+    /// Emptied name lists of an earlier parse, for new name slots.
+    spare_names: Vec<Vec<u32>>,
     lower: String,
     /// Per element record index: its position on the stack, or [`NONE`].
     pub(crate) node_pos: Vec<u32>,
@@ -247,6 +252,10 @@ thread_local! {
 /// the most positions its tag and class lists keep room for together.
 const SPARE_NODE_POS: usize = 1 << 16;
 
+/// The most name lists a recycled index keeps, and the most positions each keeps room for.
+const SPARE_NAME_LISTS: usize = 256;
+const SPARE_NAME_LIST: usize = 256;
+
 impl Drop for StackIndex {
     /// Sets the lists aside, emptied with their capacity kept, for the next parse on this
     /// thread: a fresh index allocates one list per tag id on first use, which on small
@@ -281,13 +290,29 @@ impl Drop for StackIndex {
             }
             let mut node_pos = std::mem::take(&mut self.node_pos);
             node_pos.clear();
-            // The name maps start afresh (new random seeds, as for a new index).
+            // The name lists are kept, emptied, for the next parse's name slots (a few: the
+            // kept ones are bounded like the other lists); the atom map is emptied (atoms are
+            // per document); the foreign name map starts afresh (new random seeds, as for a
+            // new index).
+            let mut spare_names = std::mem::take(&mut self.spare_names);
+            for mut v in self.name.drain(..) {
+                if spare_names.len() < SPARE_NAME_LISTS && v.capacity() <= SPARE_NAME_LIST {
+                    v.clear();
+                    spare_names.push(v);
+                }
+            }
+            let mut html_names = std::mem::take(&mut self.html_names);
+            if html_names.capacity() > SPARE_NAME_LISTS {
+                html_names = Default::default();
+            }
+            html_names.clear();
             s.set(Some(StackIndex {
                 tag,
                 class,
-                name: Vec::new(),
-                html_names: Default::default(),
+                name: std::mem::take(&mut self.name),
+                html_names,
                 foreign_names: Default::default(),
+                spare_names,
                 lower: std::mem::take(&mut self.lower),
                 node_pos,
                 skips: 0,
@@ -308,8 +333,9 @@ impl StackIndex {
             tag: vec![Vec::new(); super::tag::TAG_COUNT],
             class: Default::default(),
             name: Vec::new(),
-            html_names: std::collections::HashMap::default(),
+            html_names: Default::default(),
             foreign_names: std::collections::HashMap::default(),
+            spare_names: Vec::new(),
             lower: String::new(),
             node_pos: Vec::new(),
             skips: 0,
@@ -319,17 +345,27 @@ impl StackIndex {
         }
     }
 
-    /// The name slot of an element (created on first use), or [`NONE`] for HTML elements
-    /// with a known tag id (the tag lists cover those).
-    pub(crate) fn slot_for(&mut self, tag: TagId, ns: Namespace, name: &str) -> u32 {
-        if ns == Namespace::Html && tag != TagId::Other {
-            return NONE;
+    /// The name slot of an element named `name` (its atom `atom`), created on first use, or
+    /// [`NONE`] for HTML elements with a known tag id (the tag lists cover those).
+    pub(crate) fn slot_for(
+        &mut self,
+        tag: TagId,
+        ns: Namespace,
+        name: &str,
+        atom: LocalName,
+    ) -> u32 {
+        if ns == Namespace::Html {
+            if tag != TagId::Other {
+                return NONE;
+            }
+            if let Some(&s) = self.html_names.get(&atom) {
+                return s;
+            }
+            let s = self.new_name_slot();
+            self.html_names.insert(atom, s);
+            return s;
         }
-        let map = if ns == Namespace::Html {
-            &mut self.html_names
-        } else {
-            &mut self.foreign_names
-        };
+        let map = &mut self.foreign_names;
         let key: &str = if ns != Namespace::Html && name.bytes().any(|b| b.is_ascii_uppercase()) {
             self.lower.clear();
             self.lower.push_str(name);
@@ -341,9 +377,14 @@ impl StackIndex {
         if let Some(&s) = map.get(key) {
             return s;
         }
+        map.insert(key.into(), self.name.len() as u32);
+        self.new_name_slot()
+    }
+
+    /// A new name slot, with an empty list.
+    fn new_name_slot(&mut self) -> u32 {
         let s = self.name.len() as u32;
-        map.insert(key.into(), s);
-        self.name.push(Vec::new());
+        self.name.push(self.spare_names.pop().unwrap_or_default());
         s
     }
 
@@ -353,14 +394,16 @@ impl StackIndex {
         !self.foreign_names.is_empty()
     }
 
-    /// The name slot of HTML elements (`foreign == false`) or foreign elements named `name`
-    /// (lowercase), if any element with that name was ever pushed.
-    pub(crate) fn find_slot(&self, foreign: bool, name: &str) -> Option<u32> {
-        if foreign {
-            self.foreign_names.get(name).copied()
-        } else {
-            self.html_names.get(name).copied()
-        }
+    /// The name slot of foreign elements named `name` (lowercase), if any element with that
+    /// name was ever pushed.
+    pub(crate) fn find_foreign_slot(&self, name: &str) -> Option<u32> {
+        self.foreign_names.get(name).copied()
+    }
+
+    /// The name slot of HTML elements whose name has atom `atom`, if any element with that
+    /// name was ever pushed.
+    pub(crate) fn find_html_slot(&self, atom: LocalName) -> Option<u32> {
+        self.html_names.get(&atom).copied()
     }
 
     /// Records that position `pos` holds `o`.
