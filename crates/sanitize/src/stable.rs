@@ -560,7 +560,7 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
         drops_first_lf: false,
     };
     // Iterative pre-order walk: (frame of the children, next child to visit).
-    let mut stack: Vec<(Frame, Option<NodeId>)> = vec![(top, doc.first_child(root))];
+    let mut stack = FrameStack::new((top, doc.first_child(root)));
     while let Some((frame, cur)) = stack.last_mut() {
         let Some(n) = *cur else {
             stack.pop();
@@ -647,6 +647,53 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
         }
     }
     true
+}
+
+/// The walk's stack of open elements: the first [`FrameStack::INLINE`] levels in place (no
+/// allocation for the usual depth), deeper ones in a vector.
+struct FrameStack {
+    inline: [(Frame, Option<NodeId>); FrameStack::INLINE],
+    len: usize,
+    deeper: Vec<(Frame, Option<NodeId>)>,
+}
+
+impl FrameStack {
+    const INLINE: usize = 24;
+
+    fn new(first: (Frame, Option<NodeId>)) -> FrameStack {
+        FrameStack {
+            inline: [first; FrameStack::INLINE],
+            len: 1,
+            deeper: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn last_mut(&mut self) -> Option<&mut (Frame, Option<NodeId>)> {
+        match self.len {
+            0 => None,
+            n if n <= FrameStack::INLINE => self.inline.get_mut(n - 1),
+            _ => self.deeper.last_mut(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, entry: (Frame, Option<NodeId>)) {
+        if self.len < FrameStack::INLINE {
+            self.inline[self.len] = entry;
+        } else {
+            self.deeper.push(entry);
+        }
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        if self.len > FrameStack::INLINE {
+            self.deeper.pop();
+        }
+        self.len = self.len.saturating_sub(1);
+    }
 }
 
 /// Whether the first non-empty text among the leading text children of `element` starts
