@@ -255,7 +255,7 @@ fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
 }
 
 /// Appends the end tag of `e`.
-#[inline]
+#[inline(always)]
 fn end_tag_with(out: &mut String, e: &ElementRef<'_>, tags: &TagStrings) {
     match tags.get(e) {
         Some((_, close)) => out.push_str(close),
@@ -269,7 +269,7 @@ fn end_tag_with(out: &mut String, e: &ElementRef<'_>, tags: &TagStrings) {
 
 /// Serializes `node` itself and its descendants ("outerHTML"), appending to `out`.
 pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &mut String) {
-    serialize_into(doc, node, scripting, out, None);
+    serialize_into(doc, node, scripting, out, None, None);
 }
 
 /// What [`serialize_document_with_charset`] changes on the way: the encoding name to declare,
@@ -279,12 +279,16 @@ struct CharsetFix<'a> {
     insert_into: Option<NodeId>,
 }
 
+/// The walk of [`serialize_node_into`] (`children_raw` `None`: `node` itself and its
+/// descendants) and of [`serialize_children_as_into`] (`Some(raw)`: `node`'s children only,
+/// their text verbatim when `raw`).
 fn serialize_into(
     doc: &Document,
     node: NodeId,
     scripting: bool,
     out: &mut String,
     charset: Option<&CharsetFix<'_>>,
+    children_raw: Option<bool>,
 ) {
     // An iterative walk along the tree's links (first child, next sibling, parent): no stack
     // but the template elements whose contents are being written (a contents fragment has no
@@ -298,6 +302,13 @@ fn serialize_into(
     // Whether `cur`'s parent is a raw text element: its text is written verbatim. False for
     // the walk's root itself (the caller decides for it).
     let mut raw = false;
+    if let Some(top_raw) = children_raw {
+        match doc.first_child(node) {
+            Some(c) => cur = c,
+            None => return,
+        }
+        raw = top_raw;
+    }
     'enter: loop {
         // Enter `cur`: write what comes before its children, and go down to them if any (text,
         // comments, doctypes and processing instructions never have children).
@@ -380,10 +391,12 @@ fn serialize_into(
             if let Some(s) = doc.next_sibling(cur) {
                 if climbed {
                     // The sibling's parent is not the one `raw` was set for.
-                    raw = doc
-                        .parent(s)
-                        .and_then(|p| doc.element(p))
-                        .is_some_and(|p| flags_of(flags, &p) & raw_bit != 0);
+                    raw = match (doc.parent(s), children_raw) {
+                        (Some(p), Some(top_raw)) if p == node => top_raw,
+                        (p, _) => p
+                            .and_then(|p| doc.element(p))
+                            .is_some_and(|p| flags_of(flags, &p) & raw_bit != 0),
+                    };
                 }
                 cur = s;
                 continue 'enter;
@@ -402,6 +415,10 @@ fn serialize_into(
                     None => return,
                 }
             };
+            if parent == node && children_raw.is_some() {
+                // Back at the root whose children were asked for.
+                return;
+            }
             if let Some(pe) = doc.element(parent) {
                 if templates.last() != Some(&parent)
                     && let Some(c) = pe.template_contents().and_then(|t| doc.first_child(t))
@@ -500,7 +517,7 @@ pub fn serialize_document_with_charset(
     };
     let mut out = String::new();
     for c in doc.children(root) {
-        serialize_into(doc, c, scripting, &mut out, Some(&fix));
+        serialize_into(doc, c, scripting, &mut out, Some(&fix), None);
     }
     out
 }
@@ -566,12 +583,7 @@ pub fn serialize_children_as_into(
     out: &mut String,
 ) {
     let raw = is_raw_text_parent(namespace, name, scripting);
-    for c in doc.children(node) {
-        match doc.data(c) {
-            NodeData::Text(t) if raw => out.push_str(t),
-            _ => serialize_node_into(doc, c, scripting, out),
-        }
-    }
+    serialize_into(doc, node, scripting, out, None, Some(raw));
 }
 
 /// Serializes `node` and its descendants ("outerHTML").
