@@ -171,8 +171,8 @@ fn next_escape_candidate(b: &[u8], mut i: usize, attribute_mode: bool) -> Option
     (m != 0).then(|| i + m.trailing_zeros() as usize)
 }
 
-/// Per static name (by its index): its start tag's beginning `<name` and its end tag
-/// `</name>`, so that the serializer copies each in one piece.
+/// Per static name (by its index): its start tag `<name>` (whose beginning `<name` starts a tag
+/// with attributes) and its end tag `</name>`, so that the serializer copies each in one piece.
 struct TagStrings(Box<[(&'static str, &'static str)]>);
 
 impl TagStrings {
@@ -197,7 +197,7 @@ fn tag_strings() -> &'static TagStrings {
         for name in &names {
             text.push('<');
             text.push_str(name);
-            text.push_str("</");
+            text.push_str("></");
             text.push_str(name);
             text.push('>');
         }
@@ -206,7 +206,7 @@ fn tag_strings() -> &'static TagStrings {
             names
                 .iter()
                 .map(|name| {
-                    let (open, after) = rest.split_at(1 + name.len());
+                    let (open, after) = rest.split_at(2 + name.len());
                     let (close, after) = after.split_at(3 + name.len());
                     rest = after;
                     (open, close)
@@ -221,14 +221,23 @@ pub(crate) fn open_tag(out: &mut String, e: ElementRef<'_>) {
 }
 
 fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
-    match tags.get(&e) {
-        Some((open, _)) => out.push_str(open),
+    let attrs = e.attrs();
+    let tag = tags.get(&e);
+    if attrs.len() == 0
+        && let Some((open, _)) = tag
+    {
+        // `<name>` in one piece.
+        out.push_str(open);
+        return;
+    }
+    match tag {
+        Some((open, _)) => out.push_str(&open[..open.len() - 1]),
         None => {
             out.push('<');
             out.push_str(e.name());
         }
     }
-    for a in e.attrs() {
+    for a in attrs {
         out.push(' ');
         match a.namespace() {
             AttrNamespace::None => {}
@@ -245,9 +254,22 @@ fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
     out.push('>');
 }
 
+/// Appends the end tag of `e`.
+#[inline(always)]
+fn end_tag_with(out: &mut String, e: &ElementRef<'_>, tags: &TagStrings) {
+    match tags.get(e) {
+        Some((_, close)) => out.push_str(close),
+        None => {
+            out.push_str("</");
+            out.push_str(e.name());
+            out.push('>');
+        }
+    }
+}
+
 /// Serializes `node` itself and its descendants ("outerHTML"), appending to `out`.
 pub fn serialize_node_into(doc: &Document, node: NodeId, scripting: bool, out: &mut String) {
-    serialize_into(doc, node, scripting, out, None);
+    serialize_into(doc, node, scripting, out, None, None);
 }
 
 /// What [`serialize_document_with_charset`] changes on the way: the encoding name to declare,
@@ -257,12 +279,16 @@ struct CharsetFix<'a> {
     insert_into: Option<NodeId>,
 }
 
+/// The walk of [`serialize_node_into`] (`children_raw` `None`: `node` itself and its
+/// descendants) and of [`serialize_children_as_into`] (`Some(raw)`: `node`'s children only,
+/// their text verbatim when `raw`).
 fn serialize_into(
     doc: &Document,
     node: NodeId,
     scripting: bool,
     out: &mut String,
     charset: Option<&CharsetFix<'_>>,
+    children_raw: Option<bool>,
 ) {
     // An iterative walk along the tree's links (first child, next sibling, parent): no stack
     // but the template elements whose contents are being written (a contents fragment has no
@@ -273,11 +299,66 @@ fn serialize_into(
     let tags = tag_strings();
     let raw_bit = if scripting { RAW_SCRIPTING } else { RAW };
     let mut cur = node;
+    // Whether `cur`'s parent is a raw text element: its text is written verbatim. False for
+    // the walk's root itself (the caller decides for it).
+    let mut raw = false;
+    if let Some(top_raw) = children_raw {
+        match doc.first_child(node) {
+            Some(c) => cur = c,
+            None => return,
+        }
+        raw = top_raw;
+    }
     'enter: loop {
-        // Enter `cur`: write what comes before its children.
-        let mut void = false;
+        // Enter `cur`: write what comes before its children, and go down to them if any (text,
+        // comments, doctypes and processing instructions never have children).
         match doc.data(cur) {
-            NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => {}
+            NodeData::Element(e) => {
+                match charset {
+                    Some(fix) if declares_charset(doc, cur) => {
+                        open_tag_declaring(out, doc, cur, fix.name);
+                    }
+                    _ => open_tag_with(out, e, tags),
+                }
+                if let Some(fix) = charset
+                    && fix.insert_into == Some(cur)
+                {
+                    out.push_str("<meta charset=\"");
+                    escape_into(out, fix.name, true);
+                    out.push_str("\">");
+                }
+                let f = flags_of(flags, &e);
+                // Void: no children, no end tag.
+                if f & VOID == 0 {
+                    if let Some(c) = doc.first_child(cur) {
+                        raw = f & raw_bit != 0;
+                        cur = c;
+                        continue 'enter;
+                    }
+                    if let Some(c) = e.template_contents().and_then(|t| doc.first_child(t)) {
+                        templates.push(cur);
+                        raw = false;
+                        cur = c;
+                        continue 'enter;
+                    }
+                    end_tag_with(out, &e, tags);
+                }
+            }
+            NodeData::Text(t) => {
+                if raw {
+                    out.push_str(t);
+                } else {
+                    escape_into(out, t, false);
+                }
+            }
+            // The walk's root (a parent that is not an element).
+            NodeData::Document | NodeData::Fragment | NodeData::ShadowRoot(_) => {
+                if let Some(c) = doc.first_child(cur) {
+                    raw = false;
+                    cur = c;
+                    continue 'enter;
+                }
+            }
             NodeData::Doctype(d) => {
                 out.push_str("<!DOCTYPE ");
                 out.push_str(&d.name);
@@ -299,97 +380,60 @@ fn serialize_into(
                 out.push_str(data);
                 out.push_str("?>");
             }
-            NodeData::Text(t) => {
-                // Verbatim below a raw text element (the walk's root itself is escaped: the
-                // caller decides for it).
-                let raw = cur != node
-                    && doc
-                        .parent(cur)
-                        .and_then(|p| doc.element(p))
-                        .is_some_and(|p| flags_of(flags, &p) & raw_bit != 0);
-                if raw {
-                    out.push_str(t);
-                } else {
-                    escape_into(out, t, false);
-                }
-            }
-            NodeData::Element(e) => {
-                match charset {
-                    Some(fix) if declares_charset(doc, cur) => {
-                        open_tag_declaring(out, doc, cur, fix.name);
-                    }
-                    _ => open_tag_with(out, e, tags),
-                }
-                if let Some(fix) = charset
-                    && fix.insert_into == Some(cur)
-                {
-                    out.push_str("<meta charset=\"");
-                    escape_into(out, fix.name, true);
-                    out.push_str("\">");
-                }
-                void = flags_of(flags, &e) & VOID != 0;
-            }
         }
-        if !void {
-            if let Some(c) = doc.first_child(cur) {
-                cur = c;
-                continue 'enter;
-            }
-            if let Some(c) = template_contents_child(doc, cur) {
-                templates.push(cur);
-                cur = c;
-                continue 'enter;
-            }
-        }
-        // Leave `cur` (void: no end tag), then its ancestors until one has a next sibling.
-        let mut closing_void = void;
+        // `cur` is written: go on with its next sibling, or leave its ancestors (writing
+        // their end tags) until one has a next sibling.
+        let mut climbed = false;
         loop {
-            if !closing_void && let Some(e) = doc.element(cur) {
-                match tags.get(&e) {
-                    Some((_, close)) => out.push_str(close),
-                    None => {
-                        out.push_str("</");
-                        out.push_str(e.name());
-                        out.push('>');
-                    }
-                }
-            }
-            closing_void = false;
             if cur == node {
                 return;
             }
             if let Some(s) = doc.next_sibling(cur) {
+                if climbed {
+                    // The sibling's parent is not the one `raw` was set for.
+                    raw = match (doc.parent(s), children_raw) {
+                        (Some(p), Some(top_raw)) if p == node => top_raw,
+                        (p, _) => p
+                            .and_then(|p| doc.element(p))
+                            .is_some_and(|p| flags_of(flags, &p) & raw_bit != 0),
+                    };
+                }
                 cur = s;
                 continue 'enter;
             }
+            climbed = true;
             let Some(parent) = doc.parent(cur) else {
                 // The last child of a template's contents: back to the template.
                 match templates.pop() {
                     Some(t) => {
+                        if let Some(e) = doc.element(t) {
+                            end_tag_with(out, &e, tags);
+                        }
                         cur = t;
                         continue;
                     }
                     None => return,
                 }
             };
-            if templates.last() != Some(&parent)
-                && let Some(c) = template_contents_child(doc, parent)
-            {
-                // The template's own children are done: its contents follow.
-                templates.push(parent);
-                cur = c;
-                continue 'enter;
+            if parent == node && children_raw.is_some() {
+                // Back at the root whose children were asked for.
+                return;
+            }
+            if let Some(pe) = doc.element(parent) {
+                if templates.last() != Some(&parent)
+                    && let Some(c) = pe.template_contents().and_then(|t| doc.first_child(t))
+                {
+                    // The template's own children are done: its contents follow.
+                    templates.push(parent);
+                    raw = false;
+                    cur = c;
+                    continue 'enter;
+                }
+                end_tag_with(out, &pe, tags);
             }
             cur = parent;
         }
     }
-}
-
-/// The first child of element `id`'s template contents, if any.
-fn template_contents_child(doc: &Document, id: NodeId) -> Option<NodeId> {
-    doc.element(id)?
-        .template_contents()
-        .and_then(|t| doc.first_child(t))
 }
 
 /// Whether `id` is an HTML `meta` element that declares a character encoding: a `charset`
@@ -473,7 +517,7 @@ pub fn serialize_document_with_charset(
     };
     let mut out = String::new();
     for c in doc.children(root) {
-        serialize_into(doc, c, scripting, &mut out, Some(&fix));
+        serialize_into(doc, c, scripting, &mut out, Some(&fix), None);
     }
     out
 }
@@ -539,12 +583,7 @@ pub fn serialize_children_as_into(
     out: &mut String,
 ) {
     let raw = is_raw_text_parent(namespace, name, scripting);
-    for c in doc.children(node) {
-        match doc.data(c) {
-            NodeData::Text(t) if raw => out.push_str(t),
-            _ => serialize_node_into(doc, c, scripting, out),
-        }
-    }
+    serialize_into(doc, node, scripting, out, None, Some(raw));
 }
 
 /// Serializes `node` and its descendants ("outerHTML").

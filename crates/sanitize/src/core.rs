@@ -2,8 +2,9 @@
 //! removes, unwraps and filters nodes as a configuration says, with the javascript: URL rules of
 //! the safe methods.
 //!
-//! The configuration is compiled once per [`crate::Sanitizer`] (and safe flag) into hash sets
-//! of name atoms: a node costs one or two integer-keyed lookups, an attribute one to three.
+//! The configuration is compiled once per [`crate::Sanitizer`] (and safe flag) into tables
+//! indexed by static name atom (other names hashed by string): a node costs one or two table
+//! reads, an attribute one to three.
 
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
@@ -54,17 +55,22 @@ fn attr_ns(ns: AttrNamespace) -> u8 {
 }
 
 /// A set of names keyed by (namespace code, atom): static atoms (the same in every document)
-/// by id, any other name by its string.
+/// in a table indexed by namespace code and static index, any other name by its string.
 #[derive(Debug)]
 struct NameMap<V> {
-    fixed: FxHashMap<(u8, LocalName), V>,
+    /// At `ns * LocalName::static_count() + static index`: 1 + the entry's index in `values`,
+    /// 0 for none. Only as long as the highest namespace code with an entry needs (empty for
+    /// a map without static names: most lists of a configuration are empty).
+    fixed: Box<[u16]>,
+    values: Vec<V>,
     dynamic: FxHashMap<Box<str>, Vec<(u8, V)>>,
 }
 
 impl<V> Default for NameMap<V> {
     fn default() -> Self {
         NameMap {
-            fixed: FxHashMap::default(),
+            fixed: Box::default(),
+            values: Vec::new(),
             dynamic: FxHashMap::default(),
         }
     }
@@ -74,33 +80,48 @@ impl<V> NameMap<V> {
     fn insert(&mut self, ns: Option<u8>, name: &str, v: V) {
         // A namespace no node of ours can have: the entry can never match.
         let Some(ns) = ns else { return };
-        match LocalName::from_static(name) {
-            Some(a) => {
-                self.fixed.insert((ns, a), v);
+        match LocalName::from_static(name).and_then(LocalName::static_index) {
+            Some(i) => {
+                let at = usize::from(ns) * LocalName::static_count() + i;
+                if at >= self.fixed.len() {
+                    let mut t = std::mem::take(&mut self.fixed).into_vec();
+                    t.resize((usize::from(ns) + 1) * LocalName::static_count(), 0);
+                    self.fixed = t.into_boxed_slice();
+                }
+                match self.fixed[at] {
+                    0 => {
+                        self.values.push(v);
+                        // At most four namespaces of static names: far below u16::MAX.
+                        self.fixed[at] = u16::try_from(self.values.len()).unwrap_or(0);
+                    }
+                    k => self.values[usize::from(k) - 1] = v,
+                }
             }
             None => self.dynamic.entry(name.into()).or_default().push((ns, v)),
         }
     }
 
+    /// The entry for a name: `name` is only called for a name that is not static.
     #[inline]
-    fn get(&self, ns: u8, atom: LocalName, name: &str) -> Option<&V> {
-        // Most lists of a configuration are empty (no hashing for them).
-        if self.fixed.is_empty() && self.dynamic.is_empty() {
-            return None;
-        }
-        if atom.as_static_str().is_some() {
-            self.fixed.get(&(ns, atom))
-        } else if self.dynamic.is_empty() {
-            None
-        } else {
-            self.dynamic
-                .get(name)
-                .and_then(|l| l.iter().find(|(n, _)| *n == ns).map(|(_, v)| v))
+    fn get<'n>(&self, ns: u8, atom: LocalName, name: impl FnOnce() -> &'n str) -> Option<&V> {
+        match atom.static_index() {
+            Some(i) => {
+                let at = usize::from(ns) * LocalName::static_count() + i;
+                match self.fixed.get(at) {
+                    None | Some(0) => None,
+                    Some(&k) => self.values.get(usize::from(k) - 1),
+                }
+            }
+            None if self.dynamic.is_empty() => None,
+            None => self
+                .dynamic
+                .get(name())
+                .and_then(|l| l.iter().find(|(n, _)| *n == ns).map(|(_, v)| v)),
         }
     }
 
     #[inline]
-    fn contains(&self, ns: u8, atom: LocalName, name: &str) -> bool {
+    fn contains<'n>(&self, ns: u8, atom: LocalName, name: impl FnOnce() -> &'n str) -> bool {
         self.get(ns, atom, name).is_some()
     }
 }
@@ -268,7 +289,13 @@ pub fn contains_javascript_url(value: &str) -> bool {
 #[inline]
 fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrRef<'_>) -> bool {
     let t = atoms();
-    let (atom, name, ns) = (a.local_name(), a.name(), a.namespace());
+    let (atom, ns) = (a.local_name(), a.namespace());
+    // As for elements: the string only for a name that is not static.
+    let name = if atom.static_index().is_some() {
+        ""
+    } else {
+        a.name()
+    };
     let href = is(atom, name, t.href, "href");
     match ens {
         Namespace::Html => {
@@ -372,13 +399,20 @@ fn sanitize_element(
     let Some(e) = doc.element(n) else {
         return advance(doc, next, parent, root);
     };
-    let (ens, eatom, ename) = (e.namespace(), e.local_name(), e.name());
+    let (ens, eatom) = (e.namespace(), e.local_name());
+    // The name's string is only read for a name that is not static (a static atom is compared
+    // by id; it never equals a name that is not static).
+    let ename = if eatom.static_index().is_some() {
+        ""
+    } else {
+        e.name()
+    };
     // Read from the element record at hand (the document is changed below).
-    let (contents, has_attrs) = (e.template_contents(), e.attrs().len() != 0);
+    let contents = e.template_contents();
     let ns = element_ns(ens);
     // replaceWithChildrenElements: the children take its place and are visited next (in the
     // spec, sanitized first and then moved up: the same result).
-    if c.replace_with_children.contains(ns, eatom, ename) {
+    if c.replace_with_children.contains(ns, eatom, || ename) {
         let first = doc.first_child(n);
         if doc.replace_with_children(n).is_err() {
             // Only a document parent refuses, and only for what the non-replaceable list
@@ -389,7 +423,7 @@ fn sanitize_element(
         return first.or_else(|| advance(doc, next, parent, root));
     }
     let rule = match &c.elements {
-        Some(el) => match el.get(ns, eatom, ename) {
+        Some(el) => match el.get(ns, eatom, || ename) {
             Some(r) => Some(r),
             None => {
                 let _ = doc.remove(n);
@@ -397,7 +431,7 @@ fn sanitize_element(
             }
         },
         None => {
-            if c.remove_elements.contains(ns, eatom, ename) {
+            if c.remove_elements.contains(ns, eatom, || ename) {
                 let _ = doc.remove(n);
                 return advance(doc, next, parent, root);
             }
@@ -410,37 +444,31 @@ fn sanitize_element(
     if let Some(shadow) = doc.shadow_root(n) {
         roots.push(shadow);
     }
-    if has_attrs {
-        // The element's name is read again inside the closure from copies (the document is
-        // borrowed mutably by the filter).
-        let ename_owned;
-        let ename: &str = if eatom.as_static_str().is_some() {
-            eatom.as_static_str().unwrap_or("")
-        } else {
-            ename_owned = ename.to_owned();
-            &ename_owned
+    // The element's name is read inside the closure from a copy (the document is borrowed
+    // mutably by the filter).
+    let ename_owned = ename.to_owned();
+    let ename: &str = &ename_owned;
+    doc.retain_attributes(n, |a| {
+        let (ans, aatom) = (attr_ns(a.namespace()), a.local_name());
+        let aname = || a.name();
+        if rule.is_some_and(|r| r.remove_attributes.contains(ans, aatom, aname)) {
+            return false;
+        }
+        let local_allows = |r: &ElementRule| {
+            r.attributes
+                .as_ref()
+                .is_some_and(|l| l.contains(ans, aatom, aname))
         };
-        doc.retain_attributes(n, |a| {
-            let (ans, aatom, aname) = (attr_ns(a.namespace()), a.local_name(), a.name());
-            if rule.is_some_and(|r| r.remove_attributes.contains(ans, aatom, aname)) {
-                return false;
-            }
-            let local_allows = |r: &ElementRule| {
-                r.attributes
-                    .as_ref()
-                    .is_some_and(|l| l.contains(ans, aatom, aname))
-            };
-            let keep = if let Some(global) = &c.attributes {
-                global.contains(ans, aatom, aname)
-                    || rule.is_some_and(local_allows)
-                    || (c.data_attributes && ans == 0 && aname.starts_with("data-"))
-            } else {
-                !(rule.is_some_and(|r| r.attributes.is_some() && !local_allows(r))
-                    || c.remove_attributes.contains(ans, aatom, aname))
-            };
-            keep && !(js && unsafe_url_attribute(ens, eatom, ename, &a))
-        });
-    }
+        let keep = if let Some(global) = &c.attributes {
+            global.contains(ans, aatom, aname)
+                || rule.is_some_and(local_allows)
+                || (c.data_attributes && ans == 0 && a.name().starts_with("data-"))
+        } else {
+            !(rule.is_some_and(|r| r.attributes.is_some() && !local_allows(r))
+                || c.remove_attributes.contains(ans, aatom, aname))
+        };
+        keep && !(js && unsafe_url_attribute(ens, eatom, ename, &a))
+    });
     // Descend.
     doc.first_child(n)
         .or_else(|| advance(doc, next, parent, root))

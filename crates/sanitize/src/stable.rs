@@ -528,19 +528,20 @@ enum Parent {
 #[derive(Clone, Copy)]
 struct Frame {
     parent: Parent,
-    /// A, NOBR, BUTTON, FORM, P: such an element is an ancestor (conservatively, with no
-    /// regard to scope).
-    open: u16,
-    /// An `li` the `li` start tag's search would reach (13.2.6.4.7: walking up from the
-    /// current node, before an element that stops the search).
-    li_reachable: bool,
-    /// The same for `dd` and `dt`.
-    dd_reachable: bool,
-    /// The parent is a heading.
-    heading: bool,
-    /// The parent drops a line feed at the start of its first text.
-    drops_first_lf: bool,
+    /// The classes of the HTML start tags that would not simply insert an element among the
+    /// children (besides [`REPARSE`] and [`TABLE_PART`], always): as bits of the classes,
+    /// - `A`, `NOBR`, `BUTTON`, `FORM`: such an element is an ancestor (conservatively, with
+    ///   no regard to scope);
+    /// - `CLOSES_P`: a `p` is an ancestor;
+    /// - `HEADING`: the parent is a heading;
+    /// - `LI`: an `li` the `li` start tag's search would reach (13.2.6.4.7: walking up from
+    ///   the current node, before an element that stops the search); `DD_DT` the same for
+    ///   `dd` and `dt`.
+    forbid: u16,
 }
+
+/// The [`Frame::forbid`] bits an element's frame passes on to its children's frames.
+const FORBID_INHERITED: u16 = A | NOBR | BUTTON | FORM | CLOSES_P;
 
 /// Whether `(doc, root)`, a fragment parsed in `context` and serialized as `out`, gives back
 /// the same tree when `out` is parsed in `context` (text nodes aside: adjacent ones merge).
@@ -553,14 +554,10 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
     }
     let top = Frame {
         parent: Parent::Flow,
-        open: 0,
-        li_reachable: false,
-        dd_reachable: false,
-        heading: false,
-        drops_first_lf: false,
+        forbid: 0,
     };
     // Iterative pre-order walk: (frame of the children, next child to visit).
-    let mut stack: Vec<(Frame, Option<NodeId>)> = vec![(top, doc.first_child(root))];
+    let mut stack = FrameStack::new((top, doc.first_child(root)));
     while let Some((frame, cur)) = stack.last_mut() {
         let Some(n) = *cur else {
             stack.pop();
@@ -593,10 +590,14 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                     return false;
                 };
                 let ns = e.namespace();
+                // Whether the element drops a line feed at the start of its first text.
+                let mut drops_first_lf = false;
                 let child = match frame.parent {
                     Parent::Void | Parent::Text | Parent::IntegrationPoint => return false,
                     Parent::Flow if ns == Namespace::Html => {
-                        match flow_frame(frame, class_of(e.local_name())) {
+                        let class = class_of(e.local_name());
+                        drops_first_lf = class & DROPS_FIRST_LF != 0;
+                        match flow_frame(frame, class) {
                             Some(f) => f,
                             None => return false,
                         }
@@ -631,7 +632,7 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                 };
                 // 13.2.6.4.7 "pre", "listing", "textarea": a line feed right after the start
                 // tag is dropped.
-                if child.drops_first_lf && leading_text_starts_with_lf(doc, n) {
+                if drops_first_lf && leading_text_starts_with_lf(doc, n) {
                     return false;
                 }
                 if child.parent == Parent::Void {
@@ -647,6 +648,53 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
         }
     }
     true
+}
+
+/// The walk's stack of open elements: the first [`FrameStack::INLINE`] levels in place (no
+/// allocation for the usual depth), deeper ones in a vector.
+struct FrameStack {
+    inline: [(Frame, Option<NodeId>); FrameStack::INLINE],
+    len: usize,
+    deeper: Vec<(Frame, Option<NodeId>)>,
+}
+
+impl FrameStack {
+    const INLINE: usize = 24;
+
+    fn new(first: (Frame, Option<NodeId>)) -> FrameStack {
+        FrameStack {
+            inline: [first; FrameStack::INLINE],
+            len: 1,
+            deeper: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn last_mut(&mut self) -> Option<&mut (Frame, Option<NodeId>)> {
+        match self.len {
+            0 => None,
+            n if n <= FrameStack::INLINE => self.inline.get_mut(n - 1),
+            _ => self.deeper.last_mut(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, entry: (Frame, Option<NodeId>)) {
+        if self.len < FrameStack::INLINE {
+            self.inline[self.len] = entry;
+        } else {
+            self.deeper.push(entry);
+        }
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        if self.len > FrameStack::INLINE {
+            self.deeper.pop();
+        }
+        self.len = self.len.saturating_sub(1);
+    }
 }
 
 /// Whether the first non-empty text among the leading text children of `element` starts
@@ -671,9 +719,7 @@ fn foreign_frame(frame: Frame, ns: Namespace, name: &str) -> Frame {
         } else {
             Parent::Foreign(ns)
         },
-        heading: false,
-        drops_first_lf: false,
-        ..frame
+        forbid: frame.forbid & !HEADING,
     }
 }
 
@@ -690,37 +736,33 @@ fn table_part_frame(frame: Frame, name: &str) -> Frame {
     };
     Frame {
         parent,
-        li_reachable: false,
-        dd_reachable: false,
-        heading: false,
-        drops_first_lf: false,
-        ..frame
+        forbid: frame.forbid & FORBID_INHERITED,
     }
 }
 
 /// The frame for the children of an HTML element in flow content, or `None` when the
 /// element's start tag would not simply insert it there.
 fn flow_frame(frame: Frame, class: u16) -> Option<Frame> {
-    if class & (REPARSE | TABLE_PART) != 0 {
+    // Ignored, moved or changing the insertion mode; a p-closing start tag below an open p
+    // (in any scope: conservative); "a" inside a, "nobr" inside nobr, "button" inside button,
+    // "form" inside form; "h1".."h6" whose current node is a heading; "li": an li the search
+    // reaches is closed; "dd", "dt" likewise.
+    if class & (frame.forbid | REPARSE | TABLE_PART) != 0 {
         return None;
     }
-    // A p-closing start tag below an open p (in any scope: conservative).
-    if class & CLOSES_P != 0 && frame.open & P != 0 {
-        return None;
+    let mut forbid = (frame.forbid & FORBID_INHERITED) | (class & (A | NOBR | BUTTON | FORM));
+    if class & P != 0 {
+        forbid |= CLOSES_P;
     }
-    // "a" inside a, "nobr" inside nobr, "button" inside button, "form" inside form.
-    if class & (A | NOBR | BUTTON | FORM) & frame.open != 0 {
-        return None;
+    if class & HEADING != 0 {
+        forbid |= HEADING;
     }
-    // "h1".."h6" whose current node is a heading.
-    if class & HEADING != 0 && frame.heading {
-        return None;
+    // The li, dd and dt reachable from the children: their own, and the parent's unless the
+    // element stops the search.
+    forbid |= class & (LI | DD_DT);
+    if class & STOPS_LIST_SEARCH == 0 {
+        forbid |= frame.forbid & (LI | DD_DT);
     }
-    // "li": an li the search reaches is closed; "dd", "dt" likewise.
-    if (class & LI != 0 && frame.li_reachable) || (class & DD_DT != 0 && frame.dd_reachable) {
-        return None;
-    }
-    let stops = class & STOPS_LIST_SEARCH != 0;
     Some(Frame {
         parent: if class & VOID != 0 {
             Parent::Void
@@ -731,11 +773,7 @@ fn flow_frame(frame: Frame, class: u16) -> Option<Frame> {
         } else {
             Parent::Flow
         },
-        open: frame.open | (class & (A | NOBR | BUTTON | FORM | P)),
-        li_reachable: class & LI != 0 || (!stops && frame.li_reachable),
-        dd_reachable: class & DD_DT != 0 || (!stops && frame.dd_reachable),
-        heading: class & HEADING != 0,
-        drops_first_lf: class & DROPS_FIRST_LF != 0,
+        forbid,
     })
 }
 
