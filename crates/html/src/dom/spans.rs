@@ -178,7 +178,7 @@ pub(crate) type OffsetMap = Runs;
 
 /// The UTF-16 length of every prefix of a UTF-8 text, for columns. A character takes one
 /// unit per byte less its continuation bytes, plus one if it is outside the BMP (four bytes,
-/// two units). So the index keeps, for each 64-byte block of the text that holds a non-ASCII
+/// two units). So the index keeps, for each 64-byte block of the text that holds a continuation
 /// byte, a bit per continuation byte and the count of continuation bytes before the block,
 /// and the offsets of the four-byte characters: 16 bytes per such block, nothing for ASCII.
 #[derive(Debug, Clone, Default)]
@@ -202,18 +202,6 @@ struct UnitBlock {
     cont: u64,
 }
 
-/// Bits 7, 15, … 63 of the mask: the bytes of `x` that are UTF-8 continuation bytes.
-#[inline]
-fn cont_bytes(x: u64) -> u64 {
-    x & !(x << 1) & 0x8080_8080_8080_8080
-}
-
-/// The high bits of the eight bytes of `m` (as [`cont_bytes`] gives) as bits 0..8.
-#[inline]
-fn gather(m: u64) -> u64 {
-    (m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-}
-
 impl Units {
     fn heap_bytes(&self) -> usize {
         self.blocks.capacity() * std::mem::size_of::<UnitBlock>()
@@ -222,58 +210,81 @@ impl Units {
 
     /// Indexes the next piece of the text (pieces are consecutive and split only between
     /// characters).
+    #[cfg(test)]
     fn push(&mut self, bytes: &[u8]) {
+        self.scan(bytes, |_| {});
+    }
+
+    /// Indexes the next piece of the text (as [`push`](Self::push)) and calls `line_break`
+    /// with the offset in `bytes` of each CR and LF, in order: one pass over the text, 64
+    /// bytes at a time.
+    #[inline]
+    fn scan(&mut self, bytes: &[u8], mut line_break: impl FnMut(usize)) {
         let base = self.len;
         self.len += bytes.len();
+        let mut chunks = bytes.chunks_exact(64);
         let mut i = 0;
-        while i < bytes.len() {
-            i += ascii_run(&bytes[i..]);
-            if i >= bytes.len() {
-                break;
-            }
-            // The rest of the 64-byte block that holds the non-ASCII byte at `i`.
-            let abs = base + i;
-            let block = abs / 64;
-            let end = (block * 64 + 64 - base).min(bytes.len());
-            let mut m = 0u64;
-            let mut j = i;
-            while j + 8 <= end {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(&bytes[j..j + 8]);
-                let x = u64::from_le_bytes(w);
-                m |= gather(cont_bytes(x)) << ((base + j) % 64);
-                if x & (x << 1) & (x << 2) & (x << 3) & 0x8080_8080_8080_8080 != 0 {
-                    self.note_astral(&bytes[j..j + 8], base + j);
-                }
-                j += 8;
-            }
-            for (k, &b) in bytes[j..end].iter().enumerate() {
-                if b & 0xC0 == 0x80 {
-                    m |= 1 << ((base + j + k) % 64);
-                }
-            }
-            self.note_astral(&bytes[j..end], base + j);
-            let index = u32::try_from(block).unwrap_or(u32::MAX);
-            match self.blocks.last_mut() {
-                Some(last) if last.index == index => last.cont |= m,
-                _ => self.blocks.push(UnitBlock {
-                    index,
-                    before: self.cont_total,
-                    cont: m,
-                }),
-            }
-            self.cont_total = self.cont_total.saturating_add(m.count_ones());
-            i = end;
+        for chunk in &mut chunks {
+            let chunk: &[u8; 64] = chunk.try_into().unwrap_or(&[0; 64]);
+            self.scan_chunk(chunk, base + i, |k| line_break(i + k));
+            i += 64;
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // Zero bytes are neither line breaks nor non-ASCII.
+            let mut chunk = [0u8; 64];
+            chunk[..rest.len()].copy_from_slice(rest);
+            self.scan_chunk(&chunk, base + i, |k| line_break(i + k));
         }
     }
 
-    /// Records the four-byte characters that start in `bytes`, at offset `at`.
-    fn note_astral(&mut self, bytes: &[u8], at: usize) {
-        for (k, &b) in bytes.iter().enumerate() {
-            if b >= 0xF0 {
-                self.astral.push(offset_u32(at + k));
-            }
+    /// [`scan`](Self::scan) over 64 bytes at offset `at` of the text.
+    #[inline(always)]
+    fn scan_chunk(&mut self, chunk: &[u8; 64], at: usize, mut line_break: impl FnMut(usize)) {
+        let (mut breaks, high) = crate::tokenizer::simd::chunk_masks(chunk);
+        while breaks != 0 {
+            line_break(breaks.trailing_zeros() as usize);
+            breaks &= breaks - 1;
         }
+        if high != 0 {
+            self.note_non_ascii(chunk, at);
+        }
+    }
+
+    /// Records the continuation bytes and four-byte characters of a chunk at offset `at`.
+    #[inline(never)]
+    fn note_non_ascii(&mut self, chunk: &[u8; 64], at: usize) {
+        let (cont, mut astral) = crate::tokenizer::simd::chunk_non_ascii(chunk);
+        while astral != 0 {
+            self.astral
+                .push(offset_u32(at + astral.trailing_zeros() as usize));
+            astral &= astral - 1;
+        }
+        // The chunk's bits fall in the 64-byte block of `at` and (unless `at` is aligned)
+        // the next one.
+        let shift = at % 64;
+        let block = at / 64;
+        self.add_cont(block, cont << shift);
+        if shift != 0 {
+            self.add_cont(block + 1, cont >> (64 - shift));
+        }
+    }
+
+    /// Adds continuation bits `m` to block `block` (blocks come in order).
+    fn add_cont(&mut self, block: usize, m: u64) {
+        if m == 0 {
+            return;
+        }
+        let index = u32::try_from(block).unwrap_or(u32::MAX);
+        match self.blocks.last_mut() {
+            Some(last) if last.index == index => last.cont |= m,
+            _ => self.blocks.push(UnitBlock {
+                index,
+                before: self.cont_total,
+                cont: m,
+            }),
+        }
+        self.cont_total = self.cont_total.saturating_add(m.count_ones());
     }
 
     /// Whether byte `d` is a continuation byte, and the continuation bytes before it.
@@ -345,7 +356,7 @@ impl SourceIndex {
         }
         self.pending_cr = false;
         let (line_starts, pending_cr) = (&mut self.line_starts, &mut self.pending_cr);
-        crate::tokenizer::simd::line_breaks(bytes, |i| {
+        self.units.scan(bytes, |i| {
             if i == 0 && skip_first_lf {
                 return;
             }
@@ -359,7 +370,6 @@ impl SourceIndex {
             }
             line_starts.push(offset_u32(base + i + 1));
         });
-        self.units.push(bytes);
         self.len += bytes.len();
     }
 

@@ -3,7 +3,7 @@
 //! preprocessing set plus at most two bytes (text in the data, RCDATA, RAWTEXT, script and
 //! comment states, quoted attribute values). Measured in `bench/` (`dom_profile`): the table
 //! scan took about a tenth of parsing a page to a DOM. Also the line-break scan of the source
-//! index ([`line_breaks`]), which `memchr2` did at about twice the cost on short lines, and the
+//! index ([`chunk_masks`]: line breaks and non-ASCII bytes, 64 bytes at a time), and the
 //! serializer's escape scan ([`escape_mask16`]).
 //!
 //! The set it finds is exactly `tokenization::table(&[a, b])`: U+0000 and CR, the C0 controls
@@ -78,56 +78,94 @@ pub(crate) const fn has_zero_byte(w: u64) -> bool {
     w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080 != 0
 }
 
-/// Calls `f(i)` for each index `i` of `bytes` that holds LF or CR, in order.
-#[inline]
+/// Calls `f(i)` for each index `i` of `bytes` that holds LF or CR, in order (the scan of
+/// the source index, `crate::dom::spans`, 64 bytes at a time with [`chunk_masks`]).
+#[cfg(test)]
 pub(crate) fn line_breaks(bytes: &[u8], mut f: impl FnMut(usize)) {
-    let i = line_break_blocks(bytes, &mut f);
-    for (k, &b) in bytes[i..].iter().enumerate() {
-        if b == b'\n' || b == b'\r' {
-            f(i + k);
-        }
-    }
-}
-
-/// [`line_breaks`] over whole 16-byte blocks; where the remaining bytes start.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn line_break_blocks(bytes: &[u8], f: &mut impl FnMut(usize)) -> usize {
-    let mut i = 0;
-    while i + 16 <= bytes.len() {
-        let mut m = line_break_mask(bytes, i);
+    for (c, chunk) in bytes.chunks(64).enumerate() {
+        let mut block = [0u8; 64];
+        block[..chunk.len()].copy_from_slice(chunk);
+        let (mut m, _) = chunk_masks(&block);
         while m != 0 {
-            f(i + m.trailing_zeros() as usize);
+            f(64 * c + m.trailing_zeros() as usize);
             m &= m - 1;
         }
-        i += 16;
     }
-    i
 }
 
-/// Elsewhere: no block scan; the caller's byte loop does all of it.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn line_break_blocks(_bytes: &[u8], _f: &mut impl FnMut(usize)) -> usize {
-    0
-}
-
-/// Bit `k` set for each LF or CR at `bytes[i + k]`, `k < 16`.
+/// For the 64 bytes of `chunk`: bit `k` of the first mask set if byte `k` is a LF or CR, of
+/// the second if it is not ASCII.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn line_break_mask(bytes: &[u8], i: usize) -> u32 {
-    assert!(i + 16 <= bytes.len());
-    // SAFETY: SSE2 is part of the x86_64 baseline, so its intrinsics are available.
-    // `_mm_loadu_si128` reads the 16 bytes at `bytes.as_ptr() + i` without alignment
-    // requirements; the assertion above keeps them inside `bytes`.
-    unsafe {
-        let v = _mm_loadu_si128(bytes.as_ptr().add(i).cast::<__m128i>());
-        let hit = _mm_or_si128(
-            _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8)),
-            _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8)),
-        );
-        _mm_movemask_epi8(hit) as u32
+pub(crate) fn chunk_masks(chunk: &[u8; 64]) -> (u64, u64) {
+    let (mut breaks, mut high) = (0u64, 0u64);
+    for q in 0..4 {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so its intrinsics are available.
+        // `_mm_loadu_si128` reads the 16 bytes at `chunk.as_ptr() + 16 * q` without
+        // alignment requirements; `q < 4` keeps them inside the 64-byte array.
+        let (b, h) = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().add(16 * q).cast::<__m128i>());
+            let hit = _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8)),
+            );
+            (_mm_movemask_epi8(hit) as u32, _mm_movemask_epi8(v) as u32)
+        };
+        breaks |= u64::from(b & 0xFFFF) << (16 * q);
+        high |= u64::from(h & 0xFFFF) << (16 * q);
     }
+    (breaks, high)
+}
+
+/// For the 64 bytes of `chunk`: bit `k` of the first mask set if byte `k` is a UTF-8
+/// continuation byte (0x80..=0xBF), of the second if it starts a four-byte character
+/// (0xF0..=0xFF).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn chunk_non_ascii(chunk: &[u8; 64]) -> (u64, u64) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+    };
+    let (mut cont, mut astral) = (0u64, 0u64);
+    for q in 0..4 {
+        // SAFETY: as in `chunk_masks`. As signed bytes, 0x80..=0xBF are -128..=-65 and
+        // 0xF0..=0xFF are -16..=-1.
+        let (c, high, above) = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().add(16 * q).cast::<__m128i>());
+            (
+                _mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-64))) as u32,
+                _mm_movemask_epi8(v) as u32,
+                _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-17))) as u32,
+            )
+        };
+        cont |= u64::from(c & 0xFFFF) << (16 * q);
+        astral |= u64::from(high & above & 0xFFFF) << (16 * q);
+    }
+    (cont, astral)
+}
+
+/// Elsewhere: the same masks, a byte at a time.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn chunk_masks(chunk: &[u8; 64]) -> (u64, u64) {
+    let (mut breaks, mut high) = (0u64, 0u64);
+    for (k, &b) in chunk.iter().enumerate() {
+        breaks |= u64::from(b == b'\n' || b == b'\r') << k;
+        high |= u64::from(b >= 0x80) << k;
+    }
+    (breaks, high)
+}
+
+/// Elsewhere: the same masks, a byte at a time.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn chunk_non_ascii(chunk: &[u8; 64]) -> (u64, u64) {
+    let (mut cont, mut astral) = (0u64, 0u64);
+    for (k, &b) in chunk.iter().enumerate() {
+        cont |= u64::from(b & 0xC0 == 0x80) << k;
+        astral |= u64::from(b >= 0xF0) << k;
+    }
+    (cont, astral)
 }
 
 /// Bit `k` set for each byte at `bytes[i + k]`, `k < 16`, that "escaping a string" may
