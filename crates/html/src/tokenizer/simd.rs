@@ -296,6 +296,45 @@ mod tests {
         }
     }
 
+    /// Every byte value at every position of a 64-byte chunk: the four masks of the source
+    /// index's scan have exactly the bits of their definitions. Under Miri a sample of the
+    /// byte values, around every edge of the sets.
+    #[test]
+    fn chunk_masks_are_exact() {
+        let values: Vec<u8> = if cfg!(miri) {
+            vec![0, 9, 10, 13, 0x7F, 0x80, 0xBF, 0xC0, 0xEF, 0xF0, 0xFF]
+        } else {
+            (0..=255).collect()
+        };
+        let positions: Vec<usize> = if cfg!(miri) {
+            vec![0, 1, 15, 16, 31, 32, 47, 48, 63]
+        } else {
+            (0..64).collect()
+        };
+        for &pos in &positions {
+            for &v in &values {
+                let mut chunk = [b'x'; 64];
+                chunk[pos] = v;
+                chunk[63 - pos] = v;
+                let bits = |f: fn(u8) -> bool| -> u64 {
+                    (0..64).filter(|&k| f(chunk[k])).map(|k| 1u64 << k).sum()
+                };
+                let want_masks = (bits(|b| b == b'\n' || b == b'\r'), bits(|b| b >= 0x80));
+                let want_non_ascii = (bits(|b| b & 0xC0 == 0x80), bits(|b| b >= 0xF0));
+                assert_eq!(
+                    super::chunk_masks(&chunk),
+                    want_masks,
+                    "pos {pos} byte {v:#x}"
+                );
+                assert_eq!(
+                    super::chunk_non_ascii(&chunk),
+                    want_non_ascii,
+                    "pos {pos} byte {v:#x}"
+                );
+            }
+        }
+    }
+
     /// Every byte value at every position of a block, in both modes: the escape mask has
     /// exactly the bits of the bytes escaping may replace. Under Miri (which checks the
     /// unaligned loads stay in bounds) a sample of the byte values, around every edge of the set.
