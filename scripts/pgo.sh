@@ -15,7 +15,8 @@
 #          target/py-venv that scripts/test.sh makes)
 #   bench  bench/release/examples/{dom_bench,dom_memory,dom_profile,dom_perfile} (with the
 #          html5ever, lol_html and lexbor peers)
-# Needs llvm-profdata from the llvm-tools component: `rustup component add llvm-tools`.
+# Needs llvm-profdata from the llvm-tools component (`rustup component add llvm-tools`; the script
+# runs that itself when rustup is there and the component is missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -35,6 +36,10 @@ for t in "${TARGETS[@]}"; do
 done
 HOST=$(rustc -vV | sed -n 's/^host: //p')
 PROFDATA="$(rustc --print sysroot)/lib/rustlib/$HOST/bin/llvm-profdata"
+if [ ! -x "$PROFDATA" ] && command -v rustup >/dev/null; then
+    echo "== llvm-profdata not found: installing the llvm-tools component (rustup component add llvm-tools)"
+    rustup component add llvm-tools || true
+fi
 if [ ! -x "$PROFDATA" ]; then
     echo "llvm-profdata not found at $PROFDATA: run \`rustup component add llvm-tools\`" >&2
     exit 1

@@ -417,18 +417,22 @@ pub fn parse(
     )?;
     let document_url = crate::query::document_url(url)?;
     let input = input(data)?;
-    let len = match &input {
-        Input::Bytes(b) => b.as_bytes().len(),
-        Input::Owned(v) => v.len(),
-        Input::Text(s) => s.to_str()?.len(),
+    // The input's length, and a `str`'s UTF-8 (read once).
+    let (text, len) = match &input {
+        Input::Bytes(b) => (None, b.as_bytes().len()),
+        Input::Owned(v) => (None, v.len()),
+        Input::Text(s) => {
+            let s = s.to_str()?;
+            (Some(s), s.len())
+        }
     };
     options.parse.limits = limits(max_nodes, max_depth, len);
     options.parse.standard = standard;
-    let mut inner = match input {
-        Input::Bytes(b) => parse_bytes(py, b.as_bytes(), options.clone()),
-        Input::Owned(v) => parse_bytes(py, &v, options.clone()),
-        Input::Text(s) => {
-            let s = s.to_str()?;
+    let mut inner = match (&input, text) {
+        (Input::Bytes(b), _) => parse_bytes(py, b.as_bytes(), options.clone()),
+        (Input::Owned(v), _) => parse_bytes(py, v, options.clone()),
+        (Input::Text(_), s) => {
+            let s = s.unwrap_or_default();
             let parse = options.parse;
             let doc = released(py, s.len(), || h::parse_document(s, parse));
             Inner {
