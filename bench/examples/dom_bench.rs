@@ -5,9 +5,9 @@
 //! sink and with a sink that does a tree builder's tokenizer work (state switches for raw-text
 //! elements, every attribute read; lol_html's lexer switches those states itself).
 //!
-//! Every round runs each engine once over the same inputs, in a rotating order, so that all
-//! engines see the same machine state; the report gives each engine's median throughput over
-//! the rounds and websyntax's ratio to each peer.
+//! Every round runs each engine over the same inputs, interleaved page by page in a rotating
+//! order, so that all engines see the same machine state; the report gives each engine's median
+//! throughput over the rounds and websyntax's ratio to each peer.
 //!
 //! `cargo run --release -p websyntax-bench --features peers-html,peers-lexbor --example dom_bench -- [ROUNDS]`
 //!
@@ -59,25 +59,37 @@ fn median(v: &mut [f64]) -> f64 {
     v[v.len() / 2]
 }
 
-type Engine<'a> = (&'static str, Box<dyn Fn() -> usize + 'a>);
+/// An engine: its name, and a function that processes input `i` (of the `run`'s `n` inputs).
+type Engine<'a> = (&'static str, Box<dyn Fn(usize) -> usize + 'a>);
 
-/// Runs `engines` interleaved for `rounds` rounds over `bytes` bytes of input; returns the
-/// median MB/s of each, in the engines' order.
-fn run(title: &str, bytes: usize, rounds: usize, engines: &[Engine<'_>]) -> Vec<f64> {
+/// Runs `engines` over `n` inputs (`bytes` bytes in all) for `rounds` rounds, interleaved input
+/// by input: for each input, every engine processes it in turn, in an order that rotates with
+/// the input and the round, so that the engines share the machine's state (other load, clock
+/// speed, caches) at the grain of one page rather than of a whole pass. Returns the median over
+/// the rounds of each engine's MB/s, in the engines' order.
+fn run(title: &str, n: usize, bytes: usize, rounds: usize, engines: &[Engine<'_>]) -> Vec<f64> {
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); engines.len()];
     for e in engines {
-        black_box((e.1)()); // warm-up
+        for i in 0..n {
+            black_box((e.1)(i)); // warm-up
+        }
     }
     for r in 0..rounds {
-        for k in 0..engines.len() {
-            let i = (r + k) % engines.len();
-            let t = Instant::now();
-            black_box((engines[i].1)());
-            times[i].push(t.elapsed().as_secs_f64());
+        let mut round = vec![0f64; engines.len()];
+        for i in 0..n {
+            for k in 0..engines.len() {
+                let e = (r + i + k) % engines.len();
+                let t = Instant::now();
+                black_box((engines[e].1)(i));
+                round[e] += t.elapsed().as_secs_f64();
+            }
+        }
+        for (t, x) in times.iter_mut().zip(round) {
+            t.push(x);
         }
     }
     println!(
-        "\n{title} ({:.2} MB, {rounds} rounds, median)",
+        "\n{title} ({:.2} MB, {rounds} rounds interleaved by input, median)",
         bytes as f64 / 1e6
     );
     let speeds: Vec<f64> = times
@@ -113,63 +125,49 @@ fn main() {
 
     let corpus = run(
         &format!("bytes -> DOM, corpus/html ({} pages)", files.len()),
+        files.len(),
         total,
         rounds,
         &[
             (
                 "websyntax (spans, errors)",
-                Box::new(|| bytes.iter().map(|b| websyntax_dom(b)).sum()),
+                Box::new(|i| websyntax_dom(bytes[i])),
             ),
-            (
-                "lexbor",
-                Box::new(|| bytes.iter().map(|b| lexbor_dom(b)).sum()),
-            ),
-            (
-                "html5ever+scraper",
-                Box::new(|| strings.iter().map(|s| scraper_dom(s)).sum()),
-            ),
+            ("lexbor", Box::new(|i| lexbor_dom(bytes[i]))),
+            ("html5ever+scraper", Box::new(|i| scraper_dom(&strings[i]))),
         ],
     );
     let single = run(
         "bytes -> DOM, the largest page",
+        largest_rounds,
         largest.len() * largest_rounds,
         rounds,
         &[
             (
                 "websyntax (spans, errors)",
-                Box::new(|| (0..largest_rounds).map(|_| websyntax_dom(largest)).sum()),
+                Box::new(|_| websyntax_dom(largest)),
             ),
-            (
-                "lexbor",
-                Box::new(|| (0..largest_rounds).map(|_| lexbor_dom(largest)).sum()),
-            ),
-            (
-                "html5ever+scraper",
-                Box::new(|| (0..largest_rounds).map(|_| scraper_dom(&largest_str)).sum()),
-            ),
+            ("lexbor", Box::new(|_| lexbor_dom(largest))),
+            ("html5ever+scraper", Box::new(|_| scraper_dom(&largest_str))),
         ],
     );
     let tok = run(
         "tokenizer alone, corpus/html",
+        files.len(),
         total,
         rounds,
         &[
             (
                 "websyntax tokenizer",
-                Box::new(|| strings.iter().map(|s| websyntax_tokens(s)).sum()),
+                Box::new(|i| websyntax_tokens(&strings[i])),
             ),
             (
                 "websyntax, tree-builder sink",
-                Box::new(|| {
-                    strings
-                        .iter()
-                        .map(|s| websyntax_bench::websyntax_tree_sink_tokens(s))
-                        .sum()
-                }),
+                Box::new(|i| websyntax_bench::websyntax_tree_sink_tokens(&strings[i])),
             ),
             (
                 "lol_html lexer (doctype!)",
-                Box::new(|| bytes.iter().map(|b| lol_html_tokens(b)).sum()),
+                Box::new(|i| lol_html_tokens(bytes[i])),
             ),
         ],
     );
