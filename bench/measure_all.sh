@@ -20,6 +20,7 @@ what=${1:-all}
 if [ "$what" = build ] || [ "$what" = all ]; then
     cargo build --release -p websyntax-bench --features peers-html,peers-lexbor \
         --example dom_bench --example markdown_bench
+    cargo build --release -p websyntax-bench --features peers-sanitize --example sanitize_bench
     LEXBOR_BUILD=o2 CARGO_TARGET_DIR=target/lexbor-o2 cargo build --release -p websyntax-bench \
         --features peers-html,peers-lexbor --example dom_bench
     cargo bench --no-run -p websyntax-bench --features peers-sanitize --bench sanitize
@@ -45,7 +46,9 @@ if [ "$what" = run ] || [ "$what" = all ]; then
         target/release/examples/dom_bench 7
     echo "== Markdown and main content"
     target/release/examples/markdown_bench 7
-    echo "== sanitize against ammonia"
+    echo "== sanitize against ammonia, interleaved"
+    target/release/examples/sanitize_bench 15
+    echo "== sanitize against ammonia, criterion"
     cargo bench -q -p websyntax-bench --features peers-sanitize --bench sanitize -- \
         --warm-up-time 1 --measurement-time 4 2>&1 | grep -E "^sanitize|time:|thrpt:"
     echo "== URL parse + href"

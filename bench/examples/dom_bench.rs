@@ -5,9 +5,10 @@
 //! sink and with a sink that does a tree builder's tokenizer work (state switches for raw-text
 //! elements, every attribute read; lol_html's lexer switches those states itself).
 //!
-//! Every round runs each engine over the same inputs, interleaved page by page in a rotating
-//! order, so that all engines see the same machine state; the report gives each engine's median
-//! throughput over the rounds and websyntax's ratio to each peer.
+//! Every round runs each engine over the same inputs, interleaved by about 1 MB of pages in a
+//! rotating order (`websyntax_bench::interleave`), so that all engines see the same machine
+//! state; the report gives each engine's median throughput over the rounds and websyntax's
+//! ratio to each peer.
 //!
 //! `cargo run --release -p websyntax-bench --features peers-html,peers-lexbor --example dom_bench -- [ROUNDS]`
 //!
@@ -15,10 +16,8 @@
 //! a `&str`: it gets the pages already converted to UTF-8 (the conversion is not timed, which
 //! favours it); lexbor and websyntax get the bytes.
 
-use std::hint::black_box;
-use std::time::Instant;
-
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
+use websyntax_bench::interleave::run;
 use websyntax_bench::{corpus_root, lexbor, load_files};
 
 fn websyntax_dom(bytes: &[u8]) -> usize {
@@ -54,54 +53,6 @@ fn lol_html_tokens(bytes: &[u8]) -> usize {
     n
 }
 
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[v.len() / 2]
-}
-
-/// An engine: its name, and a function that processes input `i` (of the `run`'s `n` inputs).
-type Engine<'a> = (&'static str, Box<dyn Fn(usize) -> usize + 'a>);
-
-/// Runs `engines` over `n` inputs (`bytes` bytes in all) for `rounds` rounds, interleaved input
-/// by input: for each input, every engine processes it in turn, in an order that rotates with
-/// the input and the round, so that the engines share the machine's state (other load, clock
-/// speed, caches) at the grain of one page rather than of a whole pass. Returns the median over
-/// the rounds of each engine's MB/s, in the engines' order.
-fn run(title: &str, n: usize, bytes: usize, rounds: usize, engines: &[Engine<'_>]) -> Vec<f64> {
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); engines.len()];
-    for e in engines {
-        for i in 0..n {
-            black_box((e.1)(i)); // warm-up
-        }
-    }
-    for r in 0..rounds {
-        let mut round = vec![0f64; engines.len()];
-        for i in 0..n {
-            for k in 0..engines.len() {
-                let e = (r + i + k) % engines.len();
-                let t = Instant::now();
-                black_box((engines[e].1)(i));
-                round[e] += t.elapsed().as_secs_f64();
-            }
-        }
-        for (t, x) in times.iter_mut().zip(round) {
-            t.push(x);
-        }
-    }
-    println!(
-        "\n{title} ({:.2} MB, {rounds} rounds interleaved by input, median)",
-        bytes as f64 / 1e6
-    );
-    let speeds: Vec<f64> = times
-        .iter_mut()
-        .map(|t| bytes as f64 / median(t) / 1e6)
-        .collect();
-    for (e, s) in engines.iter().zip(&speeds) {
-        println!("  {:<28} {:>8.1} MB/s", e.0, s);
-    }
-    speeds
-}
-
 fn main() {
     let rounds: usize = std::env::args()
         .nth(1)
@@ -118,15 +69,15 @@ fn main() {
         .iter()
         .map(|b| String::from_utf8_lossy(b).into_owned())
         .collect();
-    let total: usize = bytes.iter().map(|b| b.len()).sum();
+    let sizes: Vec<usize> = bytes.iter().map(|b| b.len()).collect();
     let largest = bytes.iter().copied().max_by_key(|b| b.len()).unwrap();
     let largest_str = String::from_utf8_lossy(largest).into_owned();
-    let largest_rounds = 3;
+    // The largest page three times per round.
+    let largest_sizes = [largest.len(); 3];
 
     let corpus = run(
         &format!("bytes -> DOM, corpus/html ({} pages)", files.len()),
-        files.len(),
-        total,
+        &sizes,
         rounds,
         &[
             (
@@ -139,8 +90,7 @@ fn main() {
     );
     let single = run(
         "bytes -> DOM, the largest page",
-        largest_rounds,
-        largest.len() * largest_rounds,
+        &largest_sizes,
         rounds,
         &[
             (
@@ -153,8 +103,7 @@ fn main() {
     );
     let tok = run(
         "tokenizer alone, corpus/html",
-        files.len(),
-        total,
+        &sizes,
         rounds,
         &[
             (

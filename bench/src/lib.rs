@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod interleave;
 #[cfg(feature = "peers-lexbor")]
 pub mod lexbor;
 

@@ -1,0 +1,58 @@
+//! Sanitizing, websyntax against ammonia, side by side in one process and interleaved by
+//! about 1 MB of input (see `websyntax_bench::interleave`): the bodies of the corpus pages and
+//! 256 comment-sized inputs of about 1 KiB, string in, string out. The configurations are those
+//! of `benches/sanitize.rs` (the Sanitizer API's safe default; ammonia's closest equivalent).
+//!
+//! `cargo run --release -p websyntax-bench --features peers-sanitize --example sanitize_bench -- [ROUNDS]`
+
+use websyntax::html::{ParseOptions, parse_document};
+use websyntax::sanitize::{Sanitizer, sanitize_fragment};
+use websyntax_bench::interleave::run;
+use websyntax_bench::{ammonia_builder, corpus_root, load_files, sanitize_comments};
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(15);
+    let bodies: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
+        .into_iter()
+        .filter_map(|(_, b)| {
+            let s = String::from_utf8_lossy(&b);
+            let doc = parse_document(&s, ParseOptions::default());
+            let body = doc.find_element("body")?;
+            Some(doc.inner_html(body))
+        })
+        .collect();
+    let comments = sanitize_comments();
+    let sanitizer = Sanitizer::default();
+    let ammonia = ammonia_builder();
+    let mut ratios = Vec::new();
+    for (name, inputs, rounds) in [
+        ("page bodies", &bodies, rounds),
+        // Each comment takes microseconds: more rounds for the same total time.
+        ("1 KiB comments", &comments, rounds * 8),
+    ] {
+        let sizes: Vec<usize> = inputs.iter().map(String::len).collect();
+        let speeds = run(
+            &format!("sanitize, {name} ({})", inputs.len()),
+            &sizes,
+            rounds,
+            &[
+                (
+                    "websyntax",
+                    Box::new(|i| sanitize_fragment(&inputs[i], "div", &sanitizer).len()),
+                ),
+                (
+                    "ammonia",
+                    Box::new(|i| ammonia.clean(&inputs[i]).to_string().len()),
+                ),
+            ],
+        );
+        ratios.push((name, speeds[0] / speeds[1]));
+    }
+    println!("\nratios (websyntax / ammonia)");
+    for (name, r) in ratios {
+        println!("  {name}: {r:.2}x");
+    }
+}
