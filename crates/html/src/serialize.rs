@@ -115,13 +115,23 @@ pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bo
 /// websyntax_html::serialize::escape_into(&mut out, "\"</p>\" & more", true);
 /// assert_eq!(out, "&quot;&lt;/p&gt;&quot; &amp; more");
 /// ```
+#[inline]
 pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
     // Find the bytes that may need escaping (0xC2 is the first byte of U+00A0) sixteen at a
-    // time, and copy the runs between them whole.
+    // time; most strings have none and are copied whole here.
+    match next_escape_candidate(s.as_bytes(), 0, attribute_mode) {
+        None => out.push_str(s),
+        Some(c) => escape_from(out, s, c, attribute_mode),
+    }
+}
+
+/// [`escape_into`] from the first candidate byte `c` on: copies the runs between the bytes
+/// that need escaping whole.
+#[inline(never)]
+fn escape_from(out: &mut String, s: &str, mut c: usize, attribute_mode: bool) {
     let b = s.as_bytes();
     let mut last = 0;
-    let mut i = 0;
-    while let Some(c) = next_escape_candidate(b, i, attribute_mode) {
+    loop {
         let (rep, len) = match b[c] {
             b'&' => ("&amp;", 1),
             b'<' => ("&lt;", 1),
@@ -129,15 +139,17 @@ pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
             b'"' => ("&quot;", 1),
             // 0xC2: U+00A0 only when followed by 0xA0.
             _ if b.get(c + 1) == Some(&0xA0) => ("&nbsp;", 2),
-            _ => {
-                i = c + 1;
-                continue;
-            }
+            _ => ("", 0),
         };
-        out.push_str(&s[last..c]);
-        out.push_str(rep);
-        i = c + len;
-        last = i;
+        if len != 0 {
+            out.push_str(&s[last..c]);
+            out.push_str(rep);
+            last = c + len;
+        }
+        match next_escape_candidate(b, c + len.max(1), attribute_mode) {
+            Some(next) => c = next,
+            None => break,
+        }
     }
     out.push_str(&s[last..]);
 }
@@ -164,11 +176,36 @@ fn next_escape_candidate(b: &[u8], mut i: usize, attribute_mode: bool) -> Option
         return (m != 0).then(|| i + m.trailing_zeros() as usize);
     }
     // A short string: its bytes from `i` in a zeroed block (a zero byte is never escaped).
-    let rest = &b[i..];
-    let mut block = [0u8; 16];
-    block[..rest.len()].copy_from_slice(rest);
+    let block = short_block(&b[i..]);
     let m = escape_mask16(&block, 0, attribute_mode);
     (m != 0).then(|| i + m.trailing_zeros() as usize)
+}
+
+/// The bytes of `b` (fewer than sixteen) at the start of a zeroed 16-byte block, put together
+/// from at most three overlapping loads (the bytes two loads share are the same bytes at the
+/// same place) instead of a copy of variable length.
+#[inline]
+fn short_block(b: &[u8]) -> [u8; 16] {
+    let n = b.len();
+    debug_assert!(n < 16);
+    let v: u128 = if n >= 8 {
+        let lo = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        let t = &b[n - 8..];
+        let hi = u64::from_le_bytes([t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]]);
+        u128::from(lo) | (u128::from(hi) << ((n - 8) * 8))
+    } else if n >= 4 {
+        let lo = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let t = &b[n - 4..];
+        let hi = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        u128::from(lo) | (u128::from(hi) << ((n - 4) * 8))
+    } else if n > 0 {
+        u128::from(b[0])
+            | (u128::from(b[n / 2]) << (n / 2 * 8))
+            | (u128::from(b[n - 1]) << ((n - 1) * 8))
+    } else {
+        0
+    };
+    v.to_le_bytes()
 }
 
 /// Per static name (by its index): its start tag `<name>` (whose beginning `<name` starts a tag
