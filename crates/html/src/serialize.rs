@@ -87,18 +87,6 @@ fn element_flags() -> &'static [u8] {
     })
 }
 
-/// The [`element_flags`] of an element.
-#[inline]
-fn flags_of(flags: &[u8], e: &ElementRef<'_>) -> u8 {
-    if e.namespace() != Namespace::Html {
-        return 0;
-    }
-    e.local_name()
-        .static_index()
-        .and_then(|i| flags.get(i).copied())
-        .unwrap_or(0)
-}
-
 pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bool) -> bool {
     namespace == Namespace::Html
         && (matches!(
@@ -208,14 +196,31 @@ fn short_block(b: &[u8]) -> [u8; 16] {
     v.to_le_bytes()
 }
 
-/// Per static name (by its index): its start tag `<name>` (whose beginning `<name` starts a tag
-/// with attributes) and its end tag `</name>`, so that the serializer copies each in one piece.
-struct TagStrings(Box<[(&'static str, &'static str)]>);
+/// What the serializer needs of a static name: its start tag `<name>` (whose beginning
+/// `<name` starts a tag with attributes) and end tag `</name>`, so that each is copied in one
+/// piece, and its [`element_flags`] (for HTML elements).
+struct Tag {
+    open: &'static str,
+    close: &'static str,
+    flags: u8,
+}
+
+/// The [`Tag`] of every static name, by its index.
+struct TagStrings(Box<[Tag]>);
 
 impl TagStrings {
     #[inline]
-    fn get(&self, e: &ElementRef<'_>) -> Option<(&'static str, &'static str)> {
-        self.0.get(e.local_name().static_index()?).copied()
+    fn get(&self, e: &ElementRef<'_>) -> Option<&Tag> {
+        self.0.get(e.local_name().static_index()?)
+    }
+}
+
+/// The [`element_flags`] of an element whose [`Tag`] is `tag`.
+#[inline]
+fn flags_of(e: &ElementRef<'_>, tag: Option<&Tag>) -> u8 {
+    match tag {
+        Some(t) if e.namespace() == Namespace::Html => t.flags,
+        _ => 0,
     }
 }
 
@@ -239,14 +244,16 @@ fn tag_strings() -> &'static TagStrings {
             text.push('>');
         }
         let mut rest: &'static str = Box::leak(text.into_boxed_str());
+        let flags = element_flags();
         TagStrings(
             names
                 .iter()
-                .map(|name| {
+                .zip(flags)
+                .map(|(name, &flags)| {
                     let (open, after) = rest.split_at(2 + name.len());
                     let (close, after) = after.split_at(3 + name.len());
                     rest = after;
-                    (open, close)
+                    Tag { open, close, flags }
                 })
                 .collect(),
         )
@@ -254,27 +261,30 @@ fn tag_strings() -> &'static TagStrings {
 }
 
 pub(crate) fn open_tag(out: &mut String, e: ElementRef<'_>) {
-    open_tag_with(out, e, tag_strings());
+    let tags = tag_strings();
+    open_tag_with(out, e, tags.get(&e));
 }
 
-fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
-    let attrs = e.attrs();
-    let tag = tags.get(&e);
-    if attrs.len() == 0
-        && let Some((open, _)) = tag
-    {
-        // `<name>` in one piece.
-        out.push_str(open);
-        return;
-    }
+/// The start tag of `e`, whose [`Tag`] is `tag`.
+#[inline]
+fn open_tag_with(out: &mut String, e: ElementRef<'_>, tag: Option<&Tag>) {
     match tag {
-        Some((open, _)) => out.push_str(&open[..open.len() - 1]),
+        // `<name>` in one piece.
+        Some(t) if !e.has_attributes() => out.push_str(t.open),
+        _ => open_tag_with_attributes(out, e, tag),
+    }
+}
+
+#[inline(never)]
+fn open_tag_with_attributes(out: &mut String, e: ElementRef<'_>, tag: Option<&Tag>) {
+    match tag {
+        Some(t) => out.push_str(&t.open[..t.open.len() - 1]),
         None => {
             out.push('<');
             out.push_str(e.name());
         }
     }
-    for a in attrs {
+    for a in e.attrs() {
         out.push(' ');
         match a.namespace() {
             AttrNamespace::None => {}
@@ -293,9 +303,9 @@ fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
 
 /// Appends the end tag of `e`.
 #[inline(always)]
-fn end_tag_with(out: &mut String, e: &ElementRef<'_>, tags: &TagStrings) {
-    match tags.get(e) {
-        Some((_, close)) => out.push_str(close),
+fn end_tag_with(out: &mut String, e: &ElementRef<'_>, tag: Option<&Tag>) {
+    match tag {
+        Some(t) => out.push_str(t.close),
         None => {
             out.push_str("</");
             out.push_str(e.name());
@@ -332,7 +342,6 @@ fn serialize_into(
     // parent link to its template). A template element's contents are written as its children,
     // after its own children (which the parser never creates).
     let mut templates: Vec<NodeId> = Vec::new();
-    let flags = element_flags();
     let tags = tag_strings();
     let raw_bit = if scripting { RAW_SCRIPTING } else { RAW };
     let mut cur = node;
@@ -351,11 +360,12 @@ fn serialize_into(
         // comments, doctypes and processing instructions never have children).
         match doc.data(cur) {
             NodeData::Element(e) => {
+                let tag = tags.get(&e);
                 match charset {
                     Some(fix) if declares_charset(doc, cur) => {
                         open_tag_declaring(out, doc, cur, fix.name);
                     }
-                    _ => open_tag_with(out, e, tags),
+                    _ => open_tag_with(out, e, tag),
                 }
                 if let Some(fix) = charset
                     && fix.insert_into == Some(cur)
@@ -364,7 +374,7 @@ fn serialize_into(
                     escape_into(out, fix.name, true);
                     out.push_str("\">");
                 }
-                let f = flags_of(flags, &e);
+                let f = flags_of(&e, tag);
                 // Void: no children, no end tag.
                 if f & VOID == 0 {
                     if let Some(c) = doc.first_child(cur) {
@@ -378,7 +388,7 @@ fn serialize_into(
                         cur = c;
                         continue 'enter;
                     }
-                    end_tag_with(out, &e, tags);
+                    end_tag_with(out, &e, tag);
                 }
             }
             NodeData::Text(t) => {
@@ -432,7 +442,7 @@ fn serialize_into(
                         (Some(p), Some(top_raw)) if p == node => top_raw,
                         (p, _) => p
                             .and_then(|p| doc.element(p))
-                            .is_some_and(|p| flags_of(flags, &p) & raw_bit != 0),
+                            .is_some_and(|p| flags_of(&p, tags.get(&p)) & raw_bit != 0),
                     };
                 }
                 cur = s;
@@ -444,7 +454,7 @@ fn serialize_into(
                 match templates.pop() {
                     Some(t) => {
                         if let Some(e) = doc.element(t) {
-                            end_tag_with(out, &e, tags);
+                            end_tag_with(out, &e, tags.get(&e));
                         }
                         cur = t;
                         continue;
@@ -466,7 +476,7 @@ fn serialize_into(
                     cur = c;
                     continue 'enter;
                 }
-                end_tag_with(out, &pe, tags);
+                end_tag_with(out, &pe, tags.get(&pe));
             }
             cur = parent;
         }
