@@ -87,18 +87,6 @@ fn element_flags() -> &'static [u8] {
     })
 }
 
-/// The [`element_flags`] of an element.
-#[inline]
-fn flags_of(flags: &[u8], e: &ElementRef<'_>) -> u8 {
-    if e.namespace() != Namespace::Html {
-        return 0;
-    }
-    e.local_name()
-        .static_index()
-        .and_then(|i| flags.get(i).copied())
-        .unwrap_or(0)
-}
-
 pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bool) -> bool {
     namespace == Namespace::Html
         && (matches!(
@@ -115,13 +103,23 @@ pub(crate) fn is_raw_text_parent(namespace: Namespace, name: &str, scripting: bo
 /// websyntax_html::serialize::escape_into(&mut out, "\"</p>\" & more", true);
 /// assert_eq!(out, "&quot;&lt;/p&gt;&quot; &amp; more");
 /// ```
+#[inline]
 pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
     // Find the bytes that may need escaping (0xC2 is the first byte of U+00A0) sixteen at a
-    // time, and copy the runs between them whole.
+    // time; most strings have none and are copied whole here.
+    match next_escape_candidate(s.as_bytes(), 0, attribute_mode) {
+        None => out.push_str(s),
+        Some(c) => escape_from(out, s, c, attribute_mode),
+    }
+}
+
+/// [`escape_into`] from the first candidate byte `c` on: copies the runs between the bytes
+/// that need escaping whole.
+#[inline(never)]
+fn escape_from(out: &mut String, s: &str, mut c: usize, attribute_mode: bool) {
     let b = s.as_bytes();
     let mut last = 0;
-    let mut i = 0;
-    while let Some(c) = next_escape_candidate(b, i, attribute_mode) {
+    loop {
         let (rep, len) = match b[c] {
             b'&' => ("&amp;", 1),
             b'<' => ("&lt;", 1),
@@ -129,15 +127,17 @@ pub fn escape_into(out: &mut String, s: &str, attribute_mode: bool) {
             b'"' => ("&quot;", 1),
             // 0xC2: U+00A0 only when followed by 0xA0.
             _ if b.get(c + 1) == Some(&0xA0) => ("&nbsp;", 2),
-            _ => {
-                i = c + 1;
-                continue;
-            }
+            _ => ("", 0),
         };
-        out.push_str(&s[last..c]);
-        out.push_str(rep);
-        i = c + len;
-        last = i;
+        if len != 0 {
+            out.push_str(&s[last..c]);
+            out.push_str(rep);
+            last = c + len;
+        }
+        match next_escape_candidate(b, c + len.max(1), attribute_mode) {
+            Some(next) => c = next,
+            None => break,
+        }
     }
     out.push_str(&s[last..]);
 }
@@ -164,21 +164,63 @@ fn next_escape_candidate(b: &[u8], mut i: usize, attribute_mode: bool) -> Option
         return (m != 0).then(|| i + m.trailing_zeros() as usize);
     }
     // A short string: its bytes from `i` in a zeroed block (a zero byte is never escaped).
-    let rest = &b[i..];
-    let mut block = [0u8; 16];
-    block[..rest.len()].copy_from_slice(rest);
+    let block = short_block(&b[i..]);
     let m = escape_mask16(&block, 0, attribute_mode);
     (m != 0).then(|| i + m.trailing_zeros() as usize)
 }
 
-/// Per static name (by its index): its start tag `<name>` (whose beginning `<name` starts a tag
-/// with attributes) and its end tag `</name>`, so that the serializer copies each in one piece.
-struct TagStrings(Box<[(&'static str, &'static str)]>);
+/// The bytes of `b` (fewer than sixteen) at the start of a zeroed 16-byte block, put together
+/// from at most three overlapping loads (the bytes two loads share are the same bytes at the
+/// same place) instead of a copy of variable length.
+#[inline]
+fn short_block(b: &[u8]) -> [u8; 16] {
+    let n = b.len();
+    debug_assert!(n < 16);
+    let v: u128 = if n >= 8 {
+        let lo = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        let t = &b[n - 8..];
+        let hi = u64::from_le_bytes([t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]]);
+        u128::from(lo) | (u128::from(hi) << ((n - 8) * 8))
+    } else if n >= 4 {
+        let lo = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let t = &b[n - 4..];
+        let hi = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        u128::from(lo) | (u128::from(hi) << ((n - 4) * 8))
+    } else if n > 0 {
+        u128::from(b[0])
+            | (u128::from(b[n / 2]) << (n / 2 * 8))
+            | (u128::from(b[n - 1]) << ((n - 1) * 8))
+    } else {
+        0
+    };
+    v.to_le_bytes()
+}
+
+/// What the serializer needs of a static name: its start tag `<name>` (whose beginning
+/// `<name` starts a tag with attributes) and end tag `</name>`, so that each is copied in one
+/// piece, and its [`element_flags`] (for HTML elements).
+struct Tag {
+    open: &'static str,
+    close: &'static str,
+    flags: u8,
+}
+
+/// The [`Tag`] of every static name, by its index.
+struct TagStrings(Box<[Tag]>);
 
 impl TagStrings {
     #[inline]
-    fn get(&self, e: &ElementRef<'_>) -> Option<(&'static str, &'static str)> {
-        self.0.get(e.local_name().static_index()?).copied()
+    fn get(&self, e: &ElementRef<'_>) -> Option<&Tag> {
+        self.0.get(e.local_name().static_index()?)
+    }
+}
+
+/// The [`element_flags`] of an element whose [`Tag`] is `tag`.
+#[inline]
+fn flags_of(e: &ElementRef<'_>, tag: Option<&Tag>) -> u8 {
+    match tag {
+        Some(t) if e.namespace() == Namespace::Html => t.flags,
+        _ => 0,
     }
 }
 
@@ -202,14 +244,16 @@ fn tag_strings() -> &'static TagStrings {
             text.push('>');
         }
         let mut rest: &'static str = Box::leak(text.into_boxed_str());
+        let flags = element_flags();
         TagStrings(
             names
                 .iter()
-                .map(|name| {
+                .zip(flags)
+                .map(|(name, &flags)| {
                     let (open, after) = rest.split_at(2 + name.len());
                     let (close, after) = after.split_at(3 + name.len());
                     rest = after;
-                    (open, close)
+                    Tag { open, close, flags }
                 })
                 .collect(),
         )
@@ -217,27 +261,30 @@ fn tag_strings() -> &'static TagStrings {
 }
 
 pub(crate) fn open_tag(out: &mut String, e: ElementRef<'_>) {
-    open_tag_with(out, e, tag_strings());
+    let tags = tag_strings();
+    open_tag_with(out, e, tags.get(&e));
 }
 
-fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
-    let attrs = e.attrs();
-    let tag = tags.get(&e);
-    if attrs.len() == 0
-        && let Some((open, _)) = tag
-    {
-        // `<name>` in one piece.
-        out.push_str(open);
-        return;
-    }
+/// The start tag of `e`, whose [`Tag`] is `tag`.
+#[inline]
+fn open_tag_with(out: &mut String, e: ElementRef<'_>, tag: Option<&Tag>) {
     match tag {
-        Some((open, _)) => out.push_str(&open[..open.len() - 1]),
+        // `<name>` in one piece.
+        Some(t) if !e.has_attributes() => out.push_str(t.open),
+        _ => open_tag_with_attributes(out, e, tag),
+    }
+}
+
+#[inline(never)]
+fn open_tag_with_attributes(out: &mut String, e: ElementRef<'_>, tag: Option<&Tag>) {
+    match tag {
+        Some(t) => out.push_str(&t.open[..t.open.len() - 1]),
         None => {
             out.push('<');
             out.push_str(e.name());
         }
     }
-    for a in attrs {
+    for a in e.attrs() {
         out.push(' ');
         match a.namespace() {
             AttrNamespace::None => {}
@@ -256,9 +303,9 @@ fn open_tag_with(out: &mut String, e: ElementRef<'_>, tags: &TagStrings) {
 
 /// Appends the end tag of `e`.
 #[inline(always)]
-fn end_tag_with(out: &mut String, e: &ElementRef<'_>, tags: &TagStrings) {
-    match tags.get(e) {
-        Some((_, close)) => out.push_str(close),
+fn end_tag_with(out: &mut String, e: &ElementRef<'_>, tag: Option<&Tag>) {
+    match tag {
+        Some(t) => out.push_str(t.close),
         None => {
             out.push_str("</");
             out.push_str(e.name());
@@ -295,7 +342,6 @@ fn serialize_into(
     // parent link to its template). A template element's contents are written as its children,
     // after its own children (which the parser never creates).
     let mut templates: Vec<NodeId> = Vec::new();
-    let flags = element_flags();
     let tags = tag_strings();
     let raw_bit = if scripting { RAW_SCRIPTING } else { RAW };
     let mut cur = node;
@@ -314,11 +360,12 @@ fn serialize_into(
         // comments, doctypes and processing instructions never have children).
         match doc.data(cur) {
             NodeData::Element(e) => {
+                let tag = tags.get(&e);
                 match charset {
                     Some(fix) if declares_charset(doc, cur) => {
                         open_tag_declaring(out, doc, cur, fix.name);
                     }
-                    _ => open_tag_with(out, e, tags),
+                    _ => open_tag_with(out, e, tag),
                 }
                 if let Some(fix) = charset
                     && fix.insert_into == Some(cur)
@@ -327,7 +374,7 @@ fn serialize_into(
                     escape_into(out, fix.name, true);
                     out.push_str("\">");
                 }
-                let f = flags_of(flags, &e);
+                let f = flags_of(&e, tag);
                 // Void: no children, no end tag.
                 if f & VOID == 0 {
                     if let Some(c) = doc.first_child(cur) {
@@ -341,7 +388,7 @@ fn serialize_into(
                         cur = c;
                         continue 'enter;
                     }
-                    end_tag_with(out, &e, tags);
+                    end_tag_with(out, &e, tag);
                 }
             }
             NodeData::Text(t) => {
@@ -395,7 +442,7 @@ fn serialize_into(
                         (Some(p), Some(top_raw)) if p == node => top_raw,
                         (p, _) => p
                             .and_then(|p| doc.element(p))
-                            .is_some_and(|p| flags_of(flags, &p) & raw_bit != 0),
+                            .is_some_and(|p| flags_of(&p, tags.get(&p)) & raw_bit != 0),
                     };
                 }
                 cur = s;
@@ -407,7 +454,7 @@ fn serialize_into(
                 match templates.pop() {
                     Some(t) => {
                         if let Some(e) = doc.element(t) {
-                            end_tag_with(out, &e, tags);
+                            end_tag_with(out, &e, tags.get(&e));
                         }
                         cur = t;
                         continue;
@@ -429,7 +476,7 @@ fn serialize_into(
                     cur = c;
                     continue 'enter;
                 }
-                end_tag_with(out, &pe, tags);
+                end_tag_with(out, &pe, tags.get(&pe));
             }
             cur = parent;
         }

@@ -290,12 +290,7 @@ pub fn contains_javascript_url(value: &str) -> bool {
 fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrRef<'_>) -> bool {
     let t = atoms();
     let (atom, ns) = (a.local_name(), a.namespace());
-    // As for elements: the string only for a name that is not static.
-    let name = if atom.static_index().is_some() {
-        ""
-    } else {
-        a.name()
-    };
+    let name = dynamic_name(atom, || a.name());
     let href = is(atom, name, t.href, "href");
     match ens {
         Namespace::Html => {
@@ -328,6 +323,17 @@ fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrR
             href && matches!(ns, AttrNamespace::None | AttrNamespace::XLink)
                 && contains_javascript_url(a.value())
         }
+    }
+}
+
+/// The string of a name that is not static, `""` for a static one: a static atom is compared
+/// by id (it never equals a name that is not static), so its string is never read.
+#[inline]
+fn dynamic_name<'a>(atom: LocalName, name: impl FnOnce() -> &'a str) -> &'a str {
+    if atom.static_index().is_some() {
+        ""
+    } else {
+        name()
     }
 }
 
@@ -400,15 +406,10 @@ fn sanitize_element(
         return advance(doc, next, parent, root);
     };
     let (ens, eatom) = (e.namespace(), e.local_name());
-    // The name's string is only read for a name that is not static (a static atom is compared
-    // by id; it never equals a name that is not static).
-    let ename = if eatom.static_index().is_some() {
-        ""
-    } else {
-        e.name()
-    };
+    let ename = dynamic_name(eatom, || e.name());
     // Read from the element record at hand (the document is changed below).
     let contents = e.template_contents();
+    let has_attributes = e.has_attributes();
     let ns = element_ns(ens);
     // replaceWithChildrenElements: the children take its place and are visited next (in the
     // spec, sanitized first and then moved up: the same result).
@@ -444,9 +445,18 @@ fn sanitize_element(
     if let Some(shadow) = doc.shadow_root(n) {
         roots.push(shadow);
     }
+    if !has_attributes {
+        return doc
+            .first_child(n)
+            .or_else(|| advance(doc, next, parent, root));
+    }
     // The element's name is read inside the closure from a copy (the document is borrowed
-    // mutably by the filter).
-    let ename_owned = ename.to_owned();
+    // mutably by the filter); a static name's is empty and needs none.
+    let ename_owned = if ename.is_empty() {
+        String::new()
+    } else {
+        ename.to_owned()
+    };
     let ename: &str = &ename_owned;
     doc.retain_attributes(n, |a| {
         let (ans, aatom) = (attr_ns(a.namespace()), a.local_name());

@@ -465,10 +465,16 @@ fn is_integration_point(ns: Namespace, name: &str) -> bool {
 /// The class of an HTML element, by its atom: every name with a class is a static name (a
 /// test checks), so a dynamic name is an unknown element, "any other start tag" (class 0).
 fn class_of(name: LocalName) -> u16 {
+    name.static_index()
+        .and_then(|i| class_table().get(i).copied())
+        .unwrap_or(0)
+}
+
+/// The classes of the static names, by static index (see [`class_of`]).
+fn class_table() -> &'static [u16] {
     use std::sync::OnceLock;
-    // Indexed by static name index.
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
+    TABLE.get_or_init(|| {
         let mut t = vec![0; LocalName::static_count()];
         let names = SPECIAL
             .iter()
@@ -479,10 +485,7 @@ fn class_of(name: LocalName) -> u16 {
             }
         }
         t
-    });
-    name.static_index()
-        .and_then(|i| table.get(i).copied())
-        .unwrap_or(0)
+    })
 }
 
 /// Whether the fragment parser starts in "in body" with the tokenizer in the data state for
@@ -552,25 +555,24 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
     if !context_parses_as_body(context) || memchr::memchr(b'\r', out.as_bytes()).is_some() {
         return false;
     }
-    let top = Frame {
+    let classes = class_table();
+    // Iterative pre-order walk along the tree's links (first child, next sibling, parent),
+    // with the frame of `cur`'s parent at hand and the frames above it on a stack.
+    let mut frame = Frame {
         parent: Parent::Flow,
         forbid: 0,
     };
-    // Iterative pre-order walk: (frame of the children, next child to visit).
-    let mut stack = FrameStack::new((top, doc.first_child(root)));
-    while let Some((frame, cur)) = stack.last_mut() {
-        let Some(n) = *cur else {
-            stack.pop();
-            continue;
-        };
-        let frame = *frame;
-        *cur = doc.next_sibling(n);
-        match doc.kind(n) {
+    let mut stack = FrameStack::new(frame);
+    let Some(mut cur) = doc.first_child(root) else {
+        return true;
+    };
+    loop {
+        match doc.kind(cur) {
             NodeKind::Text => match frame.parent {
                 Parent::Flow | Parent::Text | Parent::Foreign(_) | Parent::IntegrationPoint => {}
                 // 13.2.6.4.9 "in table text": other text is foster parented.
                 Parent::Table | Parent::Section | Parent::Row | Parent::ColumnGroup => {
-                    let t = doc.text(n).unwrap_or_default();
+                    let t = doc.text(cur).unwrap_or_default();
                     if !t
                         .bytes()
                         .all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '))
@@ -586,7 +588,7 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                 }
             }
             NodeKind::Element => {
-                let Some(e) = doc.element(n) else {
+                let Some(e) = doc.element(cur) else {
                     return false;
                 };
                 let ns = e.namespace();
@@ -595,7 +597,11 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                 let child = match frame.parent {
                     Parent::Void | Parent::Text | Parent::IntegrationPoint => return false,
                     Parent::Flow if ns == Namespace::Html => {
-                        let class = class_of(e.local_name());
+                        let class = e
+                            .local_name()
+                            .static_index()
+                            .and_then(|i| classes.get(i).copied())
+                            .unwrap_or(0);
                         drops_first_lf = class & DROPS_FIRST_LF != 0;
                         match flow_frame(frame, class) {
                             Some(f) => f,
@@ -632,68 +638,77 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                 };
                 // 13.2.6.4.7 "pre", "listing", "textarea": a line feed right after the start
                 // tag is dropped.
-                if drops_first_lf && leading_text_starts_with_lf(doc, n) {
+                if drops_first_lf && leading_text_starts_with_lf(doc, cur) {
                     return false;
                 }
-                if child.parent == Parent::Void {
-                    if doc.first_child(n).is_some() {
+                if let Some(c) = doc.first_child(cur) {
+                    if child.parent == Parent::Void {
                         return false;
                     }
-                } else {
-                    stack.push((child, doc.first_child(n)));
+                    // Down to the children.
+                    stack.push(frame);
+                    frame = child;
+                    cur = c;
+                    continue;
                 }
             }
             // Processing instructions, doctypes: not in the fast path.
             _ => return false,
         }
+        // On to the next sibling, leaving the parents whose children are done.
+        loop {
+            if let Some(s) = doc.next_sibling(cur) {
+                cur = s;
+                break;
+            }
+            match doc.parent(cur) {
+                Some(p) if p != root => {
+                    cur = p;
+                    frame = stack.pop();
+                }
+                _ => return true,
+            }
+        }
     }
-    true
 }
 
-/// The walk's stack of open elements: the first [`FrameStack::INLINE`] levels in place (no
-/// allocation for the usual depth), deeper ones in a vector.
+/// The walk's stack of frames above the current one: the first [`FrameStack::INLINE`]
+/// levels in place (no allocation for the usual depth), deeper ones in a vector.
 struct FrameStack {
-    inline: [(Frame, Option<NodeId>); FrameStack::INLINE],
+    inline: [Frame; FrameStack::INLINE],
     len: usize,
-    deeper: Vec<(Frame, Option<NodeId>)>,
+    deeper: Vec<Frame>,
 }
 
 impl FrameStack {
-    const INLINE: usize = 24;
+    const INLINE: usize = 32;
 
-    fn new(first: (Frame, Option<NodeId>)) -> FrameStack {
+    fn new(fill: Frame) -> FrameStack {
         FrameStack {
-            inline: [first; FrameStack::INLINE],
-            len: 1,
+            inline: [fill; FrameStack::INLINE],
+            len: 0,
             deeper: Vec::new(),
         }
     }
 
     #[inline]
-    fn last_mut(&mut self) -> Option<&mut (Frame, Option<NodeId>)> {
-        match self.len {
-            0 => None,
-            n if n <= FrameStack::INLINE => self.inline.get_mut(n - 1),
-            _ => self.deeper.last_mut(),
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, entry: (Frame, Option<NodeId>)) {
-        if self.len < FrameStack::INLINE {
-            self.inline[self.len] = entry;
-        } else {
-            self.deeper.push(entry);
+    fn push(&mut self, frame: Frame) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = frame,
+            None => self.deeper.push(frame),
         }
         self.len += 1;
     }
 
+    /// The frame pushed last (the walk pops no more than it pushed: a frame is pushed on the
+    /// way down to an element's children and popped on the way back up from them).
     #[inline]
-    fn pop(&mut self) {
-        if self.len > FrameStack::INLINE {
-            self.deeper.pop();
-        }
+    fn pop(&mut self) -> Frame {
         self.len = self.len.saturating_sub(1);
+        match self.inline.get(self.len) {
+            Some(&f) => f,
+            None => self.deeper.pop().unwrap_or(self.inline[0]),
+        }
     }
 }
 

@@ -413,6 +413,11 @@ impl<'a> ElementRef<'a> {
     pub fn is_html(&self, name: &str) -> bool {
         self.data.namespace == Namespace::Html && self.name() == name
     }
+    /// Whether the element has any attribute.
+    #[inline]
+    pub fn has_attributes(&self) -> bool {
+        self.data.attrs_len != 0
+    }
     /// The attributes, in source order.
     pub fn attrs(&self) -> Attrs<'a> {
         Attrs::new(self.doc, self.doc.attr_slice(self.data))

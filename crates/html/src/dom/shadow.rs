@@ -236,7 +236,12 @@ impl Document {
     /// }
     /// assert_eq!(doc.text_content(root), "x");
     /// ```
+    #[inline]
     pub fn shadow_root(&self, host: NodeId) -> Option<NodeId> {
+        if self.shadow_roots.is_empty() {
+            // The usual case (no shadow roots): no hashing.
+            return None;
+        }
         self.shadow_roots.get(&host).copied()
     }
 
