@@ -421,6 +421,10 @@ struct Pass {
     /// character start, and whether the decoder holds no partial character.
     char_start: usize,
     clean: bool,
+    /// The input is read in place ([`Pass::push_str`]): valid UTF-8 without a BOM, decoded
+    /// as UTF-8, so the decoded text is the bytes themselves and `text` stays empty (the
+    /// text not yet handed to the tokenizer is `fed..text_total` of the input).
+    direct: bool,
 }
 
 /// How the offsets of an encoding's decoded text relate to the bytes.
@@ -486,6 +490,7 @@ impl Pass {
             bom_done: false,
             char_start: 0,
             clean: true,
+            direct: false,
         }
     }
 
@@ -664,6 +669,57 @@ impl Pass {
             self.tokenizer.end();
         } else if start > 0 {
             self.text.replace_range(..start, "");
+        }
+    }
+
+    /// [`Pass::push`] for a pass reading its input in place (`direct`): `all` is the whole
+    /// input, valid UTF-8 without a BOM, decoded as UTF-8; the piece pushed is
+    /// `all[self.decoded..end]`. Decoding would copy the bytes unchanged into `text`, so the
+    /// pieces are cut from `all` itself, at the offsets [`Pass::push`] cuts them.
+    fn push_str(&mut self, all: &str, end: usize, last: bool) {
+        let bytes = all.as_bytes().get(self.decoded..end).unwrap_or_default();
+        if self.confidence == Confidence::Tentative {
+            self.all_ascii = self.all_ascii && bytes.is_ascii();
+        }
+        self.decoded = end;
+        // The decoder would have produced every whole character up to `end` (all of the
+        // input at its end: it is valid, nothing is left pending).
+        let mut avail = if last { all.len() } else { end.min(all.len()) };
+        while !all.is_char_boundary(avail) {
+            avail -= 1;
+        }
+        self.text_total = avail;
+        self.offsets
+            .identity(avail.saturating_sub(self.offsets_end_a()));
+        let mut start = self.fed;
+        while avail.saturating_sub(start) >= PIECE {
+            let mut cut = start + PIECE;
+            while !all.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let piece = all.get(start..cut).unwrap_or_default();
+            self.index.push(piece);
+            self.tokenizer.feed(piece);
+            start = cut;
+        }
+        self.fed = start;
+        if last {
+            let piece = all.get(start..).unwrap_or_default();
+            self.index.push(piece);
+            self.fed += piece.len();
+            self.tokenizer.feed(piece);
+            self.tokenizer.end();
+        }
+    }
+
+    /// Stops reading the input in place (the decoder is about to change): the text decoded
+    /// but not yet handed to the tokenizer moves into `text`. `bytes` holds the input from
+    /// its first byte.
+    fn leave_direct(&mut self, bytes: &[u8]) {
+        if self.direct {
+            self.direct = false;
+            let pending = bytes.get(self.fed..self.text_total).unwrap_or_default();
+            self.text = String::from_utf8_lossy(pending).into_owned();
         }
     }
 
@@ -967,6 +1023,7 @@ fn change_the_encoding(
             pass.collect_errors,
         ) {
             // 6. Same meaning so far: switch the decoder on the fly.
+            pass.leave_direct(bytes);
             pass.decoder = decoder;
             pass.decode_errors = errors;
             pass.encoding = new;
@@ -1039,9 +1096,33 @@ pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> Par
         sniffed.confidence,
         options.parse,
     ));
+    // Valid UTF-8 without a BOM, decoded as UTF-8 (the common case): read in place, no
+    // decoding into a buffer.
+    let utf8 = (sniffed.encoding == Encoding::UTF_8
+        && websyntax_encoding::bom_sniff(bytes).is_none())
+    .then(|| {
+        // encoding_rs's validation (SIMD) borrows valid input.
+        match Encoding::UTF_8
+            .as_encoding_rs()
+            .decode_without_bom_handling_and_without_replacement(bytes)
+        {
+            Some(std::borrow::Cow::Borrowed(s)) => Some(s),
+            _ => None,
+        }
+    })
+    .flatten();
+    if utf8.is_some() {
+        pass.direct = true;
+        pass.bom_done = true;
+    }
     let mut change = None;
+    let mut end = 0;
     for piece in bytes.chunks(PIECE) {
-        pass.push(piece, false);
+        end += piece.len();
+        match utf8.filter(|_| pass.direct) {
+            Some(all) => pass.push_str(all, end, false),
+            None => pass.push(piece, false),
+        }
         if let Some(step) = change_the_encoding(&mut pass, bytes, options.parse, false) {
             change = Some(step.change);
             if let Some(new) = step.restarted {
@@ -1051,7 +1132,10 @@ pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> Par
             }
         }
     }
-    pass.push(&[], true);
+    match utf8.filter(|_| pass.direct) {
+        Some(all) => pass.push_str(all, all.len(), true),
+        None => pass.push(&[], true),
+    }
     if let Some(step) = change_the_encoding(&mut pass, bytes, options.parse, true) {
         change = Some(step.change);
         if let Some(new) = step.restarted {

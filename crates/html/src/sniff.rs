@@ -344,7 +344,13 @@ fn autodetect(bytes: &[u8], settings: &Autodetect) -> Option<Encoding> {
     // and confident. Checking validity takes a fraction of the time of the frequency analysis.
     // (An all-ASCII input is already cheap for chardetng: it stops at the first non-ASCII byte
     // it does not find.)
-    if settings.allow_utf8 && !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok() {
+    if settings.allow_utf8
+        && !bytes.is_ascii()
+        && Encoding::UTF_8
+            .as_encoding_rs()
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .is_some()
+    {
         return Some(Encoding::UTF_8);
     }
     let mut detector = chardetng::EncodingDetector::new();

@@ -738,3 +738,67 @@ fn tree_and_spans(parsed: &ParsedDocument) -> String {
     }
     out
 }
+
+/// Valid UTF-8 without a BOM, decoded as UTF-8, is read in place by `parse_document_bytes`
+/// (no decoding buffer): the result must be `DocumentParser`'s, fed at once or in chunks, for
+/// characters straddling the 16 KiB pieces, and when a `<meta>` switches the decoder on the
+/// fly (the text not yet tokenized then moves into the decoding buffer) or restarts.
+#[test]
+fn in_place_utf8_equals_streaming() {
+    let filler = "x".repeat(20_000);
+    let kanji = "日本語".repeat(8_000);
+    let odd = format!("<p>{}{kanji}", "y".repeat(16_380));
+    let cases: Vec<(Vec<u8>, Option<ChangeOutcome>)> = vec![
+        // Autodetected UTF-8 (tentative), then ASCII only up to a koi8-r declaration past the
+        // first piece: switched on the fly, the rest read as koi8-r.
+        (
+            format!("<title>{filler}</title><meta charset=koi8-r>{filler}<p>é{filler}").into(),
+            Some(ChangeOutcome::SwitchedOnTheFly),
+        ),
+        // The same, the declaration in the first piece (past the prescan window).
+        (
+            format!(
+                "<title>{}</title><meta charset=koi8-r>{filler}<p>é{filler}",
+                "x".repeat(2000)
+            )
+            .into(),
+            Some(ChangeOutcome::SwitchedOnTheFly),
+        ),
+        // Non-ASCII before the declaration: restart.
+        (
+            format!("<p>é{filler}<meta charset=windows-1252><p>ü").into(),
+            Some(ChangeOutcome::Restarted),
+        ),
+        // Three-byte characters across every piece boundary; the same encoding declared late.
+        (
+            format!("{odd}<meta charset=utf-8>{kanji}").into(),
+            Some(ChangeOutcome::SameEncoding),
+        ),
+        (format!("<p>{kanji}\r\n{kanji}").into(), None),
+        (odd.clone().into(), None),
+        ("<p>é".into(), None),
+    ];
+    let options = DocumentParserOptions::default();
+    for (i, (bytes, outcome)) in cases.iter().enumerate() {
+        let one = parse_document_bytes(bytes, options.clone());
+        assert_eq!(one.sniffed.encoding, Encoding::UTF_8, "case {i}");
+        assert_eq!(one.change.map(|c| c.outcome), *outcome, "case {i}");
+        for chunk in [bytes.len().max(1), 4097, 16 * 1024 + 1] {
+            let mut parser = DocumentParser::new(options.clone());
+            for c in bytes.chunks(chunk) {
+                parser.feed(c);
+            }
+            let fed = parser.finish();
+            let what = format!("case {i}, chunks of {chunk}");
+            assert_eq!(one.encoding, fed.encoding, "{what}");
+            assert_eq!(one.confidence, fed.confidence, "{what}");
+            if chunk == bytes.len().max(1) {
+                // Chunks may change only whether a change switched on the fly or restarted.
+                assert_eq!(one.change, fed.change, "{what}");
+            }
+            assert_eq!(one.decode_errors, fed.decode_errors, "{what}");
+            assert_eq!(tree_and_spans(&one), tree_and_spans(&fed), "{what}");
+            assert_eq!(one.document.errors(), fed.document.errors(), "{what}");
+        }
+    }
+}

@@ -927,6 +927,9 @@ impl TreeBuilder {
         if o.ns != Namespace::Html && !self.ix.records(stack::class::HTML) {
             self.ix.record_class(&self.open, stack::class::HTML);
         }
+        if o.tag == TagId::Select && !self.ix.records(stack::class::SELECT) {
+            self.ix.record_class(&self.open, stack::class::SELECT);
+        }
         self.counts[o.tag as usize] += 1;
         self.ix.add(self.open.len(), &o);
         self.open.push(o);

@@ -201,8 +201,10 @@ use super::tag::TAG_COUNT;
 /// any element of the class is open, is answered by the per-tag counts (membership depends on
 /// the tag id alone). `HTML` has one only once a foreign element was pushed: until then every
 /// open element is an HTML element, and its one query (the nearest HTML element below a
-/// foreign current node) cannot arise.
-const RECORDED: u16 = !(class::SIGNIFICANT | class::HTML);
+/// foreign current node) cannot arise. `SELECT` (every element but `option` and `optgroup`:
+/// nearly every push and pop would update it) has one only once a `select` was pushed: its
+/// one query, whether a `select` is in select scope, is only asked with one open.
+const RECORDED: u16 = !(class::SIGNIFICANT | class::HTML | class::SELECT);
 
 /// Which list: a tag id's, a class bit's (its index) or a name slot's.
 #[derive(Debug, Clone, Copy)]
