@@ -117,31 +117,31 @@ pub(crate) fn chunk_masks(chunk: &[u8; 64]) -> (u64, u64) {
     (breaks, high)
 }
 
-/// For the 64 bytes of `chunk`: bit `k` of the first mask set if byte `k` is a UTF-8
-/// continuation byte (0x80..=0xBF), of the second if it starts a four-byte character
-/// (0xF0..=0xFF).
+/// For the 64 bytes of `chunk`, whose non-ASCII mask [`chunk_masks`] gave as `high`: bit `k`
+/// of the first mask set if byte `k` is a UTF-8 continuation byte (0x80..=0xBF), of the second
+/// if it starts a four-byte character (0xF0..=0xFF).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub(crate) fn chunk_non_ascii(chunk: &[u8; 64]) -> (u64, u64) {
+pub(crate) fn chunk_non_ascii(chunk: &[u8; 64], high: u64) -> (u64, u64) {
     use std::arch::x86_64::{
         __m128i, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
     };
-    let (mut cont, mut astral) = (0u64, 0u64);
+    let (mut cont, mut above) = (0u64, 0u64);
     for q in 0..4 {
         // SAFETY: as in `chunk_masks`. As signed bytes, 0x80..=0xBF are -128..=-65 and
         // 0xF0..=0xFF are -16..=-1.
-        let (c, high, above) = unsafe {
+        let (c, a) = unsafe {
             let v = _mm_loadu_si128(chunk.as_ptr().add(16 * q).cast::<__m128i>());
             (
                 _mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-64))) as u32,
-                _mm_movemask_epi8(v) as u32,
                 _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-17))) as u32,
             )
         };
         cont |= u64::from(c & 0xFFFF) << (16 * q);
-        astral |= u64::from(high & above & 0xFFFF) << (16 * q);
+        above |= u64::from(a & 0xFFFF) << (16 * q);
     }
-    (cont, astral)
+    // Above -17 as a signed byte: 0xF0..=0xFF, or ASCII (which `high` leaves out).
+    (cont, high & above)
 }
 
 /// Elsewhere: the same masks, a byte at a time.
@@ -159,7 +159,7 @@ pub(crate) fn chunk_masks(chunk: &[u8; 64]) -> (u64, u64) {
 /// Elsewhere: the same masks, a byte at a time.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-pub(crate) fn chunk_non_ascii(chunk: &[u8; 64]) -> (u64, u64) {
+pub(crate) fn chunk_non_ascii(chunk: &[u8; 64], _high: u64) -> (u64, u64) {
     let (mut cont, mut astral) = (0u64, 0u64);
     for (k, &b) in chunk.iter().enumerate() {
         cont |= u64::from(b & 0xC0 == 0x80) << k;
@@ -327,7 +327,7 @@ mod tests {
                     "pos {pos} byte {v:#x}"
                 );
                 assert_eq!(
-                    super::chunk_non_ascii(&chunk),
+                    super::chunk_non_ascii(&chunk, want_masks.1),
                     want_non_ascii,
                     "pos {pos} byte {v:#x}"
                 );
