@@ -289,7 +289,7 @@ pub(super) static T_DOCTYPE_SQ: Stops = stops(b"'>");
 pub(super) fn scan(bytes: &[u8], from: usize, s: &Stops) -> usize {
     let mut i = from;
     if let Some(pair) = s.pair {
-        match super::simd::scan16(bytes, from, pair) {
+        match super::simd::scan16(bytes, from, pair, &s.t) {
             Ok(i) => return i,
             Err(rest) => i = rest,
         }
