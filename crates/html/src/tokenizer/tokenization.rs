@@ -863,7 +863,7 @@ impl Machine {
     /// spec's order relative to the character tokens (and to the tree builder's errors for
     /// them), whatever the chunks: a chunk boundary only ever splits a run, it never moves an
     /// error across text. Only runs that contain such characters pay for this.
-    #[inline]
+    #[inline(always)]
     pub(super) fn text_run<S: TokenSink>(
         &mut self,
         sink: &mut S,
