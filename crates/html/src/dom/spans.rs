@@ -247,14 +247,15 @@ impl Units {
             breaks &= breaks - 1;
         }
         if high != 0 {
-            self.note_non_ascii(chunk, at);
+            self.note_non_ascii(chunk, high, at);
         }
     }
 
-    /// Records the continuation bytes and four-byte characters of a chunk at offset `at`.
+    /// Records the continuation bytes and four-byte characters of a chunk at offset `at`
+    /// whose non-ASCII mask is `high`.
     #[inline(never)]
-    fn note_non_ascii(&mut self, chunk: &[u8; 64], at: usize) {
-        let (cont, mut astral) = crate::tokenizer::simd::chunk_non_ascii(chunk);
+    fn note_non_ascii(&mut self, chunk: &[u8; 64], high: u64, at: usize) {
+        let (cont, mut astral) = crate::tokenizer::simd::chunk_non_ascii(chunk, high);
         while astral != 0 {
             self.astral
                 .push(offset_u32(at + astral.trailing_zeros() as usize));

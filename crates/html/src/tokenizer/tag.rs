@@ -577,7 +577,7 @@ impl Machine {
 /// Phase 1 of [`Machine::fast_tag`] after the tag name, which ends at `i`: reads the
 /// attributes into `attrs`; the index of the tag's `>` and the self-closing flag, or `None` if
 /// the tag is not one the fast path takes.
-#[inline]
+#[inline(always)]
 fn fast_attrs(
     bytes: &[u8],
     mut i: usize,

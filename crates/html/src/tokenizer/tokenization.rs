@@ -289,7 +289,7 @@ pub(super) static T_DOCTYPE_SQ: Stops = stops(b"'>");
 pub(super) fn scan(bytes: &[u8], from: usize, s: &Stops) -> usize {
     let mut i = from;
     if let Some(pair) = s.pair {
-        match super::simd::scan16(bytes, from, pair) {
+        match super::simd::scan16(bytes, from, pair, &s.t) {
             Ok(i) => return i,
             Err(rest) => i = rest,
         }
@@ -863,7 +863,7 @@ impl Machine {
     /// spec's order relative to the character tokens (and to the tree builder's errors for
     /// them), whatever the chunks: a chunk boundary only ever splits a run, it never moves an
     /// error across text. Only runs that contain such characters pay for this.
-    #[inline]
+    #[inline(always)]
     pub(super) fn text_run<S: TokenSink>(
         &mut self,
         sink: &mut S,
