@@ -21,32 +21,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use websyntax::html::{ParseOptions, parse_document};
+use websyntax::html::ParseOptions;
 use websyntax::sanitize::{Sanitizer, sanitize_fragment};
-use websyntax_bench::{ammonia_builder, corpus_root, load_files, sanitize_comments as comments};
-
-fn bodies() -> Vec<String> {
-    let mut pages: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
-        .into_iter()
-        .filter_map(|(_, b)| {
-            let s = String::from_utf8_lossy(&b);
-            let doc = parse_document(&s, ParseOptions::default());
-            let body = doc.find_element("body")?;
-            Some(doc.inner_html(body))
-        })
-        .collect();
-    if let Ok(n) = std::env::var("WEBSYNTAX_BENCH_PAGES")
-        && let Ok(n) = n.parse::<usize>()
-    {
-        pages.truncate(n);
-    }
-    pages
-}
+use websyntax_bench::{ammonia_builder, corpus_bodies, sanitize_comments as comments};
 
 fn bench(c: &mut Criterion) {
     let sanitizer = Sanitizer::default();
     let ammonia = ammonia_builder();
-    for (name, inputs) in [("corpus", bodies()), ("comments", comments())] {
+    for (name, inputs) in [("corpus", corpus_bodies()), ("comments", comments())] {
         let bytes: usize = inputs.iter().map(String::len).sum();
         let mut g = c.benchmark_group(format!("sanitize/{name}"));
         g.throughput(Throughput::Bytes(bytes as u64));

@@ -18,7 +18,7 @@
 
 use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
 use websyntax_bench::interleave::run;
-use websyntax_bench::{corpus_root, lexbor, load_files};
+use websyntax_bench::{corpus_root, lexbor, load_files, lol_html_tokens};
 
 fn websyntax_dom(bytes: &[u8]) -> usize {
     let mut opts = DocumentParserOptions::spec();
@@ -40,17 +40,6 @@ fn scraper_dom(s: &str) -> usize {
 
 fn websyntax_tokens(s: &str) -> usize {
     websyntax_bench::websyntax_token_count(s)
-}
-
-fn lol_html_tokens(bytes: &[u8]) -> usize {
-    let mut n = 0usize;
-    let mut rw = lol_html::HtmlRewriter::new(
-        lol_html::Settings::new().append_document_content_handler(lol_html::doctype!(|_d| Ok(()))),
-        |c: &[u8]| n += c.len(),
-    );
-    let _ = rw.write(bytes);
-    let _ = rw.end();
-    n
 }
 
 fn main() {

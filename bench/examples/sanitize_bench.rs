@@ -5,25 +5,16 @@
 //!
 //! `cargo run --release -p websyntax-bench --features peers-sanitize --example sanitize_bench -- [ROUNDS]`
 
-use websyntax::html::{ParseOptions, parse_document};
 use websyntax::sanitize::{Sanitizer, sanitize_fragment};
 use websyntax_bench::interleave::run;
-use websyntax_bench::{ammonia_builder, corpus_root, load_files, sanitize_comments};
+use websyntax_bench::{ammonia_builder, corpus_bodies, sanitize_comments};
 
 fn main() {
     let rounds: usize = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(15);
-    let bodies: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
-        .into_iter()
-        .filter_map(|(_, b)| {
-            let s = String::from_utf8_lossy(&b);
-            let doc = parse_document(&s, ParseOptions::default());
-            let body = doc.find_element("body")?;
-            Some(doc.inner_html(body))
-        })
-        .collect();
+    let bodies = corpus_bodies();
     let comments = sanitize_comments();
     let sanitizer = Sanitizer::default();
     let ammonia = ammonia_builder();

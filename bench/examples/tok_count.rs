@@ -9,18 +9,7 @@
 
 use std::hint::black_box;
 
-use websyntax_bench::{corpus_root, load_files, websyntax_tree_sink_tokens};
-
-fn lol_html_tokens(bytes: &[u8]) -> usize {
-    let mut n = 0usize;
-    let mut rw = lol_html::HtmlRewriter::new(
-        lol_html::Settings::new().append_document_content_handler(lol_html::doctype!(|_d| Ok(()))),
-        |c: &[u8]| n += c.len(),
-    );
-    let _ = rw.write(bytes);
-    let _ = rw.end();
-    n
-}
+use websyntax_bench::{corpus_root, load_files, lol_html_tokens, websyntax_tree_sink_tokens};
 
 fn main() {
     let mut args = std::env::args().skip(1);

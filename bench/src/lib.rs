@@ -227,3 +227,38 @@ pub fn ammonia_builder() -> ammonia::Builder<'static> {
         .url_schemes(["http", "https", "mailto"].into_iter().collect());
     b
 }
+
+/// The inner HTML of the body of every page of `corpus_root()/html` (serialized once), the
+/// sanitizer benchmarks' page inputs; `WEBSYNTAX_BENCH_PAGES=N` keeps the first N.
+pub fn corpus_bodies() -> Vec<String> {
+    use websyntax::html::{ParseOptions, parse_document};
+    let mut pages: Vec<String> = load_files(&corpus_root().join("html"), &[".html", ".htm"])
+        .into_iter()
+        .filter_map(|(_, b)| {
+            let s = String::from_utf8_lossy(&b);
+            let doc = parse_document(&s, ParseOptions::default());
+            let body = doc.find_element("body")?;
+            Some(doc.inner_html(body))
+        })
+        .collect();
+    if let Ok(n) = std::env::var("WEBSYNTAX_BENCH_PAGES")
+        && let Ok(n) = n.parse::<usize>()
+    {
+        pages.truncate(n);
+    }
+    pages
+}
+
+/// lol_html's lexer over `bytes` (a `doctype!` handler forces its full lexer rather than the
+/// tag scanner); returns the output's length.
+#[cfg(feature = "peers-html")]
+pub fn lol_html_tokens(bytes: &[u8]) -> usize {
+    let mut n = 0usize;
+    let mut rw = lol_html::HtmlRewriter::new(
+        lol_html::Settings::new().append_document_content_handler(lol_html::doctype!(|_d| Ok(()))),
+        |c: &[u8]| n += c.len(),
+    );
+    let _ = rw.write(bytes);
+    let _ = rw.end();
+    n
+}

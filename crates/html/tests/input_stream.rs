@@ -657,6 +657,15 @@ mod chunking {
 /// encoding, confidence, change, decoding errors and spans, for every outcome of "change the
 /// encoding", with the declaration in the first piece, past the prescan window, and in the
 /// last piece of a long document.
+/// `bytes` fed to a `DocumentParser` in chunks of `chunk` bytes.
+fn fed_in_chunks(bytes: &[u8], chunk: usize, options: DocumentParserOptions) -> ParsedDocument {
+    let mut parser = DocumentParser::new(options);
+    for c in bytes.chunks(chunk) {
+        parser.feed(c);
+    }
+    parser.finish()
+}
+
 #[test]
 fn one_shot_equals_streaming() {
     let filler = "x".repeat(40_000);
@@ -699,11 +708,7 @@ fn one_shot_equals_streaming() {
     for (i, bytes) in cases.iter().enumerate() {
         let one = parse(bytes);
         for chunk in [bytes.len().max(1), 7, 4096] {
-            let mut parser = DocumentParser::new(DocumentParserOptions::spec());
-            for c in bytes.chunks(chunk) {
-                parser.feed(c);
-            }
-            let fed = parser.finish();
+            let fed = fed_in_chunks(bytes, chunk, DocumentParserOptions::spec());
             let what = format!("case {i}, chunks of {chunk}");
             assert_eq!(one.encoding, fed.encoding, "{what}");
             assert_eq!(one.confidence, fed.confidence, "{what}");
@@ -784,11 +789,7 @@ fn in_place_utf8_equals_streaming() {
         assert_eq!(one.sniffed.encoding, Encoding::UTF_8, "case {i}");
         assert_eq!(one.change.map(|c| c.outcome), *outcome, "case {i}");
         for chunk in [bytes.len().max(1), 4097, 16 * 1024 + 1] {
-            let mut parser = DocumentParser::new(options.clone());
-            for c in bytes.chunks(chunk) {
-                parser.feed(c);
-            }
-            let fed = parser.finish();
+            let fed = fed_in_chunks(bytes, chunk, options.clone());
             let what = format!("case {i}, chunks of {chunk}");
             assert_eq!(one.encoding, fed.encoding, "{what}");
             assert_eq!(one.confidence, fed.confidence, "{what}");
