@@ -16,16 +16,8 @@
 //! a `&str`: it gets the pages already converted to UTF-8 (the conversion is not timed, which
 //! favours it); lexbor and websyntax get the bytes.
 
-use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
 use websyntax_bench::interleave::run;
-use websyntax_bench::{corpus_root, lexbor, load_files, lol_html_tokens};
-
-fn websyntax_dom(bytes: &[u8]) -> usize {
-    let mut opts = DocumentParserOptions::spec();
-    opts.parse.collect_errors = true;
-    let parsed = parse_document_bytes(bytes, opts);
-    parsed.document.len() + parsed.document.errors().len()
-}
+use websyntax_bench::{corpus_root, lexbor, load_files, lol_html_tokens, websyntax_dom};
 
 fn lexbor_dom(bytes: &[u8]) -> usize {
     lexbor::parse(bytes).map_or(0, |d| {

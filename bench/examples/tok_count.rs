@@ -5,11 +5,15 @@
 //! target/release/examples/tok_count N JOB` (subtract an N=0 run), JOB one of `tree-sink`
 //! (websyntax's tokenizer with a sink doing the tree builder's per-token work,
 //! `websyntax_tree_sink_tokens`) or `lol` (lol_html's rewriter with a `doctype!` handler, which
-//! forces its full lexer), the same pair as `dom_bench`'s "tokenizer alone" table.
+//! forces its full lexer), the same pair as `dom_bench`'s "tokenizer alone" table; or `dom`
+//! (websyntax's bytes → DOM as `dom_bench` times it) and, built with the `peers-lexbor`
+//! feature, `lexbor` (lexbor's bytes → DOM), `dom_bench`'s first pair.
 
 use std::hint::black_box;
 
-use websyntax_bench::{corpus_root, load_files, lol_html_tokens, websyntax_tree_sink_tokens};
+use websyntax_bench::{
+    corpus_root, load_files, lol_html_tokens, websyntax_dom, websyntax_tree_sink_tokens,
+};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -38,7 +42,18 @@ fn main() {
                     n += lol_html_tokens(black_box(b));
                 }
             }
-            other => panic!("unknown job {other}: tree-sink or lol"),
+            "dom" => {
+                for (_, b) in &files {
+                    n += websyntax_dom(black_box(b));
+                }
+            }
+            #[cfg(feature = "peers-lexbor")]
+            "lexbor" => {
+                for (_, b) in &files {
+                    n += usize::from(websyntax_bench::lexbor::parse(black_box(b)).is_some());
+                }
+            }
+            other => panic!("unknown job {other}: tree-sink, lol, dom or lexbor"),
         }
     }
     println!(

@@ -262,3 +262,13 @@ pub fn lol_html_tokens(bytes: &[u8]) -> usize {
     let _ = rw.end();
     n
 }
+
+/// websyntax's bytes → DOM as `dom_bench` times it: the byte-stream pipeline with the HTML
+/// Standard's sniffing, source spans and parse errors collected; returns nodes + errors.
+pub fn websyntax_dom(bytes: &[u8]) -> usize {
+    use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
+    let mut opts = DocumentParserOptions::spec();
+    opts.parse.collect_errors = true;
+    let parsed = parse_document_bytes(bytes, opts);
+    parsed.document.len() + parsed.document.errors().len()
+}
