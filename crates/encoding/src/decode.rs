@@ -117,6 +117,13 @@ pub(crate) fn decode_without_bom_or_fail(
     base: u64,
 ) -> Result<Cow<'_, str>, DecodeError> {
     if encoding == Encoding::UTF_8 {
+        // encoding_rs's validation (SIMD) borrows valid input; std's says where an error is.
+        if let Some(Cow::Borrowed(s)) = encoding
+            .as_encoding_rs()
+            .decode_without_bom_handling_and_without_replacement(bytes)
+        {
+            return Ok(Cow::Borrowed(s));
+        }
         return std::str::from_utf8(bytes).map(Cow::Borrowed).map_err(|e| {
             let valid = e.valid_up_to();
             let length = e

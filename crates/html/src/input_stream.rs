@@ -393,6 +393,37 @@ impl ParsedDocument {
     }
 }
 
+/// Hands `text[start..]` to the source index and the tokenizer in pieces cut at offsets that
+/// depend only on the text (every [`PIECE`] bytes, back to a character boundary): the whole
+/// pieces, and the rest too when `last` (which ends the input). Returns where the text not yet
+/// handed over starts.
+fn feed_pieces(
+    text: &str,
+    mut start: usize,
+    last: bool,
+    index: &mut SourceIndex,
+    tokenizer: &mut Tokenizer<TreeBuilder>,
+) -> usize {
+    while text.len().saturating_sub(start) >= PIECE {
+        let mut cut = start + PIECE;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let piece = text.get(start..cut).unwrap_or_default();
+        index.push(piece);
+        tokenizer.feed(piece);
+        start = cut;
+    }
+    if last {
+        let piece = text.get(start..).unwrap_or_default();
+        index.push(piece);
+        tokenizer.feed(piece);
+        tokenizer.end();
+        start += piece.len();
+    }
+    start
+}
+
 /// One run of the tokenizer and tree builder over the bytes, decoded with one encoding.
 struct Pass {
     tokenizer: Tokenizer<TreeBuilder>,
@@ -647,26 +678,10 @@ impl Pass {
         let before = self.decoded;
         self.decode(bytes, last);
         self.decoded = before.saturating_add(bytes.len());
-        // Whole pieces of text, cut at offsets that depend only on the text.
-        let mut start = 0;
-        while self.text.len().saturating_sub(start) >= PIECE {
-            let mut cut = start + PIECE;
-            while !self.text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            let piece = self.text.get(start..cut).unwrap_or_default();
-            self.index.push(piece);
-            self.tokenizer.feed(piece);
-            start = cut;
-        }
+        let start = feed_pieces(&self.text, 0, last, &mut self.index, &mut self.tokenizer);
         self.fed += start;
         if last {
-            let piece = self.text.get(start..).unwrap_or_default();
-            self.index.push(piece);
-            self.fed += piece.len();
-            self.tokenizer.feed(piece);
             self.text.clear();
-            self.tokenizer.end();
         } else if start > 0 {
             self.text.replace_range(..start, "");
         }
@@ -691,25 +706,8 @@ impl Pass {
         self.text_total = avail;
         self.offsets
             .identity(avail.saturating_sub(self.offsets_end_a()));
-        let mut start = self.fed;
-        while avail.saturating_sub(start) >= PIECE {
-            let mut cut = start + PIECE;
-            while !all.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            let piece = all.get(start..cut).unwrap_or_default();
-            self.index.push(piece);
-            self.tokenizer.feed(piece);
-            start = cut;
-        }
-        self.fed = start;
-        if last {
-            let piece = all.get(start..).unwrap_or_default();
-            self.index.push(piece);
-            self.fed += piece.len();
-            self.tokenizer.feed(piece);
-            self.tokenizer.end();
-        }
+        let text = all.get(..avail).unwrap_or_default();
+        self.fed = feed_pieces(text, self.fed, last, &mut self.index, &mut self.tokenizer);
     }
 
     /// Stops reading the input in place (the decoder is about to change): the text decoded
@@ -1100,16 +1098,7 @@ pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> Par
     // decoding into a buffer.
     let utf8 = (sniffed.encoding == Encoding::UTF_8
         && websyntax_encoding::bom_sniff(bytes).is_none())
-    .then(|| {
-        // encoding_rs's validation (SIMD) borrows valid input.
-        match Encoding::UTF_8
-            .as_encoding_rs()
-            .decode_without_bom_handling_and_without_replacement(bytes)
-        {
-            Some(std::borrow::Cow::Borrowed(s)) => Some(s),
-            _ => None,
-        }
-    })
+    .then(|| websyntax_encoding::utf8_decode_without_bom_or_fail(bytes).ok())
     .flatten();
     if utf8.is_some() {
         pass.direct = true;

@@ -346,10 +346,7 @@ fn autodetect(bytes: &[u8], settings: &Autodetect) -> Option<Encoding> {
     // it does not find.)
     if settings.allow_utf8
         && !bytes.is_ascii()
-        && Encoding::UTF_8
-            .as_encoding_rs()
-            .decode_without_bom_handling_and_without_replacement(bytes)
-            .is_some()
+        && websyntax_encoding::utf8_decode_without_bom_or_fail(bytes).is_ok()
     {
         return Some(Encoding::UTF_8);
     }
