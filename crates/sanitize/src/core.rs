@@ -451,12 +451,8 @@ fn sanitize_element(
             .or_else(|| advance(doc, next, parent, root));
     }
     // The element's name is read inside the closure from a copy (the document is borrowed
-    // mutably by the filter); a static name's is empty and needs none.
-    let ename_owned = if ename.is_empty() {
-        String::new()
-    } else {
-        ename.to_owned()
-    };
+    // mutably by the filter); a static name's is empty, and copying it allocates nothing.
+    let ename_owned = ename.to_owned();
     let ename: &str = &ename_owned;
     doc.retain_attributes(n, |a| {
         let (ans, aatom) = (attr_ns(a.namespace()), a.local_name());

@@ -465,8 +465,14 @@ fn is_integration_point(ns: Namespace, name: &str) -> bool {
 /// The class of an HTML element, by its atom: every name with a class is a static name (a
 /// test checks), so a dynamic name is an unknown element, "any other start tag" (class 0).
 fn class_of(name: LocalName) -> u16 {
+    class_in(class_table(), name)
+}
+
+/// [`class_of`] with the [`class_table`] at hand.
+#[inline]
+fn class_in(table: &[u16], name: LocalName) -> u16 {
     name.static_index()
-        .and_then(|i| class_table().get(i).copied())
+        .and_then(|i| table.get(i).copied())
         .unwrap_or(0)
 }
 
@@ -597,11 +603,7 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                 let child = match frame.parent {
                     Parent::Void | Parent::Text | Parent::IntegrationPoint => return false,
                     Parent::Flow if ns == Namespace::Html => {
-                        let class = e
-                            .local_name()
-                            .static_index()
-                            .and_then(|i| classes.get(i).copied())
-                            .unwrap_or(0);
+                        let class = class_in(classes, e.local_name());
                         drops_first_lf = class & DROPS_FIRST_LF != 0;
                         match flow_frame(frame, class) {
                             Some(f) => f,
