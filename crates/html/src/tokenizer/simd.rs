@@ -15,8 +15,8 @@
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{
-    __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_min_epu8,
-    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
+    __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+    _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
 };
 
 /// `Ok(i)`: the index of the first byte at or after `from` in the stop set with the extra
@@ -187,9 +187,6 @@ pub(crate) fn chunk_masks(chunk: &[u8; 64]) -> (u64, u64) {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn chunk_non_ascii(chunk: &[u8; 64], high: u64) -> (u64, u64) {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-    };
     let (mut cont, mut above) = (0u64, 0u64);
     for q in 0..4 {
         // SAFETY: as in `chunk_masks`. As signed bytes, 0x80..=0xBF are -128..=-65 and
