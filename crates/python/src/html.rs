@@ -315,6 +315,13 @@ enum Input<'py> {
     Text(Bound<'py, PyString>),
 }
 
+/// An [`Input`]'s content, borrowed.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Bytes(&'a [u8]),
+    Text(&'a str),
+}
+
 fn input<'py>(data: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
     if let Ok(b) = data.downcast::<PyBytes>() {
         Ok(Input::Bytes(b.clone()))
@@ -417,22 +424,21 @@ pub fn parse(
     )?;
     let document_url = crate::query::document_url(url)?;
     let input = input(data)?;
-    // The input's length, and a `str`'s UTF-8 (read once).
-    let (text, len) = match &input {
-        Input::Bytes(b) => (None, b.as_bytes().len()),
-        Input::Owned(v) => (None, v.len()),
-        Input::Text(s) => {
-            let s = s.to_str()?;
-            (Some(s), s.len())
-        }
+    // The input's bytes or, for a `str`, its UTF-8 (read once).
+    let source = match &input {
+        Input::Bytes(b) => Source::Bytes(b.as_bytes()),
+        Input::Owned(v) => Source::Bytes(v),
+        Input::Text(s) => Source::Text(s.to_str()?),
+    };
+    let len = match source {
+        Source::Bytes(b) => b.len(),
+        Source::Text(s) => s.len(),
     };
     options.parse.limits = limits(max_nodes, max_depth, len);
     options.parse.standard = standard;
-    let mut inner = match (&input, text) {
-        (Input::Bytes(b), _) => parse_bytes(py, b.as_bytes(), options.clone()),
-        (Input::Owned(v), _) => parse_bytes(py, v, options.clone()),
-        (Input::Text(_), s) => {
-            let s = s.unwrap_or_default();
+    let mut inner = match source {
+        Source::Bytes(b) => parse_bytes(py, b, options.clone()),
+        Source::Text(s) => {
             let parse = options.parse;
             let doc = released(py, s.len(), || h::parse_document(s, parse));
             Inner {
