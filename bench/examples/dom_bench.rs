@@ -14,10 +14,13 @@
 //!
 //! Inputs: every page of `corpus_root()/html`, and the single largest page of it. scraper takes
 //! a `&str`: it gets the pages already converted to UTF-8 (the conversion is not timed, which
-//! favours it); lexbor and websyntax get the bytes.
+//! favours it); lexbor and websyntax get the bytes. websyntax also parses the same `&str`s
+//! (`parse_document`: no sniffing or decoding), reported beside its bytes row.
 
 use websyntax_bench::interleave::run;
-use websyntax_bench::{corpus_root, lexbor, load_files, lol_html_tokens, websyntax_dom};
+use websyntax_bench::{
+    corpus_root, lexbor, load_files, lol_html_tokens, websyntax_dom, websyntax_dom_str,
+};
 
 fn lexbor_dom(bytes: &[u8]) -> usize {
     lexbor::parse(bytes).map_or(0, |d| {
@@ -65,6 +68,10 @@ fn main() {
                 "websyntax (spans, errors)",
                 Box::new(|i| websyntax_dom(bytes[i])),
             ),
+            (
+                "websyntax from &str",
+                Box::new(|i| websyntax_dom_str(&strings[i])),
+            ),
             ("lexbor", Box::new(|i| lexbor_dom(bytes[i]))),
             ("html5ever+scraper", Box::new(|i| scraper_dom(&strings[i]))),
         ],
@@ -77,6 +84,10 @@ fn main() {
             (
                 "websyntax (spans, errors)",
                 Box::new(|_| websyntax_dom(largest)),
+            ),
+            (
+                "websyntax from &str",
+                Box::new(|_| websyntax_dom_str(&largest_str)),
             ),
             ("lexbor", Box::new(|_| lexbor_dom(largest))),
             ("html5ever+scraper", Box::new(|_| scraper_dom(&largest_str))),
@@ -103,14 +114,16 @@ fn main() {
     );
     println!("\nratios (websyntax / peer)");
     println!(
-        "  corpus:  {:.2}x lexbor, {:.2}x html5ever+scraper",
-        corpus[0] / corpus[1],
-        corpus[0] / corpus[2]
+        "  corpus:  {:.2}x lexbor, {:.2}x html5ever+scraper; from &str {:.2}x lexbor",
+        corpus[0] / corpus[2],
+        corpus[0] / corpus[3],
+        corpus[1] / corpus[2]
     );
     println!(
-        "  largest: {:.2}x lexbor, {:.2}x html5ever+scraper",
-        single[0] / single[1],
-        single[0] / single[2]
+        "  largest: {:.2}x lexbor, {:.2}x html5ever+scraper; from &str {:.2}x lexbor",
+        single[0] / single[2],
+        single[0] / single[3],
+        single[1] / single[2]
     );
     println!(
         "  tokenizer: {:.2}x lol_html (counting sink), {:.2}x (tree-builder sink)",

@@ -272,3 +272,10 @@ pub fn websyntax_dom(bytes: &[u8]) -> usize {
     let parsed = parse_document_bytes(bytes, opts);
     parsed.document.len() + parsed.document.errors().len()
 }
+
+/// The same from a `&str` (no sniffing or decoding): `parse_document` with the default options
+/// (source spans and parse errors collected); returns nodes + errors.
+pub fn websyntax_dom_str(s: &str) -> usize {
+    let doc = websyntax::html::parse_document(s, websyntax::html::ParseOptions::default());
+    doc.len() + doc.errors().len()
+}
