@@ -6,13 +6,14 @@
 //! (websyntax's tokenizer with a sink doing the tree builder's per-token work,
 //! `websyntax_tree_sink_tokens`) or `lol` (lol_html's rewriter with a `doctype!` handler, which
 //! forces its full lexer), the same pair as `dom_bench`'s "tokenizer alone" table; or `dom`
-//! (websyntax's bytes → DOM as `dom_bench` times it) and, built with the `peers-lexbor`
+//! (websyntax's bytes → DOM as `dom_bench` times it), `dom-str` (the same from the `&str`s) and, built with the `peers-lexbor`
 //! feature, `lexbor` (lexbor's bytes → DOM), `dom_bench`'s first pair.
 
 use std::hint::black_box;
 
 use websyntax_bench::{
-    corpus_root, load_files, lol_html_tokens, websyntax_dom, websyntax_tree_sink_tokens,
+    corpus_root, load_files, lol_html_tokens, websyntax_dom, websyntax_dom_str,
+    websyntax_tree_sink_tokens,
 };
 
 fn main() {
@@ -47,13 +48,18 @@ fn main() {
                     n += websyntax_dom(black_box(b));
                 }
             }
+            "dom-str" => {
+                for s in &strings {
+                    n += websyntax_dom_str(black_box(s));
+                }
+            }
             #[cfg(feature = "peers-lexbor")]
             "lexbor" => {
                 for (_, b) in &files {
                     n += usize::from(websyntax_bench::lexbor::parse(black_box(b)).is_some());
                 }
             }
-            other => panic!("unknown job {other}: tree-sink, lol, dom or lexbor"),
+            other => panic!("unknown job {other}: tree-sink, lol, dom, dom-str or lexbor"),
         }
     }
     println!(
