@@ -550,8 +550,14 @@ impl Machine {
             name
         };
         if !end {
-            self.last_start_tag.clear();
-            self.last_start_tag.push_str(name);
+            if name_upper {
+                self.last_start_src = None;
+                self.last_start_tag.clear();
+                self.last_start_tag.push_str(name);
+            } else {
+                // Copied only if an end tag state needs it (or when `run` returns).
+                self.last_start_src = Some((p, name_end));
+            }
         }
         let span = self.token_span(gt + 1);
         let source = SourceTag {

@@ -202,6 +202,9 @@ impl Machine {
             St::ScriptDataEndTagName => St::ScriptData,
             _ => St::ScriptDataEscaped,
         };
+        if self.last_start_src.is_some() {
+            self.sync_last_start(cx.input);
+        }
         let c = getc!(self, sink, cx);
         match c {
             Some((c, n)) if is_ws(c) && self.appropriate() => {

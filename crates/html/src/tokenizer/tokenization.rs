@@ -393,7 +393,14 @@ pub(crate) struct Machine {
     pub(super) doctype: Doctype,
     pub(super) temp: String,
     pub(super) code: u32,
+    /// The name of the last start tag emitted, for the appropriate end tag check (see
+    /// `last_start_src`, which takes precedence when set).
     pub(crate) last_start_tag: String,
+    /// The name of the last start tag emitted is `input[a..b]` of the input of the current
+    /// `run`, not yet copied into `last_start_tag` (the fast path for tags records the range:
+    /// the name is needed only by the RCDATA, RAWTEXT and script data end tag states, which
+    /// copy it, as `run` does before it returns).
+    pub(super) last_start_src: Option<(usize, usize)>,
     pub(super) token_start: Position,
     pub(super) ref_pos: Position,
     /// Where the `]` that entered the CDATA section bracket state is.
@@ -432,6 +439,7 @@ impl Default for Machine {
             temp: String::new(),
             code: 0,
             last_start_tag: String::new(),
+            last_start_src: None,
             token_start: Position {
                 offset: 0,
                 line: 1,
@@ -674,6 +682,7 @@ impl Machine {
             );
             self.apply(r);
         } else {
+            self.last_start_src = None;
             self.last_start_tag.clear();
             self.last_start_tag.push_str(&self.tag.name);
             let r = sink.process_token_with_span(
@@ -849,6 +858,17 @@ impl Machine {
         }
     }
 
+    /// Copies a last start tag name recorded as a range of `input` (the input of the current
+    /// `run`) into `last_start_tag`.
+    #[cold]
+    pub(super) fn sync_last_start(&mut self, input: &str) {
+        if let Some((a, b)) = self.last_start_src.take() {
+            self.last_start_tag.clear();
+            self.last_start_tag.push_str(input.get(a..b).unwrap_or(""));
+        }
+    }
+
+    /// Whether the current tag is an appropriate end tag token (`sync_last_start` done).
     pub(super) fn appropriate(&self) -> bool {
         self.is_end && !self.last_start_tag.is_empty() && self.tag.name == self.last_start_tag
     }
@@ -941,6 +961,16 @@ impl Machine {
     /// Runs the state machine over `input`. `eof` says that no input follows. Returns how many
     /// bytes were consumed; the rest must be given again, followed by more input.
     pub(crate) fn run<S: TokenSink>(&mut self, sink: &mut S, input: &str, eof: bool) -> usize {
+        let used = self.run_states(sink, input, eof);
+        if self.last_start_src.is_some() {
+            self.sync_last_start(input);
+        }
+        used
+    }
+
+    /// [`Machine::run`] but for the copy of a last start tag name recorded as a range.
+    #[inline(always)]
+    fn run_states<S: TokenSink>(&mut self, sink: &mut S, input: &str, eof: bool) -> usize {
         self.cur_p = 0;
         self.cur_line = self.line0;
         self.cur_col = self.col0;
