@@ -502,19 +502,16 @@ impl Machine {
             return None;
         }
         let (name_end, name_upper) = fast_name(bytes, p, &FAST_TAG_NAME)?;
-        let mut attrs = std::mem::take(&mut self.fast_attrs);
-        attrs.clear();
+        self.fast_attrs.clear();
         let mut attr_upper = false;
-        let found = fast_attrs(bytes, name_end, end, &mut attrs, &mut attr_upper);
-        let Some((gt, self_closing)) = found else {
-            self.fast_attrs = attrs;
-            return None;
-        };
+        let (gt, self_closing) =
+            fast_attrs(bytes, name_end, end, &mut self.fast_attrs, &mut attr_upper)?;
         // Phase 2: the token, as the states would have built it. Every range ends at an ASCII
         // byte, so each is a `str` slice.
         let name = input.get(p..name_end).unwrap_or("");
         if attr_upper {
             // Attribute names to lowercase: the token is built in the tokenizer's buffers.
+            let attrs = std::mem::take(&mut self.fast_attrs);
             self.new_tag(end);
             self.tag.name.push_str(name);
             self.tag.name.make_ascii_lowercase();
@@ -564,7 +561,7 @@ impl Machine {
             name,
             src: input,
             base: self.base,
-            attrs: &attrs,
+            attrs: &self.fast_attrs,
             self_closing,
         };
         let tag = TagRef::source(&source);
@@ -574,7 +571,6 @@ impl Machine {
             Token::StartTag(tag)
         };
         let r = sink.process_token_with_span(token, span, self.token_start);
-        self.fast_attrs = attrs;
         self.apply(r);
         Some(gt + 1)
     }
