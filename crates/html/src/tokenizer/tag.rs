@@ -576,6 +576,17 @@ impl Machine {
     }
 }
 
+/// The bit of `name` in the duplicate filter of [`fast_attrs`]: from its length and its first
+/// and last bytes with the ASCII case bit set, so names equal up to ASCII case have one bit.
+#[inline(always)]
+fn name_bit(name: &[u8]) -> u64 {
+    let (Some(&f), Some(&l)) = (name.first(), name.last()) else {
+        return 1;
+    };
+    let k = u32::from(f | 0x20) ^ (u32::from(l | 0x20) << 1) ^ ((name.len() as u32) << 2);
+    1u64 << (k & 63)
+}
+
 /// Phase 1 of [`Machine::fast_tag`] after the tag name, which ends at `i`: reads the
 /// attributes into `attrs`; the index of the tag's `>` and the self-closing flag, or `None` if
 /// the tag is not one the fast path takes.
@@ -587,6 +598,9 @@ fn fast_attrs(
     attrs: &mut Vec<SourceAttr>,
     any_upper: &mut bool,
 ) -> Option<(usize, bool)> {
+    // A bit per (length, first and last byte up to ASCII case) of the names so far: a name
+    // whose bit is clear is not a duplicate (names equal up to ASCII case share their bit).
+    let mut seen = 0u64;
     loop {
         let b = *bytes.get(i)?;
         if b == b'>' {
@@ -656,13 +670,17 @@ fn fast_attrs(
         }
         // A duplicate name is a parse error: the states handle it.
         let new = bytes.get(a.name.0..a.name.1)?;
-        if attrs.iter().any(|o| {
-            bytes
-                .get(o.name.0..o.name.1)
-                .is_some_and(|x| x.eq_ignore_ascii_case(new))
-        }) {
+        let bit = name_bit(new);
+        if seen & bit != 0
+            && attrs.iter().any(|o| {
+                bytes
+                    .get(o.name.0..o.name.1)
+                    .is_some_and(|x| x.eq_ignore_ascii_case(new))
+            })
+        {
             return None;
         }
+        seen |= bit;
         attrs.push(a);
     }
 }
