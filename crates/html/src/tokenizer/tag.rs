@@ -463,11 +463,22 @@ fn fast_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\t' | b'\x0C')
 }
 
-/// The end of the name that starts at `i` (bytes `t` marks) and whether it has an uppercase
+/// The end of the tag name (`attr` false) or attribute name (`attr` true) that starts at `i`
+/// (the bytes [`FAST_TAG_NAME`] or [`FAST_ATTR_NAME`] marks) and whether it has an uppercase
 /// letter; `None` at the end of the input.
-#[inline]
-fn fast_name(bytes: &[u8], mut i: usize, t: &[u8; 256]) -> Option<(usize, bool)> {
-    let mut kinds = 0;
+#[inline(always)]
+fn fast_name(bytes: &[u8], i: usize, attr: bool) -> Option<(usize, bool)> {
+    let t = if attr {
+        &FAST_ATTR_NAME
+    } else {
+        &FAST_TAG_NAME
+    };
+    // 16 bytes at a time while that many remain, then the table.
+    let (mut i, upper) = match super::simd::name_end16(bytes, i, attr) {
+        Ok((end, upper)) => return Some((end, upper)),
+        Err(rest) => rest,
+    };
+    let mut kinds = if upper { 2 } else { 0 };
     loop {
         let k = t[usize::from(*bytes.get(i)?)];
         if k == 0 {
@@ -501,7 +512,7 @@ impl Machine {
         if !bytes.get(p)?.is_ascii_alphabetic() {
             return None;
         }
-        let (name_end, name_upper) = fast_name(bytes, p, &FAST_TAG_NAME)?;
+        let (name_end, name_upper) = fast_name(bytes, p, false)?;
         self.fast_attrs.clear();
         let mut attr_upper = false;
         let (gt, self_closing) =
@@ -627,7 +638,7 @@ fn fast_attrs(
         if end || attrs.len() == FAST_MAX_ATTRS || FAST_ATTR_NAME[usize::from(b)] == 0 {
             return None;
         }
-        let (name_end, upper) = fast_name(bytes, i, &FAST_ATTR_NAME)?;
+        let (name_end, upper) = fast_name(bytes, i, true)?;
         *any_upper |= upper;
         let mut a = SourceAttr {
             name: (i, name_end),
