@@ -938,7 +938,8 @@ impl Machine {
                     i += c.len_utf8();
                 }
                 _ => {
-                    self.emit_run(sink, input, a, i);
+                    // The common end of a run (at `<`, `&` and the like): inlined.
+                    self.emit_run_inline(sink, input, a, i);
                     return Ok(i);
                 }
             }
@@ -948,6 +949,12 @@ impl Machine {
     /// Emits `input[a..b]` (if not empty) at the position of `a`.
     #[inline]
     pub(super) fn emit_run<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
+        self.emit_run_inline(sink, input, a, b);
+    }
+
+    /// [`Machine::emit_run`], always inlined.
+    #[inline(always)]
+    fn emit_run_inline<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
         if a < b {
             let at = self.pos_of(input.as_bytes(), a);
             if let Some(s) = input.get(a..b) {
