@@ -266,23 +266,23 @@ const fn stops_table(t: [bool; 256]) -> Stops {
     Stops { t, pair: None }
 }
 
-pub(super) static T_DATA: Stops = stops(b"<&");
-pub(super) static T_RCDATA: Stops = stops(b"<&");
-pub(super) static T_RAWTEXT: Stops = stops(b"<");
+pub(super) const T_DATA: Stops = stops(b"<&");
+pub(super) const T_RCDATA: Stops = stops(b"<&");
+pub(super) const T_RAWTEXT: Stops = stops(b"<");
 /// 13.2.5.20 script data escaped and 13.2.5.27 script data double escaped states.
-pub(super) static T_SCRIPT_ESCAPED: Stops = stops(b"-<");
-pub(super) static T_PLAINTEXT: Stops = stops(b"");
-pub(super) static T_CDATA: Stops = stops(b"]");
-pub(super) static T_TAG_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />")));
-pub(super) static T_ATTR_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />=\"'<")));
-pub(super) static T_ATTR_DQ: Stops = stops(b"\"&");
-pub(super) static T_ATTR_SQ: Stops = stops(b"'&");
-pub(super) static T_ATTR_UNQ: Stops = stops(b"\t\n\x0C &>\"'<=`");
-pub(super) static T_COMMENT: Stops = stops(b"<-");
-pub(super) static T_BOGUS_COMMENT: Stops = stops(b">");
-pub(super) static T_DOCTYPE_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C >")));
-pub(super) static T_DOCTYPE_DQ: Stops = stops(b"\">");
-pub(super) static T_DOCTYPE_SQ: Stops = stops(b"'>");
+pub(super) const T_SCRIPT_ESCAPED: Stops = stops(b"-<");
+pub(super) const T_PLAINTEXT: Stops = stops(b"");
+pub(super) const T_CDATA: Stops = stops(b"]");
+pub(super) const T_TAG_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />")));
+pub(super) const T_ATTR_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />=\"'<")));
+pub(super) const T_ATTR_DQ: Stops = stops(b"\"&");
+pub(super) const T_ATTR_SQ: Stops = stops(b"'&");
+pub(super) const T_ATTR_UNQ: Stops = stops(b"\t\n\x0C &>\"'<=`");
+pub(super) const T_COMMENT: Stops = stops(b"<-");
+pub(super) const T_BOGUS_COMMENT: Stops = stops(b">");
+pub(super) const T_DOCTYPE_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C >")));
+pub(super) const T_DOCTYPE_DQ: Stops = stops(b"\">");
+pub(super) const T_DOCTYPE_SQ: Stops = stops(b"'>");
 
 /// Index of the first byte at or after `from` that `s` marks, or `bytes.len()`.
 #[inline(always)]
