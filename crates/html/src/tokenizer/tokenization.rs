@@ -284,6 +284,29 @@ pub(super) const T_DOCTYPE_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C
 pub(super) const T_DOCTYPE_DQ: Stops = stops(b"\">");
 pub(super) const T_DOCTYPE_SQ: Stops = stops(b"'>");
 
+/// What `text_run` does with the byte its scan stopped at: by class, from one table look-up.
+const RUN_END_OTHER: u8 = 0;
+const RUN_END_CR: u8 = 1;
+const RUN_END_NUL: u8 = 2;
+/// A byte `is_candidate_byte` marks.
+const RUN_END_CANDIDATE: u8 = 3;
+
+const fn run_end_classes() -> [u8; 256] {
+    let mut t = [RUN_END_OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        if is_candidate_byte(b as u8) {
+            t[b] = RUN_END_CANDIDATE;
+        }
+        b += 1;
+    }
+    t[b'\r' as usize] = RUN_END_CR;
+    t[0] = RUN_END_NUL;
+    t
+}
+
+static RUN_END: [u8; 256] = run_end_classes();
+
 /// Index of the first byte at or after `from` that `s` marks, or `bytes.len()`.
 #[inline(always)]
 pub(super) fn scan(bytes: &[u8], from: usize, s: &Stops) -> usize {
@@ -902,8 +925,8 @@ impl Machine {
                 self.emit_run(sink, input, a, i);
                 return if eof { Ok(i) } else { Err(i) };
             };
-            match b {
-                b'\r' => match bytes.get(i + 1) {
+            match RUN_END[usize::from(b)] {
+                RUN_END_CR => match bytes.get(i + 1) {
                     Some(b'\n') => {
                         // CR LF: drop the CR, the LF starts the next run.
                         self.emit_run(sink, input, a, i);
@@ -915,7 +938,7 @@ impl Machine {
                         return Ok(i);
                     }
                 },
-                0 if nul != Nul::Stop => {
+                RUN_END_NUL if nul != Nul::Stop => {
                     // 13.2.5.1 data state: U+0000 is an error but is emitted as is;
                     // 13.2.5.69 CDATA section state: emitted as is.
                     if nul == Nul::Error {
@@ -925,7 +948,7 @@ impl Machine {
                     }
                     i += 1;
                 }
-                _ if is_candidate_byte(b) => {
+                RUN_END_CANDIDATE => {
                     let c = input
                         .get(i..)
                         .and_then(|s| s.chars().next())
