@@ -61,12 +61,61 @@ pub(crate) fn lookup_named(bytes: &[u8], at_end: bool) -> NamedMatch {
     table_longest_match(bytes, at_end)
 }
 
-/// [`lookup_named`] without its fast path: the sorted table narrowed byte by byte.
+/// For each first byte, the range of the table's names that start with it (the range the
+/// first step of [`narrow`] finds from the whole table).
+fn first_byte_ranges() -> &'static [(u16, u16); 256] {
+    static RANGES: OnceLock<[(u16, u16); 256]> = OnceLock::new();
+    RANGES.get_or_init(|| {
+        let table = NAMED_REFERENCES;
+        let mut r = [(0u16, 0u16); 256];
+        for (b, slot) in (0u8..=255).zip(r.iter_mut()) {
+            let lo = table.partition_point(|e| e.0.as_bytes().first().copied() < Some(b));
+            let hi = table.partition_point(|e| e.0.as_bytes().first().copied() <= Some(b));
+            *slot = (
+                u16::try_from(lo).unwrap_or(0),
+                u16::try_from(hi).unwrap_or(0),
+            );
+        }
+        r
+    })
+}
+
+/// [`lookup_named`] without its fast path: the sorted table narrowed byte by byte, the first
+/// byte through [`first_byte_ranges`].
 fn table_longest_match(bytes: &[u8], at_end: bool) -> NamedMatch {
+    let Some(&b) = bytes.first() else {
+        return narrow(
+            bytes,
+            at_end,
+            0,
+            NAMED_REFERENCES.len(),
+            0,
+            NamedMatch::None,
+        );
+    };
+    let (lo, hi) = first_byte_ranges()[usize::from(b)];
+    let (lo, hi) = (usize::from(lo), usize::from(hi));
+    if lo >= hi {
+        return NamedMatch::None;
+    }
+    let best = match NAMED_REFERENCES.get(lo) {
+        Some(e) if e.0.len() == 1 => NamedMatch::Found(1, e.1),
+        _ => NamedMatch::None,
+    };
+    narrow(bytes, at_end, lo, hi, 1, best)
+}
+
+/// The longest match of the table's names `lo..hi`, which all start with `bytes[..i]`, the
+/// longest of them that ends there being `best`.
+fn narrow(
+    bytes: &[u8],
+    at_end: bool,
+    mut lo: usize,
+    mut hi: usize,
+    mut i: usize,
+    mut best: NamedMatch,
+) -> NamedMatch {
     let table = NAMED_REFERENCES;
-    let (mut lo, mut hi) = (0usize, table.len());
-    let mut best = NamedMatch::None;
-    let mut i = 0usize;
     loop {
         let Some(&b) = bytes.get(i) else {
             // Out of input: can a longer name still match?
@@ -401,6 +450,31 @@ mod tests {
                 assert_eq!(
                     lookup_named(b, at_end),
                     table_longest_match(b, at_end),
+                    "{:?} at_end={at_end}",
+                    String::from_utf8_lossy(b)
+                );
+            }
+        }
+    }
+
+    /// The first-byte index gives what narrowing the whole table from the first byte gives,
+    /// for names, their prefixes and every first byte.
+    #[test]
+    fn first_byte_index_is_the_whole_table_search() {
+        let mut inputs: Vec<Vec<u8>> = (0u8..=255).map(|b| vec![b]).collect();
+        inputs.extend((0u8..=255).map(|b| vec![b, b'a', b';']));
+        for (name, _) in NAMED_REFERENCES {
+            for k in 1..=name.len() {
+                inputs.push(name.as_bytes()[..k].to_vec());
+            }
+            inputs.push(format!("{name}x=").into_bytes());
+        }
+        inputs.push(Vec::new());
+        for b in &inputs {
+            for at_end in [true, false] {
+                assert_eq!(
+                    table_longest_match(b, at_end),
+                    narrow(b, at_end, 0, NAMED_REFERENCES.len(), 0, NamedMatch::None),
                     "{:?} at_end={at_end}",
                     String::from_utf8_lossy(b)
                 );

@@ -363,6 +363,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Sets (or clears) the name of the last start tag emitted, used by the "appropriate end
     /// tag token" check of the RCDATA, RAWTEXT and script data states.
     pub fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.machine.last_start_src = None;
         self.machine.last_start_tag.clear();
         if let Some(n) = name {
             self.machine.last_start_tag.push_str(n);

@@ -3,8 +3,9 @@
 //! preprocessing set plus at most two bytes (text in the data, RCDATA, RAWTEXT, script and
 //! comment states, quoted attribute values). Measured in `bench/` (`dom_profile`): the table
 //! scan took about a tenth of parsing a page to a DOM. Also the line-break scan of the source
-//! index ([`chunk_masks`]: line breaks and non-ASCII bytes, 64 bytes at a time), and the
-//! serializer's escape scan ([`escape_mask16`]).
+//! index ([`chunk_masks`]: line breaks and non-ASCII bytes, 64 bytes at a time), the
+//! serializer's escape scan ([`escape_mask16`]), and the scan for the end of a tag or attribute
+//! name on the tokenizer's fast path for tags ([`name_end16`]).
 //!
 //! The set it finds is exactly `tokenization::table(&[a, b])`: U+0000 and CR, the C0 controls
 //! other than tab, LF and FF, U+007F, the lead bytes 0xC2, 0xEF and 0xF0..=0xF4 (see
@@ -15,8 +16,8 @@
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{
-    __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-    _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
+    __m128i, _mm_add_epi8, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8,
+    _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
 };
 
 /// `Ok(i)`: the index of the first byte at or after `from` in the stop set with the extra
@@ -285,6 +286,83 @@ pub(super) fn scan16(
     Err(from)
 }
 
+/// The tokenizer's fast path for tags (`tag::fast_name`): `Ok((i, upper))`, the index of the
+/// first byte at or after `from` that ends a tag name (`attr` false: a byte outside
+/// 0x21..=0x7E, `/` or `>`) or an attribute name (`attr` true: also `=`, `"`, `'` or `<`),
+/// and whether an ASCII uppercase letter comes before it, found looking at 16 bytes at a time.
+/// `Err((i, upper))`: none before `i`, where fewer than 16 bytes remain, and whether an
+/// uppercase letter comes before `i`; the caller scans on from `i` with its table.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) fn name_end16(
+    bytes: &[u8],
+    from: usize,
+    attr: bool,
+) -> Result<(usize, bool), (usize, bool)> {
+    let mut i = from;
+    let mut upper = 0u32;
+    // SAFETY: SSE2 is part of the x86_64 baseline (`target_feature = "sse2"` is always on for
+    // this architecture), so its intrinsics are available. `_mm_loadu_si128` reads 16 bytes
+    // at `bytes.as_ptr() + i` without alignment requirements; the loop condition
+    // `i + 16 <= bytes.len()` keeps every read inside `bytes`.
+    unsafe {
+        while i + 16 <= bytes.len() {
+            let v = _mm_loadu_si128(bytes.as_ptr().add(i).cast::<__m128i>());
+            // v + 1 below 0x22 as a signed byte: v in 0x00..=0x20 or 0x7F..=0xFF.
+            let out = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(1)), _mm_set1_epi8(0x22));
+            let mut stop = _mm_or_si128(
+                out,
+                _mm_or_si128(
+                    _mm_cmpeq_epi8(v, _mm_set1_epi8(b'/' as i8)),
+                    _mm_cmpeq_epi8(v, _mm_set1_epi8(b'>' as i8)),
+                ),
+            );
+            if attr {
+                // `<` and `=` (`>` is in already), `"` and `'`.
+                stop = _mm_or_si128(
+                    stop,
+                    _mm_or_si128(
+                        _mm_or_si128(
+                            _mm_cmpeq_epi8(v, _mm_set1_epi8(b'<' as i8)),
+                            _mm_cmpeq_epi8(v, _mm_set1_epi8(b'=' as i8)),
+                        ),
+                        _mm_or_si128(
+                            _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)),
+                            _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\'' as i8)),
+                        ),
+                    ),
+                );
+            }
+            // v - 0xC1 below -102 as a signed byte: v in b'A'..=b'Z' (-128..=-103).
+            let up = _mm_cmplt_epi8(
+                _mm_sub_epi8(v, _mm_set1_epi8(0xC1u8 as i8)),
+                _mm_set1_epi8(-102),
+            );
+            let m = _mm_movemask_epi8(stop) as u32;
+            let u = _mm_movemask_epi8(up) as u32;
+            if m != 0 {
+                // The bits below the first stop.
+                let before = (m & m.wrapping_neg()) - 1;
+                return Ok((i + m.trailing_zeros() as usize, (upper | (u & before)) != 0));
+            }
+            upper |= u;
+            i += 16;
+        }
+    }
+    Err((i, upper != 0))
+}
+
+/// Elsewhere: no block scan; the caller's table does all of it.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub(super) fn name_end16(
+    _bytes: &[u8],
+    from: usize,
+    _attr: bool,
+) -> Result<(usize, bool), (usize, bool)> {
+    Err((from, false))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tokenization::{Stops, scan};
@@ -482,6 +560,67 @@ mod tests {
                                 want,
                                 "len {len} pos {pos} byte {v:#x} at {i}"
                             );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every byte value at every position of a block and its tail (a sample under Miri, which
+    /// checks the unaligned loads stay in bounds: `cargo +nightly miri test -p websyntax-html
+    /// --lib simd`), after an uppercase letter or not, in both modes: the name scan finds the
+    /// end the fast path's tables find, and exactly whether an uppercase letter comes before it.
+    #[test]
+    fn name_scan_matches_the_tables() {
+        let values: Vec<u8> = if cfg!(miri) {
+            vec![
+                0, 9, 0x20, 0x21, b'"', b'\'', b'/', b'<', b'=', b'>', b'?', b'@', b'A', b'Z',
+                b'[', b'`', b'a', 0x7E, 0x7F, 0x80, 0xC1, 0xFF,
+            ]
+        } else {
+            (0..=255).collect()
+        };
+        let lens: &[usize] = if cfg!(miri) {
+            &[0, 15, 16, 17, 33]
+        } else {
+            &[0, 1, 15, 16, 17, 31, 32, 33, 40]
+        };
+        for attr in [false, true] {
+            let bad = |b: u8| {
+                !(0x21..0x7F).contains(&b)
+                    || b == b'/'
+                    || b == b'>'
+                    || (attr && matches!(b, b'<' | b'=' | b'"' | b'\''))
+            };
+            for &len in lens {
+                for pos in 0..len.max(1) {
+                    for &v in &values {
+                        for up in [None, Some(0), Some(pos.saturating_sub(1)), Some(len / 2)] {
+                            let mut buf = vec![b'x'; len];
+                            if let Some(u) = up.filter(|&u| u < len) {
+                                buf[u] = b'Q';
+                            }
+                            if pos < len {
+                                buf[pos] = v;
+                            }
+                            for from in [0, 1, 5].into_iter().filter(|&f| f <= len) {
+                                let end = (from..len).find(|&i| bad(buf[i])).unwrap_or(len);
+                                let upper = buf[from..end].iter().any(u8::is_ascii_uppercase);
+                                let got = match super::name_end16(&buf, from, attr) {
+                                    Ok(r) => r,
+                                    Err((i, u)) => {
+                                        assert!(i + 16 > len && i >= from && i <= end);
+                                        let e = (i..len).find(|&k| bad(buf[k])).unwrap_or(len);
+                                        (e, u || buf[i..e].iter().any(u8::is_ascii_uppercase))
+                                    }
+                                };
+                                assert_eq!(
+                                    got,
+                                    (end, upper),
+                                    "attr {attr} len {len} pos {pos} byte {v:#x} up {up:?} from {from}"
+                                );
+                            }
                         }
                     }
                 }

@@ -463,11 +463,22 @@ fn fast_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\t' | b'\x0C')
 }
 
-/// The end of the name that starts at `i` (bytes `t` marks) and whether it has an uppercase
+/// The end of the tag name (`attr` false) or attribute name (`attr` true) that starts at `i`
+/// (the bytes [`FAST_TAG_NAME`] or [`FAST_ATTR_NAME`] marks) and whether it has an uppercase
 /// letter; `None` at the end of the input.
-#[inline]
-fn fast_name(bytes: &[u8], mut i: usize, t: &[u8; 256]) -> Option<(usize, bool)> {
-    let mut kinds = 0;
+#[inline(always)]
+fn fast_name(bytes: &[u8], i: usize, attr: bool) -> Option<(usize, bool)> {
+    let t = if attr {
+        &FAST_ATTR_NAME
+    } else {
+        &FAST_TAG_NAME
+    };
+    // 16 bytes at a time while that many remain, then the table.
+    let (mut i, upper) = match super::simd::name_end16(bytes, i, attr) {
+        Ok((end, upper)) => return Some((end, upper)),
+        Err(rest) => rest,
+    };
+    let mut kinds = if upper { 2 } else { 0 };
     loop {
         let k = t[usize::from(*bytes.get(i)?)];
         if k == 0 {
@@ -501,20 +512,17 @@ impl Machine {
         if !bytes.get(p)?.is_ascii_alphabetic() {
             return None;
         }
-        let (name_end, name_upper) = fast_name(bytes, p, &FAST_TAG_NAME)?;
-        let mut attrs = std::mem::take(&mut self.fast_attrs);
-        attrs.clear();
+        let (name_end, name_upper) = fast_name(bytes, p, false)?;
+        self.fast_attrs.clear();
         let mut attr_upper = false;
-        let found = fast_attrs(bytes, name_end, end, &mut attrs, &mut attr_upper);
-        let Some((gt, self_closing)) = found else {
-            self.fast_attrs = attrs;
-            return None;
-        };
+        let (gt, self_closing) =
+            fast_attrs(bytes, name_end, end, &mut self.fast_attrs, &mut attr_upper)?;
         // Phase 2: the token, as the states would have built it. Every range ends at an ASCII
         // byte, so each is a `str` slice.
         let name = input.get(p..name_end).unwrap_or("");
         if attr_upper {
             // Attribute names to lowercase: the token is built in the tokenizer's buffers.
+            let attrs = std::mem::take(&mut self.fast_attrs);
             self.new_tag(end);
             self.tag.name.push_str(name);
             self.tag.name.make_ascii_lowercase();
@@ -550,15 +558,21 @@ impl Machine {
             name
         };
         if !end {
-            self.last_start_tag.clear();
-            self.last_start_tag.push_str(name);
+            if name_upper {
+                self.last_start_src = None;
+                self.last_start_tag.clear();
+                self.last_start_tag.push_str(name);
+            } else {
+                // Copied only if an end tag state needs it (or when `run` returns).
+                self.last_start_src = Some((p, name_end));
+            }
         }
         let span = self.token_span(gt + 1);
         let source = SourceTag {
             name,
             src: input,
             base: self.base,
-            attrs: &attrs,
+            attrs: &self.fast_attrs,
             self_closing,
         };
         let tag = TagRef::source(&source);
@@ -568,10 +582,20 @@ impl Machine {
             Token::StartTag(tag)
         };
         let r = sink.process_token_with_span(token, span, self.token_start);
-        self.fast_attrs = attrs;
         self.apply(r);
         Some(gt + 1)
     }
+}
+
+/// The bit of `name` in the duplicate filter of [`fast_attrs`]: from its length and its first
+/// and last bytes with the ASCII case bit set, so names equal up to ASCII case have one bit.
+#[inline(always)]
+fn name_bit(name: &[u8]) -> u64 {
+    let (Some(&f), Some(&l)) = (name.first(), name.last()) else {
+        return 1;
+    };
+    let k = u32::from(f | 0x20) ^ (u32::from(l | 0x20) << 1) ^ ((name.len() as u32) << 2);
+    1u64 << (k & 63)
 }
 
 /// Phase 1 of [`Machine::fast_tag`] after the tag name, which ends at `i`: reads the
@@ -585,6 +609,9 @@ fn fast_attrs(
     attrs: &mut Vec<SourceAttr>,
     any_upper: &mut bool,
 ) -> Option<(usize, bool)> {
+    // A bit per (length, first and last byte up to ASCII case) of the names so far: a name
+    // whose bit is clear is not a duplicate (names equal up to ASCII case share their bit).
+    let mut seen = 0u64;
     loop {
         let b = *bytes.get(i)?;
         if b == b'>' {
@@ -611,7 +638,7 @@ fn fast_attrs(
         if end || attrs.len() == FAST_MAX_ATTRS || FAST_ATTR_NAME[usize::from(b)] == 0 {
             return None;
         }
-        let (name_end, upper) = fast_name(bytes, i, &FAST_ATTR_NAME)?;
+        let (name_end, upper) = fast_name(bytes, i, true)?;
         *any_upper |= upper;
         let mut a = SourceAttr {
             name: (i, name_end),
@@ -654,13 +681,17 @@ fn fast_attrs(
         }
         // A duplicate name is a parse error: the states handle it.
         let new = bytes.get(a.name.0..a.name.1)?;
-        if attrs.iter().any(|o| {
-            bytes
-                .get(o.name.0..o.name.1)
-                .is_some_and(|x| x.eq_ignore_ascii_case(new))
-        }) {
+        let bit = name_bit(new);
+        if seen & bit != 0
+            && attrs.iter().any(|o| {
+                bytes
+                    .get(o.name.0..o.name.1)
+                    .is_some_and(|x| x.eq_ignore_ascii_case(new))
+            })
+        {
             return None;
         }
+        seen |= bit;
         attrs.push(a);
     }
 }

@@ -12,39 +12,54 @@ use super::tokenization::{
 impl Machine {
     // 13.2.5.1 Data state
     pub(super) fn data_state<S: TokenSink>(&mut self, sink: &mut S, cx: &mut Cx<'_>) -> Flow {
-        match self.text_run(sink, cx.input, cx.pos, cx.eof, &T_DATA, Nul::Error) {
-            Ok(p) => cx.pos = p,
-            Err(p) => return ControlFlow::Break(p),
-        }
-        let at = cx.pos;
-        match getc!(self, sink, cx) {
-            Some(('&', n)) => {
-                self.ref_pos = self.pos_of(cx.bytes, at);
-                self.return_state = St::Data;
-                self.state = St::CharacterReference;
-                cx.pos += n;
+        // After a tag the fast path took, while the state stays the data state, straight on
+        // (as `run` would come back here).
+        loop {
+            match self.text_run(sink, cx.input, cx.pos, cx.eof, &T_DATA, Nul::Error) {
+                Ok(p) => cx.pos = p,
+                Err(p) => return ControlFlow::Break(p),
             }
-            Some(('<', n)) => {
-                self.token_start = self.pos_of(cx.bytes, at);
-                cx.pos += n;
-                // An ordinary start or end tag in one step (`fast_tag`), else state by state.
-                let fast = match cx.bytes.get(cx.pos) {
-                    Some(b'/') => self.fast_tag(sink, cx.bytes, cx.input, cx.pos + 1, true),
-                    Some(_) => self.fast_tag(sink, cx.bytes, cx.input, cx.pos, false),
-                    None => None,
-                };
-                match fast {
-                    Some(p) => cx.pos = p,
-                    None => self.state = St::TagOpen,
+            let at = cx.pos;
+            // Most runs end at `<`, which `getc` would read as is (no check applies to it).
+            let c = match cx.bytes.get(at) {
+                Some(b'<') => Some(('<', 1)),
+                _ => getc!(self, sink, cx),
+            };
+            match c {
+                Some(('&', n)) => {
+                    self.ref_pos = self.pos_of(cx.bytes, at);
+                    self.return_state = St::Data;
+                    self.state = St::CharacterReference;
+                    cx.pos += n;
                 }
+                Some(('<', n)) => {
+                    self.token_start = self.pos_of(cx.bytes, at);
+                    cx.pos += n;
+                    // An ordinary start or end tag in one step (`fast_tag`), else state by
+                    // state.
+                    let fast = match cx.bytes.get(cx.pos) {
+                        Some(b'/') => self.fast_tag(sink, cx.bytes, cx.input, cx.pos + 1, true),
+                        Some(_) => self.fast_tag(sink, cx.bytes, cx.input, cx.pos, false),
+                        None => None,
+                    };
+                    match fast {
+                        Some(p) => {
+                            cx.pos = p;
+                            if self.state == St::Data {
+                                continue;
+                            }
+                        }
+                        None => self.state = St::TagOpen,
+                    }
+                }
+                Some((c, n)) => {
+                    self.emit_char(sink, cx.bytes, c, at);
+                    cx.pos += n;
+                }
+                None => eof_here!(self, sink, cx),
             }
-            Some((c, n)) => {
-                self.emit_char(sink, cx.bytes, c, at);
-                cx.pos += n;
-            }
-            None => eof_here!(self, sink, cx),
+            return ControlFlow::Continue(());
         }
-        ControlFlow::Continue(())
     }
 
     // 13.2.5.2 RCDATA state
@@ -202,6 +217,9 @@ impl Machine {
             St::ScriptDataEndTagName => St::ScriptData,
             _ => St::ScriptDataEscaped,
         };
+        if self.last_start_src.is_some() {
+            self.sync_last_start(cx.input);
+        }
         let c = getc!(self, sink, cx);
         match c {
             Some((c, n)) if is_ws(c) && self.appropriate() => {

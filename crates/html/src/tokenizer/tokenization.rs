@@ -266,23 +266,46 @@ const fn stops_table(t: [bool; 256]) -> Stops {
     Stops { t, pair: None }
 }
 
-pub(super) static T_DATA: Stops = stops(b"<&");
-pub(super) static T_RCDATA: Stops = stops(b"<&");
-pub(super) static T_RAWTEXT: Stops = stops(b"<");
+pub(super) const T_DATA: Stops = stops(b"<&");
+pub(super) const T_RCDATA: Stops = stops(b"<&");
+pub(super) const T_RAWTEXT: Stops = stops(b"<");
 /// 13.2.5.20 script data escaped and 13.2.5.27 script data double escaped states.
-pub(super) static T_SCRIPT_ESCAPED: Stops = stops(b"-<");
-pub(super) static T_PLAINTEXT: Stops = stops(b"");
-pub(super) static T_CDATA: Stops = stops(b"]");
-pub(super) static T_TAG_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />")));
-pub(super) static T_ATTR_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />=\"'<")));
-pub(super) static T_ATTR_DQ: Stops = stops(b"\"&");
-pub(super) static T_ATTR_SQ: Stops = stops(b"'&");
-pub(super) static T_ATTR_UNQ: Stops = stops(b"\t\n\x0C &>\"'<=`");
-pub(super) static T_COMMENT: Stops = stops(b"<-");
-pub(super) static T_BOGUS_COMMENT: Stops = stops(b">");
-pub(super) static T_DOCTYPE_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C >")));
-pub(super) static T_DOCTYPE_DQ: Stops = stops(b"\">");
-pub(super) static T_DOCTYPE_SQ: Stops = stops(b"'>");
+pub(super) const T_SCRIPT_ESCAPED: Stops = stops(b"-<");
+pub(super) const T_PLAINTEXT: Stops = stops(b"");
+pub(super) const T_CDATA: Stops = stops(b"]");
+pub(super) const T_TAG_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />")));
+pub(super) const T_ATTR_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C />=\"'<")));
+pub(super) const T_ATTR_DQ: Stops = stops(b"\"&");
+pub(super) const T_ATTR_SQ: Stops = stops(b"'&");
+pub(super) const T_ATTR_UNQ: Stops = stops(b"\t\n\x0C &>\"'<=`");
+pub(super) const T_COMMENT: Stops = stops(b"<-");
+pub(super) const T_BOGUS_COMMENT: Stops = stops(b">");
+pub(super) const T_DOCTYPE_NAME: Stops = stops_table(with_upper(table(b"\t\n\x0C >")));
+pub(super) const T_DOCTYPE_DQ: Stops = stops(b"\">");
+pub(super) const T_DOCTYPE_SQ: Stops = stops(b"'>");
+
+/// What `text_run` does with the byte its scan stopped at: by class, from one table look-up.
+const RUN_END_OTHER: u8 = 0;
+const RUN_END_CR: u8 = 1;
+const RUN_END_NUL: u8 = 2;
+/// A byte `is_candidate_byte` marks.
+const RUN_END_CANDIDATE: u8 = 3;
+
+const fn run_end_classes() -> [u8; 256] {
+    let mut t = [RUN_END_OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        if is_candidate_byte(b as u8) {
+            t[b] = RUN_END_CANDIDATE;
+        }
+        b += 1;
+    }
+    t[b'\r' as usize] = RUN_END_CR;
+    t[0] = RUN_END_NUL;
+    t
+}
+
+static RUN_END: [u8; 256] = run_end_classes();
 
 /// Index of the first byte at or after `from` that `s` marks, or `bytes.len()`.
 #[inline(always)]
@@ -393,7 +416,14 @@ pub(crate) struct Machine {
     pub(super) doctype: Doctype,
     pub(super) temp: String,
     pub(super) code: u32,
+    /// The name of the last start tag emitted, for the appropriate end tag check (see
+    /// `last_start_src`, which takes precedence when set).
     pub(crate) last_start_tag: String,
+    /// The name of the last start tag emitted is `input[a..b]` of the input of the current
+    /// `run`, not yet copied into `last_start_tag` (the fast path for tags records the range:
+    /// the name is needed only by the RCDATA, RAWTEXT and script data end tag states, which
+    /// copy it, as `run` does before it returns).
+    pub(super) last_start_src: Option<(usize, usize)>,
     pub(super) token_start: Position,
     pub(super) ref_pos: Position,
     /// Where the `]` that entered the CDATA section bracket state is.
@@ -432,6 +462,7 @@ impl Default for Machine {
             temp: String::new(),
             code: 0,
             last_start_tag: String::new(),
+            last_start_src: None,
             token_start: Position {
                 offset: 0,
                 line: 1,
@@ -674,6 +705,7 @@ impl Machine {
             );
             self.apply(r);
         } else {
+            self.last_start_src = None;
             self.last_start_tag.clear();
             self.last_start_tag.push_str(&self.tag.name);
             let r = sink.process_token_with_span(
@@ -849,6 +881,17 @@ impl Machine {
         }
     }
 
+    /// Copies a last start tag name recorded as a range of `input` (the input of the current
+    /// `run`) into `last_start_tag`.
+    #[cold]
+    pub(super) fn sync_last_start(&mut self, input: &str) {
+        if let Some((a, b)) = self.last_start_src.take() {
+            self.last_start_tag.clear();
+            self.last_start_tag.push_str(input.get(a..b).unwrap_or(""));
+        }
+    }
+
+    /// Whether the current tag is an appropriate end tag token (`sync_last_start` done).
     pub(super) fn appropriate(&self) -> bool {
         self.is_end && !self.last_start_tag.is_empty() && self.tag.name == self.last_start_tag
     }
@@ -882,8 +925,8 @@ impl Machine {
                 self.emit_run(sink, input, a, i);
                 return if eof { Ok(i) } else { Err(i) };
             };
-            match b {
-                b'\r' => match bytes.get(i + 1) {
+            match RUN_END[usize::from(b)] {
+                RUN_END_CR => match bytes.get(i + 1) {
                     Some(b'\n') => {
                         // CR LF: drop the CR, the LF starts the next run.
                         self.emit_run(sink, input, a, i);
@@ -895,7 +938,7 @@ impl Machine {
                         return Ok(i);
                     }
                 },
-                0 if nul != Nul::Stop => {
+                RUN_END_NUL if nul != Nul::Stop => {
                     // 13.2.5.1 data state: U+0000 is an error but is emitted as is;
                     // 13.2.5.69 CDATA section state: emitted as is.
                     if nul == Nul::Error {
@@ -905,7 +948,7 @@ impl Machine {
                     }
                     i += 1;
                 }
-                _ if is_candidate_byte(b) => {
+                RUN_END_CANDIDATE => {
                     let c = input
                         .get(i..)
                         .and_then(|s| s.chars().next())
@@ -918,7 +961,8 @@ impl Machine {
                     i += c.len_utf8();
                 }
                 _ => {
-                    self.emit_run(sink, input, a, i);
+                    // The common end of a run (at `<`, `&` and the like): inlined.
+                    self.emit_run_inline(sink, input, a, i);
                     return Ok(i);
                 }
             }
@@ -928,6 +972,12 @@ impl Machine {
     /// Emits `input[a..b]` (if not empty) at the position of `a`.
     #[inline]
     pub(super) fn emit_run<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
+        self.emit_run_inline(sink, input, a, b);
+    }
+
+    /// [`Machine::emit_run`], always inlined.
+    #[inline(always)]
+    fn emit_run_inline<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
         if a < b {
             let at = self.pos_of(input.as_bytes(), a);
             if let Some(s) = input.get(a..b) {
@@ -941,6 +991,16 @@ impl Machine {
     /// Runs the state machine over `input`. `eof` says that no input follows. Returns how many
     /// bytes were consumed; the rest must be given again, followed by more input.
     pub(crate) fn run<S: TokenSink>(&mut self, sink: &mut S, input: &str, eof: bool) -> usize {
+        let used = self.run_states(sink, input, eof);
+        if self.last_start_src.is_some() {
+            self.sync_last_start(input);
+        }
+        used
+    }
+
+    /// [`Machine::run`] but for the copy of a last start tag name recorded as a range.
+    #[inline(always)]
+    fn run_states<S: TokenSink>(&mut self, sink: &mut S, input: &str, eof: bool) -> usize {
         self.cur_p = 0;
         self.cur_line = self.line0;
         self.cur_col = self.col0;
