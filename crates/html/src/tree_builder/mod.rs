@@ -2092,8 +2092,29 @@ impl TreeBuilder {
         self.self_closing_acked = true;
     }
 
+    /// The tree construction dispatcher: the rules of the insertion mode, or of foreign
+    /// content, until the token is handled. Inline: a token for "in body" with an HTML
+    /// adjusted current node (the most common case) goes straight to its rules.
+    #[inline(always)]
     fn dispatch_inner(&mut self, tok: Tok<'_>) {
-        let mut guard = 0u32;
+        if self.mode == InsertionMode::InBody
+            && self
+                .adjusted_current()
+                .is_none_or(|a| a.ns == Namespace::Html)
+        {
+            // The rules are the HTML ones for every kind of token (as the loop finds).
+            if self.in_body(tok) == Step::Done {
+                return;
+            }
+            self.dispatch_loop(tok, 1);
+        } else {
+            self.dispatch_loop(tok, 0);
+        }
+    }
+
+    /// [`TreeBuilder::dispatch_inner`] as a loop, `guard` steps already taken.
+    #[inline(never)]
+    fn dispatch_loop(&mut self, tok: Tok<'_>, mut guard: u32) {
         loop {
             let html = match tok {
                 Tok::Start(t, id) => self.use_html_rules_for_tag(Some(id), t.name()),
