@@ -2215,7 +2215,19 @@ impl TreeBuilder {
             // An error not placed more precisely is about the first character left.
             self.chars_at(s);
             let rest = if self.use_html_rules_for_chars() {
-                self.step_chars(self.mode, s)
+                if matches!(
+                    self.mode,
+                    InsertionMode::InBody
+                        | InsertionMode::InCaption
+                        | InsertionMode::InCell
+                        | InsertionMode::InTemplate
+                ) {
+                    // The most common case, as `step_chars` handles it, without its dispatch.
+                    self.in_body_chars(s);
+                    ""
+                } else {
+                    self.step_chars(self.mode, s)
+                }
             } else {
                 self.foreign_chars(s);
                 ""
