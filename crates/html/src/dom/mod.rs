@@ -266,13 +266,16 @@ impl PackedSpan {
         end: 0,
     };
 
+    #[inline]
     fn pack(span: Option<Span>) -> PackedSpan {
+        const MAX: usize = u32::MAX as usize;
         match span {
-            Some(s) => match (u32::try_from(s.start), u32::try_from(s.end)) {
-                (Ok(a), Ok(b)) if a != u32::MAX => PackedSpan { start: a, end: b },
-                _ => PackedSpan::NONE,
+            // Both offsets fit in a `u32`, the start below `u32::MAX` (which marks `None`).
+            Some(s) if s.start < MAX && s.end <= MAX => PackedSpan {
+                start: s.start as u32,
+                end: s.end as u32,
             },
-            None => PackedSpan::NONE,
+            _ => PackedSpan::NONE,
         }
     }
 
