@@ -1140,6 +1140,7 @@ impl Document {
     }
 
     /// Interns an attribute's name and stores its value: the record to push.
+    #[inline(always)]
     fn store_attr(&mut self, a: AttrInput<'_>) -> AttrData {
         AttrData {
             namespace: a.namespace,
@@ -1279,6 +1280,7 @@ impl Document {
     /// Appends `child` (detaching it first) as the last child of `parent`, unchecked: the
     /// tree builder's insertion (the spec's algorithms never make an invalid tree); editing
     /// goes through [`Document::append_child`].
+    #[inline(always)]
     pub(crate) fn append(&mut self, parent: NodeId, child: NodeId) {
         self.invalidate_index();
         self.unlink(child);
