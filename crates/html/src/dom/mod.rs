@@ -1333,6 +1333,7 @@ impl Document {
     /// Inserts `text` into `parent` before `before` (or at the end): appended to the text node
     /// just before that position if there is one, else as a new text node. Returns the text
     /// node.
+    #[inline(always)]
     pub(crate) fn insert_text(
         &mut self,
         parent: NodeId,

@@ -933,6 +933,7 @@ impl TreeBuilder {
         }
     }
 
+    #[inline(always)]
     fn push(&mut self, node: NodeId, tag: TagId, ns: Namespace) {
         let o = self.make_open(node, tag, ns);
         self.push_open(o);
