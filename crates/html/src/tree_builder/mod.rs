@@ -733,7 +733,18 @@ impl TreeBuilder {
     /// Gives the errors from `errors_before` on, and the pending table characters, that are
     /// about a character of the current `Characters` token `s` their line and column, counted
     /// from the token's start (only when there are some).
+    #[inline(always)]
     fn locate_in_token(&mut self, s: &str, errors_before: usize) {
+        if self.doc.errors.len() == errors_before && self.pending_table_text_pos.is_empty() {
+            // No error from this token, none pending (the common case).
+            return;
+        }
+        self.locate_in_token_rest(s, errors_before);
+    }
+
+    /// [`TreeBuilder::locate_in_token`] when there is an error to look at.
+    #[inline(never)]
+    fn locate_in_token_rest(&mut self, s: &str, errors_before: usize) {
         let start = self.tok_span.start;
         let here = |p: &Position| p.line == 0 && p.offset > start && p.offset < self.tok_span.end;
         let pending = self
