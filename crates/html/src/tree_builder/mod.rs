@@ -1620,6 +1620,7 @@ impl TreeBuilder {
     }
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
+    #[inline(always)]
     fn insert_html_element(&mut self, tag: TagRef<'_>, id: TagId) -> NodeId {
         let node = self.create_html_element(tag, id);
         let place = self.appropriate_place(None);
