@@ -2092,7 +2092,7 @@ impl TreeBuilder {
         self.self_closing_acked = true;
     }
 
-    #[inline]
+    #[inline(always)]
     fn dispatch(&mut self, tok: Tok<'_>) {
         let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing());
         if self_closing {
