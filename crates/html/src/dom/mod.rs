@@ -1093,6 +1093,7 @@ impl Document {
 
     /// Creates the element record (and a `template`'s contents fragment) for attributes
     /// already pushed at `attrs[attrs_start..attrs_start + attrs_len]`.
+    #[inline(always)]
     fn push_new_element(
         &mut self,
         namespace: Namespace,
