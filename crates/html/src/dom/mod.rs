@@ -1324,6 +1324,7 @@ impl Document {
     }
 
     /// Inserts `child` into `parent`, before `before` if given, else as the last child.
+    #[inline(always)]
     pub(crate) fn insert(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) {
         match before {
             Some(b) => self.insert_before_unchecked(b, child),
