@@ -743,7 +743,7 @@ impl Pass {
         let mut doc = self.tokenizer.into_sink().finish();
         let identity = offsets.is_identity();
         if !identity {
-            doc.map_offsets(|d, hint| offsets.a_to_b_near(d, hint));
+            doc.map_offsets(&offsets);
         }
         index.set_offsets(offsets);
         doc.set_source_index(index);

@@ -266,13 +266,16 @@ impl PackedSpan {
         end: 0,
     };
 
+    #[inline]
     fn pack(span: Option<Span>) -> PackedSpan {
+        const MAX: usize = u32::MAX as usize;
         match span {
-            Some(s) => match (u32::try_from(s.start), u32::try_from(s.end)) {
-                (Ok(a), Ok(b)) if a != u32::MAX => PackedSpan { start: a, end: b },
-                _ => PackedSpan::NONE,
+            // Both offsets fit in a `u32`, the start below `u32::MAX` (which marks `None`).
+            Some(s) if s.start < MAX && s.end <= MAX => PackedSpan {
+                start: s.start as u32,
+                end: s.end as u32,
             },
-            None => PackedSpan::NONE,
+            _ => PackedSpan::NONE,
         }
     }
 
@@ -1090,6 +1093,7 @@ impl Document {
 
     /// Creates the element record (and a `template`'s contents fragment) for attributes
     /// already pushed at `attrs[attrs_start..attrs_start + attrs_len]`.
+    #[inline(always)]
     fn push_new_element(
         &mut self,
         namespace: Namespace,
@@ -1137,6 +1141,7 @@ impl Document {
     }
 
     /// Interns an attribute's name and stores its value: the record to push.
+    #[inline(always)]
     fn store_attr(&mut self, a: AttrInput<'_>) -> AttrData {
         AttrData {
             namespace: a.namespace,
@@ -1276,6 +1281,7 @@ impl Document {
     /// Appends `child` (detaching it first) as the last child of `parent`, unchecked: the
     /// tree builder's insertion (the spec's algorithms never make an invalid tree); editing
     /// goes through [`Document::append_child`].
+    #[inline(always)]
     pub(crate) fn append(&mut self, parent: NodeId, child: NodeId) {
         self.invalidate_index();
         self.unlink(child);
@@ -1318,6 +1324,7 @@ impl Document {
     }
 
     /// Inserts `child` into `parent`, before `before` if given, else as the last child.
+    #[inline(always)]
     pub(crate) fn insert(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) {
         match before {
             Some(b) => self.insert_before_unchecked(b, child),
@@ -1328,6 +1335,7 @@ impl Document {
     /// Inserts `text` into `parent` before `before` (or at the end): appended to the text node
     /// just before that position if there is one, else as a new text node. Returns the text
     /// node.
+    #[inline(always)]
     pub(crate) fn insert_text(
         &mut self,
         parent: NodeId,

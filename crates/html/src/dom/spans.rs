@@ -109,25 +109,44 @@ impl Runs {
         self.a_to_b_at(i, a)
     }
 
-    /// [`a_to_b`](Self::a_to_b) for a caller that maps offsets in mostly ascending order:
-    /// `hint` is the segment the previous offset fell in; when `a` falls in it or in one of the
-    /// next two, no search is needed.
-    pub(crate) fn a_to_b_near(&self, a: usize, hint: &mut usize) -> usize {
+    /// The segment-range cache of [`Near`] for `a`, and the offset in `B` of `a`: the segment
+    /// is found from the cached one (the next one first, as offsets mostly ascend) or by a
+    /// binary search.
+    #[inline(never)]
+    fn near_seek(&self, a: usize, near: &mut Near) -> usize {
         let fits = |i: usize| {
             (i == 0 || self.segs.get(i - 1).is_some_and(|s| s.a <= a))
                 && self.segs.get(i).is_none_or(|s| s.a > a)
         };
-        let h = *hint;
-        let i = if fits(h) {
-            h
-        } else if fits(h + 1) {
+        let h = near.i;
+        let i = if fits(h + 1) {
             h + 1
-        } else if fits(h + 2) {
-            h + 2
         } else {
             self.segs.partition_point(|s| s.a <= a)
         };
-        *hint = i;
+        near.i = i;
+        if let Some(s) = i.checked_sub(1).and_then(|k| self.segs.get(k))
+            && a < self.end_a
+        {
+            // `a` is in `s.a..hi`, short of the end: `a_to_b_at` takes its general branch
+            // there, which the fast path repeats.
+            let next = self.segs.get(i);
+            *near = Near {
+                lo: s.a,
+                hi: next.map_or(self.end_a, |n| n.a.min(self.end_a)),
+                a: s.a,
+                b: s.b,
+                aw: usize::from(s.aw),
+                bw: usize::from(s.bw),
+                // Past the last segment the limit is `max(end_b, b)`: never below `b`.
+                limit: next.map_or(usize::MAX, |n| n.b),
+                i,
+            };
+        } else {
+            // Before the first segment or at or past the end: no range is cached.
+            near.lo = 1;
+            near.hi = 0;
+        }
         self.a_to_b_at(i, a)
     }
 
@@ -168,6 +187,56 @@ impl Runs {
         };
         let limit = self.segs.get(i).map_or(self.end_a.max(a), |n| n.a);
         a.min(limit)
+    }
+}
+
+/// A cursor for [`Runs::a_to_b`] over offsets in mostly ascending order: the range of `A`
+/// offsets `lo..hi` (below the end of the text) that fall in one segment, with what maps
+/// them, so that an offset in the same segment as the previous one is mapped with no search.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Near {
+    lo: usize,
+    hi: usize,
+    /// The segment's start in `A` and `B`, its widths and the limit of its mapped offsets.
+    a: usize,
+    b: usize,
+    aw: usize,
+    bw: usize,
+    limit: usize,
+    /// The number of segments starting at or before `lo`.
+    i: usize,
+}
+
+impl Default for Near {
+    fn default() -> Near {
+        Near {
+            lo: 1,
+            hi: 0,
+            a: 0,
+            b: 0,
+            aw: 0,
+            bw: 0,
+            limit: 0,
+            i: 0,
+        }
+    }
+}
+
+impl Near {
+    /// [`Runs::a_to_b`] of `a` (`runs` is the same map at every call).
+    #[inline(always)]
+    pub(crate) fn map(&mut self, runs: &Runs, a: usize) -> usize {
+        if a >= self.lo && a < self.hi {
+            let d = a - self.a;
+            let b = self.b
+                + match self.aw {
+                    // An identity segment.
+                    0 => d,
+                    aw => d / aw * self.bw,
+                };
+            return b.min(self.limit);
+        }
+        runs.near_seek(a, self)
     }
 }
 
@@ -568,34 +637,37 @@ impl Document {
     }
 
     /// Replaces every offset the document holds (node, tag and attribute spans; parse error
-    /// spans and positions) by `f(offset, hint)`: the parser's last step when the source
+    /// spans and positions) by its image under `map`: the parser's last step when the source
     /// offsets differ from the decoded text's. Each kind of offset is mapped in storage order,
-    /// which is nearly source order, with its own `hint` (see [`Runs::a_to_b_near`]).
-    pub(crate) fn map_offsets(&mut self, f: impl Fn(usize, &mut usize) -> usize) {
-        let g = |s: PackedSpan, h: &mut [usize; 2]| {
-            PackedSpan::pack(
-                s.get()
-                    .map(|s| Span::new(f(s.start, &mut h[0]), f(s.end, &mut h[1]))),
-            )
+    /// which is nearly source order, with its own cursors (see [`Near`]).
+    pub(crate) fn map_offsets(&mut self, map: &OffsetMap) {
+        let g = |s: PackedSpan, h: &mut [Near; 2]| {
+            if s.start == u32::MAX {
+                return PackedSpan::NONE;
+            }
+            PackedSpan::pack(Some(Span::new(
+                h[0].map(map, s.start as usize),
+                h[1].map(map, s.end as usize),
+            )))
         };
-        let mut h = [0; 2];
+        let mut h = [Near::default(); 2];
         for n in &mut self.nodes {
             n.span = g(n.span, &mut h);
         }
-        let (mut h, mut h2) = ([0; 2], [0; 2]);
+        let (mut h, mut h2) = ([Near::default(); 2], [Near::default(); 2]);
         for e in &mut self.elements {
             e.start_tag = g(e.start_tag, &mut h);
             e.end_tag = g(e.end_tag, &mut h2);
         }
-        let (mut h, mut h2) = ([0; 2], [0; 2]);
+        let (mut h, mut h2) = ([Near::default(); 2], [Near::default(); 2]);
         for a in &mut self.attrs {
             a.span = g(a.span, &mut h);
             a.value_span = g(a.value_span, &mut h2);
         }
-        let mut h = [0; 3];
+        let mut h = [Near::default(); 3];
         for e in &mut self.errors {
-            e.span = Span::new(f(e.span.start, &mut h[0]), f(e.span.end, &mut h[1]));
-            e.position.offset = f(e.position.offset, &mut h[2]);
+            e.span = Span::new(h[0].map(map, e.span.start), h[1].map(map, e.span.end));
+            e.position.offset = h[2].map(map, e.position.offset);
         }
     }
 
@@ -690,9 +762,9 @@ mod tests {
         let mut order: Vec<usize> = (0..=end).collect();
         order.extend((0..=end).rev());
         order.extend((0..=end).map(|i| (i * 7) % (end + 1)));
-        let mut hint = 0;
+        let mut near = Near::default();
         for a in order {
-            assert_eq!(r.a_to_b_near(a, &mut hint), r.a_to_b(a), "offset {a}");
+            assert_eq!(near.map(&r, a), r.a_to_b(a), "offset {a}");
         }
     }
 

@@ -726,6 +726,14 @@ impl TreeBuilder {
                 self.any_other_end_tag(t, id);
                 return;
             };
+            if self.current().is_some_and(|o| o.node == fe_node) {
+                // The formatting element is the current node (a well-nested end tag): open, in
+                // scope, and with no furthest block above it, so the steps below pop it and
+                // remove it from the list.
+                self.pop();
+                self.afe_remove(fe_afe);
+                return;
+            }
             let Some(fe_stack) = self.stack_index(fe_node) else {
                 self.err("adoption-agency-formatting-element-not-open");
                 self.afe_remove(fe_afe);

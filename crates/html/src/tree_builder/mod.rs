@@ -316,9 +316,10 @@ pub struct TreeBuilder {
     end_tag_id: TagId,
     /// The source of text inserted when it does not come from the current token.
     text_span_override: Option<Span>,
-    /// The character a tree-construction error about character tokens is about: its offset
-    /// in the current `Characters` token and its length.
-    chars_src: Option<(usize, usize)>,
+    /// The text a tree-construction error about character tokens is about (its first
+    /// character), a slice of the current `Characters` token: its address, its length and its
+    /// first byte. Where it lies in the token is only worked out for an error.
+    chars_src: Option<(usize, usize, Option<u8>)>,
     self_closing_acked: bool,
     ignore_lf: bool,
     context: Option<Open>,
@@ -341,6 +342,17 @@ pub struct TreeBuilder {
     /// instruction" for "insert a comment"), so it is dispatched as a comment token carrying
     /// its data, and [`TreeBuilder::insert_comment`] creates the ProcessingInstruction node.
     pi_target: Option<String>,
+}
+
+/// The length of the UTF-8 character whose first byte is `first` (0 for none).
+fn first_char_len(first: Option<u8>) -> usize {
+    match first {
+        None => 0,
+        Some(b) if b < 0x80 => 1,
+        Some(b) if b < 0xE0 => 2,
+        Some(b) if b < 0xF0 => 3,
+        Some(_) => 4,
+    }
 }
 
 fn is_ws(b: u8) -> bool {
@@ -628,9 +640,10 @@ impl TreeBuilder {
     /// Reports a tree-construction error at the current token (or, while character tokens
     /// are processed, at the character [`chars_at`](Self::chars_at) named).
     pub(crate) fn err(&mut self, code: &'static str) {
-        let src = self
-            .chars_src
-            .map(|(off, len)| self.offset_source(off, len));
+        let src = self.chars_src.and_then(|(p, n, first)| {
+            let off = self.token_offset_raw(p, n)?;
+            Some(self.offset_source(off, first_char_len(first)))
+        });
         self.err_span(code, src);
     }
 
@@ -649,22 +662,20 @@ impl TreeBuilder {
 
     /// The next error is about the first character of `at`, a slice of the current
     /// `Characters` token.
+    #[inline]
     pub(crate) fn chars_at(&mut self, at: &str) {
-        self.chars_src = self.char_at(at);
+        self.chars_src = Some((
+            at.as_ptr() as usize,
+            at.len(),
+            at.as_bytes().first().copied(),
+        ));
     }
 
     /// The offset of `at` (a slice of the current `Characters` token) and the length of its
     /// first character.
     fn char_at(&self, at: &str) -> Option<(usize, usize)> {
         let off = self.token_offset(at)?;
-        let len = match at.as_bytes().first() {
-            None => 0,
-            Some(&b) if b < 0x80 => 1,
-            Some(&b) if b < 0xE0 => 2,
-            Some(&b) if b < 0xF0 => 3,
-            Some(_) => 4,
-        };
-        Some((off, len))
+        Some((off, first_char_len(at.as_bytes().first().copied())))
     }
 
     /// The source span of `len` bytes at `off` in the current `Characters` token: exact when
@@ -681,9 +692,13 @@ impl TreeBuilder {
 
     /// Where `s` starts in the current `Characters` token's text, if it is a slice of it.
     fn token_offset(&self, s: &str) -> Option<usize> {
+        self.token_offset_raw(s.as_ptr() as usize, s.len())
+    }
+
+    /// [`TreeBuilder::token_offset`] of the text at address `p` of `n` bytes.
+    fn token_offset_raw(&self, p: usize, n: usize) -> Option<usize> {
         let (base, len) = self.tok_text;
-        let p = s.as_ptr() as usize;
-        (len > 0 && p >= base && p + s.len() <= base + len).then(|| p - base)
+        (len > 0 && p >= base && p + n <= base + len).then(|| p - base)
     }
 
     /// The position and span of the first character of `at` (a slice of the current
@@ -718,7 +733,18 @@ impl TreeBuilder {
     /// Gives the errors from `errors_before` on, and the pending table characters, that are
     /// about a character of the current `Characters` token `s` their line and column, counted
     /// from the token's start (only when there are some).
+    #[inline(always)]
     fn locate_in_token(&mut self, s: &str, errors_before: usize) {
+        if self.doc.errors.len() == errors_before && self.pending_table_text_pos.is_empty() {
+            // No error from this token, none pending (the common case).
+            return;
+        }
+        self.locate_in_token_rest(s, errors_before);
+    }
+
+    /// [`TreeBuilder::locate_in_token`] when there is an error to look at.
+    #[inline(never)]
+    fn locate_in_token_rest(&mut self, s: &str, errors_before: usize) {
         let start = self.tok_span.start;
         let here = |p: &Position| p.line == 0 && p.offset > start && p.offset < self.tok_span.end;
         let pending = self
@@ -918,6 +944,7 @@ impl TreeBuilder {
         }
     }
 
+    #[inline(always)]
     fn push(&mut self, node: NodeId, tag: TagId, ns: Namespace) {
         let o = self.make_open(node, tag, ns);
         self.push_open(o);
@@ -1593,6 +1620,7 @@ impl TreeBuilder {
     }
 
     /// Inserts an HTML element for the token at the appropriate place and pushes it.
+    #[inline(always)]
     fn insert_html_element(&mut self, tag: TagRef<'_>, id: TagId) -> NodeId {
         let node = self.create_html_element(tag, id);
         let place = self.appropriate_place(None);
@@ -2064,7 +2092,7 @@ impl TreeBuilder {
         self.self_closing_acked = true;
     }
 
-    #[inline]
+    #[inline(always)]
     fn dispatch(&mut self, tok: Tok<'_>) {
         let self_closing = matches!(tok, Tok::Start(t, _) if t.self_closing());
         if self_closing {
@@ -2077,8 +2105,29 @@ impl TreeBuilder {
         self.self_closing_acked = true;
     }
 
+    /// The tree construction dispatcher: the rules of the insertion mode, or of foreign
+    /// content, until the token is handled. Inline: a token for "in body" with an HTML
+    /// adjusted current node (the most common case) goes straight to its rules.
+    #[inline(always)]
     fn dispatch_inner(&mut self, tok: Tok<'_>) {
-        let mut guard = 0u32;
+        if self.mode == InsertionMode::InBody
+            && self
+                .adjusted_current()
+                .is_none_or(|a| a.ns == Namespace::Html)
+        {
+            // The rules are the HTML ones for every kind of token (as the loop finds).
+            if self.in_body(tok) == Step::Done {
+                return;
+            }
+            self.dispatch_loop(tok, 1);
+        } else {
+            self.dispatch_loop(tok, 0);
+        }
+    }
+
+    /// [`TreeBuilder::dispatch_inner`] as a loop, `guard` steps already taken.
+    #[inline(never)]
+    fn dispatch_loop(&mut self, tok: Tok<'_>, mut guard: u32) {
         loop {
             let html = match tok {
                 Tok::Start(t, id) => self.use_html_rules_for_tag(Some(id), t.name()),
@@ -2177,9 +2226,21 @@ impl TreeBuilder {
         let mut guard = 0u32;
         while !s.is_empty() {
             // An error not placed more precisely is about the first character left.
-            self.chars_src = self.char_at(s);
+            self.chars_at(s);
             let rest = if self.use_html_rules_for_chars() {
-                self.step_chars(self.mode, s)
+                if matches!(
+                    self.mode,
+                    InsertionMode::InBody
+                        | InsertionMode::InCaption
+                        | InsertionMode::InCell
+                        | InsertionMode::InTemplate
+                ) {
+                    // The most common case, as `step_chars` handles it, without its dispatch.
+                    self.in_body_chars(s);
+                    ""
+                } else {
+                    self.step_chars(self.mode, s)
+                }
             } else {
                 self.foreign_chars(s);
                 ""
