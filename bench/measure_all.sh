@@ -19,7 +19,7 @@ what=${1:-all}
 
 if [ "$what" = build ] || [ "$what" = all ]; then
     cargo build --release -p websyntax-bench --features peers-html,peers-lexbor \
-        --example dom_bench --example markdown_bench
+        --example dom_bench --example markdown_bench --example thread_scaling
     cargo build --release -p websyntax-bench --features peers-sanitize --example sanitize_bench
     LEXBOR_BUILD=o2 CARGO_TARGET_DIR=target/lexbor-o2 cargo build --release -p websyntax-bench \
         --features peers-html,peers-lexbor --example dom_bench
@@ -61,7 +61,9 @@ if [ "$what" = run ] || [ "$what" = all ]; then
     echo "== Python: parse, select, links"
     $PY bench/python/compare.py "$CORPUS/html" --task all --rounds 3
     echo "== Python: parsing from threads"
-    $PY bench/python/threads.py "$CORPUS/html" --rounds 5
+    $PY bench/python/threads.py "$CORPUS/html"
+    echo "== Rust: parsing from threads (no Python), beside lexbor and a control"
+    target/release/examples/thread_scaling 21
     echo "== Python: sanitize against nh3"
     $PY bench/python/sanitize_compare.py "$CORPUS/html"
     echo "== Python: main content and Markdown"
