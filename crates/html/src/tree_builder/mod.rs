@@ -345,6 +345,13 @@ pub struct TreeBuilder {
 }
 
 /// The length of the UTF-8 character whose first byte is `first` (0 for none).
+/// A slice's address, length and first byte: what locating an error in it needs, kept without
+/// the borrow.
+#[inline]
+fn raw_text(s: &str) -> (usize, usize, Option<u8>) {
+    (s.as_ptr() as usize, s.len(), s.as_bytes().first().copied())
+}
+
 fn first_char_len(first: Option<u8>) -> usize {
     match first {
         None => 0,
@@ -640,10 +647,9 @@ impl TreeBuilder {
     /// Reports a tree-construction error at the current token (or, while character tokens
     /// are processed, at the character [`chars_at`](Self::chars_at) named).
     pub(crate) fn err(&mut self, code: &'static str) {
-        let src = self.chars_src.and_then(|(p, n, first)| {
-            let off = self.token_offset_raw(p, n)?;
-            Some(self.offset_source(off, first_char_len(first)))
-        });
+        let src = self
+            .chars_src
+            .and_then(|(p, n, first)| self.char_source_raw(p, n, first));
         self.err_span(code, src);
     }
 
@@ -664,18 +670,7 @@ impl TreeBuilder {
     /// `Characters` token.
     #[inline]
     pub(crate) fn chars_at(&mut self, at: &str) {
-        self.chars_src = Some((
-            at.as_ptr() as usize,
-            at.len(),
-            at.as_bytes().first().copied(),
-        ));
-    }
-
-    /// The offset of `at` (a slice of the current `Characters` token) and the length of its
-    /// first character.
-    fn char_at(&self, at: &str) -> Option<(usize, usize)> {
-        let off = self.token_offset(at)?;
-        Some((off, first_char_len(at.as_bytes().first().copied())))
+        self.chars_src = Some(raw_text(at));
     }
 
     /// The source span of `len` bytes at `off` in the current `Characters` token: exact when
@@ -705,8 +700,15 @@ impl TreeBuilder {
     /// `Characters` token). A position other than the token's start gets its line and column
     /// from the source index when parsing ends.
     pub(crate) fn char_source(&self, at: &str) -> Option<(Position, Span)> {
-        let (off, len) = self.char_at(at)?;
-        Some(self.offset_source(off, len))
+        let (p, n, first) = raw_text(at);
+        self.char_source_raw(p, n, first)
+    }
+
+    /// [`TreeBuilder::char_source`] of the text at address `p` of `n` bytes whose first byte
+    /// is `first` (the parts [`raw_text`] takes from a slice).
+    fn char_source_raw(&self, p: usize, n: usize, first: Option<u8>) -> Option<(Position, Span)> {
+        let off = self.token_offset_raw(p, n)?;
+        Some(self.offset_source(off, first_char_len(first)))
     }
 
     /// The position and span of the one-byte character just before `after` (a slice of the
@@ -2189,7 +2191,8 @@ impl TreeBuilder {
             InHead => self.in_head_chars(s),
             InHeadNoscript => self.in_head_noscript_chars(s),
             AfterHead => self.after_head_chars(s),
-            InBody | InCaption | InCell => {
+            // "in caption", "in cell" and "in template" process characters as "in body".
+            InBody | InCaption | InCell | InTemplate => {
                 self.in_body_chars(s);
                 ""
             }
@@ -2205,10 +2208,6 @@ impl TreeBuilder {
             InColumnGroup => self.in_column_group_chars(s),
             InSelect | InSelectInTable => {
                 self.in_select_chars(s);
-                ""
-            }
-            InTemplate => {
-                self.in_body_chars(s);
                 ""
             }
             AfterBody | AfterAfterBody => self.after_body_chars(s),
@@ -2228,13 +2227,7 @@ impl TreeBuilder {
             // An error not placed more precisely is about the first character left.
             self.chars_at(s);
             let rest = if self.use_html_rules_for_chars() {
-                if matches!(
-                    self.mode,
-                    InsertionMode::InBody
-                        | InsertionMode::InCaption
-                        | InsertionMode::InCell
-                        | InsertionMode::InTemplate
-                ) {
+                if self.mode == InsertionMode::InBody {
                     // The most common case, as `step_chars` handles it, without its dispatch.
                     self.in_body_chars(s);
                     ""
