@@ -1,8 +1,8 @@
 //! Parsing from several threads without Python: how bytes → DOM scales from one thread to N on
 //! this machine, beside lexbor doing the same and a control that only computes.
 //!
-//! `cargo run --release -p websyntax-bench --features peers-lexbor --example thread_scaling --
-//! [ROUNDS] [THREADS]` (defaults 15 and 2)
+//! `cargo run --release -p websyntax-bench --features peers-html,peers-lexbor --example
+//! thread_scaling -- [ROUNDS] [THREADS]` (defaults 15 and 2)
 //!
 //! The corpus pages are handed out largest first, one at a time, from a shared counter to
 //! 1 or N threads; each round times the whole corpus once per job and thread count, the counts

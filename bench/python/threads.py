@@ -9,10 +9,11 @@ out one at a time, and the wall time is taken; the thread counts alternate round
 that each sees the same machine state. Reports pages/s and MB/s for each N and the speed-up over
 one thread (median over the rounds). The documents are dropped as soon as they are parsed.
 
-On a shared host the speed of one thread can change by half from one minute to the next (the
-clock a lone busy core gets varies with the other tenants' load); the rounds are short and many,
-and alternate, so that both thread counts see the same spread. The best round is no fair
-comparison there: a lone thread sometimes runs at a clock two busy cores never get.
+On a shared host the speed of one parsing thread can change by almost half from one minute to
+the next (parsing, unlike the control below, moves much memory and feels the other tenants' use
+of the shared cache and memory); the rounds are short and many, and alternate, so that both
+thread counts see the same spread. The best round is no fair comparison there: a lone thread
+sometimes gets a speed that two busy cores never get.
 
 The pages are handed out largest first. In directory order one page can come near the end and
 leave the other threads idle while one thread parses it alone: with the corpus's 4.19 MB page

@@ -344,7 +344,6 @@ pub struct TreeBuilder {
     pi_target: Option<String>,
 }
 
-/// The length of the UTF-8 character whose first byte is `first` (0 for none).
 /// A slice's address, length and first byte: what locating an error in it needs, kept without
 /// the borrow.
 #[inline]
@@ -352,6 +351,7 @@ fn raw_text(s: &str) -> (usize, usize, Option<u8>) {
     (s.as_ptr() as usize, s.len(), s.as_bytes().first().copied())
 }
 
+/// The length of the UTF-8 character whose first byte is `first` (0 for none).
 fn first_char_len(first: Option<u8>) -> usize {
     match first {
         None => 0,
