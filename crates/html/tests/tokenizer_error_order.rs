@@ -182,6 +182,9 @@ const SPECIAL: &[&str] = &[
 /// Templates: `#` is replaced with each special character (all occurrences).
 const TEMPLATES: &[&str] = &[
     "#a#",
+    // Text in a table whose current node is not a table element (a foster-parented `b`):
+    // an error per character, each before the "in body" rules' own error for a NULL.
+    "<table><b>#x#;#</b>;",
     "#",
     "##",
     "a#b#c",

@@ -45,15 +45,24 @@ impl TreeBuilder {
             self.mode = InsertionMode::InTableText;
             return s;
         }
-        // Anything else: a parse error per character token.
-        for (i, c) in s.char_indices() {
-            if c != '\0' {
-                let at = self.char_source(&s[i..]);
-                self.err_span("unexpected-character-in-table", at);
-            }
-        }
+        // Anything else: a parse error per character token, each token then processed with
+        // the "in body" rules. Of those, only a U+0000 NULL reports an error, so the run is
+        // taken in pieces that end at each NULL: the errors keep the characters' order
+        // wherever the input was split into chunks.
         self.foster_parenting = true;
-        self.in_body_chars(s);
+        let mut rest = s;
+        while !rest.is_empty() {
+            let end = memchr::memchr(0, rest.as_bytes()).map_or(rest.len(), |i| i + 1);
+            let (piece, tail) = rest.split_at(end);
+            for (i, c) in piece.char_indices() {
+                if c != '\0' {
+                    let at = self.char_source(&piece[i..]);
+                    self.err_span("unexpected-character-in-table", at);
+                }
+            }
+            self.in_body_chars(piece);
+            rest = tail;
+        }
         self.foster_parenting = false;
         ""
     }
