@@ -5,16 +5,18 @@
 //! for a selector that ends too early), on line 1, and `Document::select` / `select_first`
 //! return the same error. For the fuzzed selector if valid, and for a fixed list of real-world
 //! selectors: `select_with` yields exactly the document's elements outside template contents
-//! that `matches` accepts, in document order (a naive walk of every element filtered by
-//! `matches`), each with `closest` = itself; `select` (from the string) agrees, `select_first`
-//! is the first; for other elements `closest` is the nearest matching inclusive ancestor; the
-//! selector's serialization parses to a selector with the same results; and, for selectors
-//! without `:scope`, `select_in` below the body (or document element) and below the first
-//! template's contents yields the naive walk of that subtree filtered by `matches`. The input
-//! is also parsed, for one input length in 8, below 10^4–3·10^4 nested `div`s (the selector
-//! line's length picks how many), and the fuzzed selector and a few `:has()` and form
-//! selectors must find the same elements walking the tree (the first query) as through the
-//! element index (the second).
+//! that a `Matcher` accepts, in document order (a naive walk of every element filtered by
+//! `Matcher::matches`), each with `Matcher::closest` = itself; `Document::matches` (which is
+//! `Selector::matches`) and `Document::closest` agree with the `Matcher` on every element of
+//! a small document and on 16 spread over a large one; `select` (from the string) agrees,
+//! `select_first` is the first; for other elements `closest` is the nearest matching
+//! inclusive ancestor; the selector's serialization parses to a selector with the same
+//! results; and, for selectors without `:scope`, `select_in` below the body (or document
+//! element) and below the first template's contents yields the naive walk of that subtree
+//! filtered by `Matcher::matches`. The input is also parsed, for one input length in 8,
+//! below 10^4–3·10^4 nested `div`s (the selector line's length picks how many), and the
+//! fuzzed selector and a few `:has()` and form selectors must find the same elements walking
+//! the tree (the first query) as through the element index (the second).
 use libfuzzer_sys::fuzz_target;
 use websyntax::html::select::Selector;
 use websyntax::html::{Document, NodeId, ParseOptions, parse_document};
@@ -76,20 +78,24 @@ fn elements_below(doc: &Document, root: NodeId) -> Vec<NodeId> {
 
 fn check(doc: &Document, text: &str, sel: &Selector, all: &[NodeId]) {
     let got: Vec<NodeId> = doc.select_with(sel).collect();
-    let naive: Vec<NodeId> = all
-        .iter()
-        .copied()
-        .filter(|&e| doc.matches(e, sel))
-        .collect();
+    let mut m = doc.matcher(sel);
+    let naive: Vec<NodeId> = all.iter().copied().filter(|&e| m.matches(e)).collect();
     assert_eq!(got, naive, "select_with {text:?}");
     for &r in &got {
-        assert_eq!(doc.closest(r, sel), Some(r), "closest of a match {text:?}");
-        assert!(sel.matches(doc, r));
+        assert_eq!(m.closest(r), Some(r), "closest of a match {text:?}");
         assert_eq!(
             doc.ancestors(r).last(),
             Some(doc.root()),
             "a match outside the document tree {text:?}"
         );
+    }
+    // The one-call forms agree with the matcher: on every element of a small document, on 16
+    // spread over a large one (each call may answer `:has()` for the whole tree, so calling
+    // them for every element costs the square of the document's size).
+    let step = if all.len() <= 64 { 1 } else { all.len() / 16 };
+    for &e in all.iter().step_by(step) {
+        assert_eq!(doc.matches(e, sel), m.matches(e), "matches {text:?}");
+        assert_eq!(doc.closest(e, sel), m.closest(e), "closest {text:?}");
     }
     let by_string: Vec<NodeId> = doc.select(text).expect("valid").collect();
     assert_eq!(by_string, got, "select {text:?}");
@@ -98,7 +104,7 @@ fn check(doc: &Document, text: &str, sel: &Selector, all: &[NodeId]) {
     for &e in all.iter().filter(|e| !got.contains(e)).take(16) {
         let want = doc
             .ancestors(e)
-            .find(|&a| doc.is_element(a) && doc.matches(a, sel));
+            .find(|&a| doc.is_element(a) && m.matches(a));
         assert_eq!(doc.closest(e, sel), want, "closest {text:?}");
     }
     // The serialization means the same.
@@ -120,7 +126,7 @@ fn check(doc: &Document, text: &str, sel: &Selector, all: &[NodeId]) {
             let got: Vec<NodeId> = doc.select_in(root, sel).collect();
             let naive: Vec<NodeId> = elements_below(doc, root)
                 .into_iter()
-                .filter(|&e| doc.matches(e, sel))
+                .filter(|&e| m.matches(e))
                 .collect();
             assert_eq!(got, naive, "select_in {root} {text:?}");
         }

@@ -87,6 +87,48 @@ fn every_query_grows_linearly() {
     assert!(failures.is_empty(), "super-linear queries: {failures:#?}");
 }
 
+/// The selector engine's work for testing every element of a fresh document, one by one,
+/// through a [`Matcher`](websyntax_html::select::Matcher) (the DOM's `element.matches()`
+/// in a loop); the matches must be those of `select`.
+fn matcher_work(shape: &hostile::QueryShape, n: usize) -> u64 {
+    let input = (shape.make)(n);
+    let selector = websyntax_html::select::Selector::parse(&(shape.selector)(n)).unwrap();
+    let doc = websyntax_html::parse_document(&input, websyntax_html::ParseOptions::default());
+    let before = doc.query_work();
+    let mut m = doc.matcher(&selector);
+    let one_by_one: Vec<_> = doc
+        .descendants(doc.root())
+        .filter(|&e| m.matches(e))
+        .collect();
+    let work = doc.query_work() - before;
+    let selected: Vec<_> = doc.select_with(&selector).collect();
+    assert_eq!(one_by_one, selected, "{}", shape.name);
+    work + input.len() as u64
+}
+
+#[test]
+fn every_query_grows_linearly_through_a_matcher() {
+    let mut failures = Vec::new();
+    for shape in hostile::query_shapes() {
+        if shape.debug_checked && cfg!(debug_assertions) {
+            println!("{:<34} skipped (debug assertions)", shape.name);
+            continue;
+        }
+        let w1 = matcher_work(&shape, N);
+        let w4 = matcher_work(&shape, 4 * N);
+        let ratio = w4 as f64 / w1 as f64;
+        println!(
+            "{:<34} work({N}) = {w1:>9}  work({}) = {w4:>10}  ratio {ratio:5.2}",
+            shape.name,
+            4 * N
+        );
+        if ratio > MAX_RATIO {
+            failures.push(format!("{}: ratio {ratio:.2}", shape.name));
+        }
+    }
+    assert!(failures.is_empty(), "super-linear queries: {failures:#?}");
+}
+
 /// lexbor issue 340's shape (every formatting element reopened in each later block: the
 /// standard's algorithm builds a number of nodes that grows as the square of the input). With
 /// the node budget the command and Python use by default (65,536 plus 16 per input byte), the

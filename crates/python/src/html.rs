@@ -1171,6 +1171,11 @@ impl Node {
     }
 
     /// Whether this element matches the CSS selector.
+    ///
+    /// Each call starts afresh. To keep the elements of a page that match, use
+    /// :meth:`css` (one query): calling ``matches`` on every element costs a pass over the
+    /// whole tree per call when a ``:has()`` sits outside the selector's last compound
+    /// (``li:has(~ li) a``).
     fn matches(&self, css: &Bound<'_, PyAny>) -> PyResult<bool> {
         let sel = crate::query::selector_arg(css)?;
         Ok(self.d().matches(self.id, sel.get()))

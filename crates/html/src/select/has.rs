@@ -256,12 +256,14 @@ fn anchor_names(list: &SelectorList<Impl>) -> Option<Vec<&Ident>> {
 
 /// Answers every `:has()` of `list` for every element the query may ask about, into the
 /// relative selector cache of `context` (see the module documentation). Relative selectors
-/// of an unknown shape are left to the matcher.
+/// of an unknown shape are left to the matcher. With `answered` (indexed by node), sets
+/// each element whose answers are now in the cache.
 pub(super) fn prefill(
     list: &SelectorList<Impl>,
     doc: &Document,
     anchors: Anchors,
     context: &mut MatchingContext<'_, Impl>,
+    answered: Option<&mut [bool]>,
 ) {
     let relative = relative_selectors(list);
     if relative.is_empty() {
@@ -284,6 +286,13 @@ pub(super) fn prefill(
     };
     let tree = Tree::below(doc, top);
     let n = tree.els.len();
+    if let Some(answered) = answered {
+        for el in &tree.els {
+            if skip != Some(el.id()) {
+                answered[el.id().index()] = true;
+            }
+        }
+    }
     // Only the elements the matcher will ask about need an answer in the cache.
     let names = match anchors {
         Anchors::Tree(_) => anchor_names(list),

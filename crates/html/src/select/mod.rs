@@ -7,6 +7,8 @@
 //! - [`Document::select`] / [`Document::select_with`]: every matching element in document
 //!   order; [`Document::select_first`], [`Document::matches`], [`Document::closest`],
 //!   [`Document::select_in`] (below one element, with `:scope` as that element).
+//! - [`Matcher`] ([`Document::matcher`]): `matches` and `closest` for many elements of one
+//!   document, keeping what the matcher works out between calls.
 //! - [`ElementRef`]: an element of a document as the `selectors` crate sees it.
 //!
 //! What is supported: every combinator; type, universal, class, ID and attribute selectors
@@ -73,7 +75,10 @@ use crate::dom::index::ElementIndex;
 use crate::dom::{AttrNamespace, Document, Namespace, NodeId, QuirksMode as DomQuirksMode};
 use crate::dom::{LocalName, NodeKind};
 
+pub use matcher::Matcher;
+
 mod has;
+mod matcher;
 #[cfg(test)]
 mod tests;
 
@@ -842,7 +847,7 @@ impl Selector {
         } else {
             has::Anchors::Tree(id)
         };
-        has::prefill(&self.list, doc, anchors, &mut context);
+        has::prefill(&self.list, doc, anchors, &mut context, None);
         matches_with(self, doc, id, &mut context)
     }
 
@@ -1222,7 +1227,13 @@ impl Iterator for Select<'_> {
         let mut context = context(doc, *scope, caches, memo);
         if !*has_done {
             *has_done = true;
-            has::prefill(&selector.list, doc, has::Anchors::Tree(*root), &mut context);
+            has::prefill(
+                &selector.list,
+                doc,
+                has::Anchors::Tree(*root),
+                &mut context,
+                None,
+            );
         }
         match source {
             Source::Document => None,
@@ -1359,8 +1370,27 @@ impl Document {
     /// let input = doc.find_element("input").unwrap();
     /// assert!(doc.matches(input, &Selector::parse(":checked").unwrap()));
     /// ```
+    ///
+    /// Each call starts afresh: to test many elements against one selector, a [`Matcher`]
+    /// ([`Document::matcher`]) keeps what the matcher works out from one to the next.
     pub fn matches(&self, id: NodeId, selector: &Selector) -> bool {
         selector.matches(self, id)
+    }
+
+    /// `selector` bound to this document, for testing many of its elements (see
+    /// [`Matcher`]).
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions};
+    /// use websyntax_html::select::Selector;
+    /// let doc = parse_document("<p>a<p><img>", ParseOptions::default());
+    /// let sel = Selector::parse("p:has(img)").unwrap();
+    /// let mut m = doc.matcher(&sel);
+    /// let ps: Vec<bool> = doc.select("p").unwrap().map(|p| m.matches(p)).collect();
+    /// assert_eq!(ps, [false, true]);
+    /// ```
+    pub fn matcher<'a>(&'a self, selector: &'a Selector) -> Matcher<'a> {
+        Matcher::new(self, selector)
     }
 
     /// The nearest inclusive ancestor of `id` that is an element matching `selector` (the
@@ -1377,7 +1407,13 @@ impl Document {
     pub fn closest(&self, id: NodeId, selector: &Selector) -> Option<NodeId> {
         let (mut caches, mut memo) = (SelectorCaches::default(), MatchMemo::default());
         let mut context = context(self, None, &mut caches, &mut memo);
-        has::prefill(&selector.list, self, has::Anchors::Tree(id), &mut context);
+        has::prefill(
+            &selector.list,
+            self,
+            has::Anchors::Tree(id),
+            &mut context,
+            None,
+        );
         std::iter::once(id)
             .chain(self.ancestors(id))
             .find(|&n| matches_with(selector, self, n, &mut context))
