@@ -12,11 +12,13 @@ use crate::dom::{Document, NodeId};
 ///
 /// [`Document::matches`] and [`Document::closest`] start afresh on every call. For most
 /// selectors that costs only the element (and its ancestors or siblings, as the selector
-/// says); but a `:has()` anywhere but the selector's subject compound (`li:has(~ li) a`,
-/// `:not(:has(p)) > b`) is answered for the element's whole tree before matching, so testing
-/// every element of a page that way costs the square of its size. A `Matcher` answers
-/// `:has()` once per tree, on its first call for an element of that tree, and keeps the
-/// answers: any number of calls cost one pass over the tree plus the matching itself.
+/// says); but a `:has()` is answered before matching, for the element's subtree when it is in
+/// the selector's subject compound (`p:has(img)`), for the element's whole tree otherwise
+/// (`li:has(~ li) a`, `:not(:has(p)) > b`), so testing every element of a deep or long page
+/// that way costs up to the square of its size. A `Matcher` answers `:has()` once per tree,
+/// on its first call for an element of that tree, and keeps the answers (and what the form
+/// pseudo-classes found out about ancestors): any number of calls cost one pass over the tree
+/// plus the matching itself.
 ///
 /// The results are those of [`Document::matches`] and [`Document::closest`]: `:scope` is
 /// the document element, non-elements never match. The document cannot change while a
