@@ -104,7 +104,7 @@ impl<'a> Matcher<'a> {
     pub fn matches(&mut self, id: NodeId) -> bool {
         let (doc, selector) = (self.doc, self.selector);
         doc.add_query_work(1);
-        if !is_element(doc, id) {
+        if !doc.is_element(id) {
             return false;
         }
         let mut context = self.context_for(id);
@@ -116,21 +116,12 @@ impl<'a> Matcher<'a> {
     pub fn closest(&mut self, id: NodeId) -> Option<NodeId> {
         let (doc, selector) = (self.doc, self.selector);
         doc.add_query_work(1);
-        if id.index() >= doc.len() {
-            return None;
-        }
-        let mut elements = std::iter::once(id)
+        let first = std::iter::once(id)
             .chain(doc.ancestors(id))
-            .filter(|&n| doc.is_element(n));
-        let first = elements.next()?;
+            .find(|&n| doc.is_element(n))?;
         let mut context = self.context_for(first);
         std::iter::once(first)
-            .chain(elements)
+            .chain(doc.ancestors(first))
             .find(|&n| matches_with(selector, doc, n, &mut context))
     }
-}
-
-/// Whether `id` is an element of `doc` (`false` for an id of no node of it).
-fn is_element(doc: &Document, id: NodeId) -> bool {
-    id.index() < doc.len() && doc.is_element(id)
 }

@@ -1405,18 +1405,7 @@ impl Document {
     /// assert_eq!(doc.local_name(s), Some("div"));
     /// ```
     pub fn closest(&self, id: NodeId, selector: &Selector) -> Option<NodeId> {
-        let (mut caches, mut memo) = (SelectorCaches::default(), MatchMemo::default());
-        let mut context = context(self, None, &mut caches, &mut memo);
-        has::prefill(
-            &selector.list,
-            self,
-            has::Anchors::Tree(id),
-            &mut context,
-            None,
-        );
-        std::iter::once(id)
-            .chain(self.ancestors(id))
-            .find(|&n| matches_with(selector, self, n, &mut context))
+        self.matcher(selector).closest(id)
     }
 }
 
