@@ -129,6 +129,15 @@ fn read_everything(doc: &Document, selectors: &[&str]) {
         let sel = Selector::parse(s).unwrap();
         let _ = doc.matches(deep, &sel);
         let _ = doc.closest(deep, &sel);
+        // Through a matcher: the deepest element, then a thousand of its ancestors.
+        let mut m = doc.matcher(&sel);
+        assert_eq!(m.matches(deep), doc.matches(deep, &sel), "{s}");
+        let _ = m.closest(deep);
+        let _ = doc
+            .ancestors(deep)
+            .take(1000)
+            .filter(|&a| m.matches(a))
+            .count();
         if let Some(de) = doc.document_element() {
             let _ = doc.select_in(de, &sel).count();
         }
