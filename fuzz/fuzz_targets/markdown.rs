@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
         link_style: if flags & 2 == 2 { LinkStyle::Referenced } else { LinkStyle::Inline },
         images: flags & 4 == 0,
         scripting: flags & 8 == 0,
+        unsafe_links: flags & 16 == 16,
     };
     let md = to_markdown(doc, None, &options);
     assert!(md.is_empty() || md.ends_with('\n'));

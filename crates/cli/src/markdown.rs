@@ -1,4 +1,4 @@
-//! `websyntax markdown [FILE|DIR|-]... [--base URL] [--main] [--jsonl]`: each document as
+//! `websyntax markdown [FILE|DIR|-]... [--base URL] [--main] [--jsonl] [--unsafe-links]`: each document as
 //! Markdown (CommonMark plus GFM tables and strikethrough; the rules are in the library's
 //! `websyntax_extract::markdown` and `docs/markdown.md`). `--main` keeps only the main content
 //! (`websyntax_extract::main_content`).
@@ -43,6 +43,11 @@ pub struct Args {
     /// Leave images out.
     #[arg(long)]
     no_images: bool,
+    /// Keep links and images whose URL could run script when the Markdown is rendered
+    /// (`javascript:`, `vbscript:`, `data:` other than images' `data:image/*`). By default
+    /// such a link keeps only its text and such an image only its alt text.
+    #[arg(long)]
+    unsafe_links: bool,
     #[command(flatten)]
     doc: DocumentArgs,
 }
@@ -73,6 +78,7 @@ pub fn run(args: Args) -> ExitCode {
                 },
                 images: !args.no_images,
                 scripting: args.doc.scripting == OnOff::On,
+                unsafe_links: args.unsafe_links,
             };
             let md = if args.main {
                 main_content(doc).markdown(doc, &options)

@@ -8,7 +8,8 @@ use websyntax::extract::{LinkStyle, MarkdownOptions, main_content as find_main, 
 
 use crate::html::{Document, Node};
 
-/// `Document.markdown(main=False, base_url=None, reference_links=False, images=True)`.
+/// `Document.markdown(main=False, base_url=None, reference_links=False, images=True,
+/// unsafe_links=False)`.
 pub(crate) fn markdown(
     py: Python<'_>,
     doc: &Document,
@@ -16,6 +17,7 @@ pub(crate) fn markdown(
     base_url: Option<&Bound<'_, PyAny>>,
     reference_links: bool,
     images: bool,
+    unsafe_links: bool,
 ) -> PyResult<String> {
     let (d, root, encoding, url) = doc.extract_view();
     let base_url = crate::query::document_url(base_url)?.or_else(|| url.cloned());
@@ -29,6 +31,7 @@ pub(crate) fn markdown(
         },
         images,
         scripting: true,
+        unsafe_links,
     };
     Ok(py.allow_threads(|| {
         if main {

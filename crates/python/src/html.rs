@@ -906,11 +906,16 @@ impl Document {
     /// The document as Markdown (CommonMark + GFM tables and strikethrough), as
     /// docs/markdown.md describes. `main`: only the main content (the article body).
     /// `base_url` (`str` or `URL`; default: :attr:`url`): the document's own URL, that links
-    /// and images resolve against (with `<base href>`). The GIL is released.
+    /// and images resolve against (with `<base href>`). `unsafe_links`: keep links and images
+    /// whose URL could run script when the Markdown is rendered (`javascript:`, `vbscript:`,
+    /// `data:` other than images' `data:image/*`); by default such a link keeps only its text
+    /// and such an image only its alt text. The GIL is released.
     ///
     /// >>> websyntax.parse("<h1>T</h1><p>a <em>b</em>").markdown()
     /// '# T\n\na *b*\n'
-    #[pyo3(signature = (main=false, base_url=None, reference_links=false, images=true))]
+    /// >>> websyntax.parse('<a href="javascript:go()">go</a>').markdown()
+    /// 'go\n'
+    #[pyo3(signature = (main=false, base_url=None, reference_links=false, images=true, unsafe_links=false))]
     fn markdown(
         &self,
         py: Python<'_>,
@@ -918,8 +923,17 @@ impl Document {
         base_url: Option<&Bound<'_, PyAny>>,
         reference_links: bool,
         images: bool,
+        unsafe_links: bool,
     ) -> PyResult<String> {
-        crate::extract::markdown(py, self, main, base_url, reference_links, images)
+        crate::extract::markdown(
+            py,
+            self,
+            main,
+            base_url,
+            reference_links,
+            images,
+            unsafe_links,
+        )
     }
 
     /// The readable text of the main content (the article body, without navigation,

@@ -32,7 +32,7 @@ pub(crate) static CLASS: [u8; 256] = {
         ) {
             v |= SPECIAL;
         }
-        if matches!(c, b'<' | b'>' | b'(' | b')' | b'\\' | b'&') {
+        if matches!(c, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | b'|') {
             v |= DEST;
         }
         if c <= b' ' || c == 0x7F {
@@ -166,7 +166,15 @@ fn text_chars(out: &mut String, word: &str, line_start: bool, line_digits: usize
 }
 
 /// A link or image destination: `<…>` when it holds spaces or is empty, otherwise bare with
-/// `(`, `)` and `\` escaped. Line breaks are removed (URL parsing removes them too).
+/// `(`, `)`, `\` and `|` escaped (a pipe would end a GFM table cell). Line breaks are removed
+/// (URL parsing removes them too).
+///
+/// Every `&` is written `&amp;`: a renderer decodes character references in destinations
+/// (as CommonMark says), and cmark and cmark-gfm decode them *before* they remove backslash escapes,
+/// so `\&colon;` would still become `:` there (and `javascript&colon;…` a live `javascript:`
+/// link). `&amp;` decodes to exactly one `&` in every renderer, so each renderer reads back the
+/// URL we were given. (`%26` would be read literally too, but it changes what the URL means:
+/// `?a=1%26b=2` is one query parameter, `?a=1&b=2` two.)
 #[cfg(test)]
 pub(crate) fn destination(url: &str) -> String {
     let mut out = String::new();
@@ -184,7 +192,7 @@ pub(crate) fn destination_into(out: &mut String, url: &str) {
         return;
     }
     if !url.is_empty() && kinds & (DEST_SPACE | C2) == 0 {
-        // Only `(`, `)`, `<`, `>`, `\\` or `&` (queries): not bracketed, nothing removed.
+        // Only `(`, `)`, `<`, `>`, `\\`, `|` or `&` (queries): not bracketed, nothing removed.
         destination_bare(out, url);
         return;
     }
@@ -226,7 +234,8 @@ pub(crate) fn destination_into(out: &mut String, url: &str) {
             b'(' if !bracket => ("\\(", 1),
             b')' if !bracket => ("\\)", 1),
             b'\\' => ("\\\\", 1),
-            b'&' if looks_like_reference(&url[i + 1..]) => ("\\&", 1),
+            b'|' => ("\\|", 1),
+            b'&' => ("&amp;", 1),
             _ => match control(i) {
                 0 => {
                     i += 1;
@@ -246,19 +255,24 @@ pub(crate) fn destination_into(out: &mut String, url: &str) {
     }
 }
 
-/// [`destination_into`] of a URL without spaces, controls or line breaks: `(`, `)`, `<`, `>`
-/// and `\\` escaped, and `&` when it starts something like a character reference.
+/// [`destination_into`] of a URL without spaces, controls or line breaks: `(`, `)`, `<`, `>`,
+/// `\\` and `|` escaped, `&` written `&amp;`.
 fn destination_bare(out: &mut String, url: &str) {
     let b = url.as_bytes();
     out.reserve(b.len() + 8);
     let mut run = 0;
     for (i, &c) in b.iter().enumerate() {
-        if CLASS[c as usize] & DEST == 0 || (c == b'&' && !looks_like_reference(&url[i + 1..])) {
+        if CLASS[c as usize] & DEST == 0 {
             continue;
         }
         out.push_str(&url[run..i]);
-        out.push('\\');
-        run = i;
+        if c == b'&' {
+            out.push_str("&amp;");
+            run = i + 1;
+        } else {
+            out.push('\\');
+            run = i;
+        }
     }
     out.push_str(&url[run..]);
 }
@@ -333,9 +347,9 @@ mod tests {
     /// The character-by-character statement of [`destination`].
     fn destination_by_chars(url: &str) -> String {
         if !url.is_empty()
-            && !url
-                .bytes()
-                .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | 0x7F))
+            && !url.bytes().any(|b| {
+                b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'&' | b'|' | 0x7F)
+            })
         {
             return url.to_owned();
         }
@@ -348,7 +362,7 @@ mod tests {
         if bracket {
             out.push('<');
         }
-        for (i, c) in url.char_indices() {
+        for c in url.chars() {
             match c {
                 '<' | '>' => {
                     out.push('\\');
@@ -359,7 +373,8 @@ mod tests {
                     out.push(c);
                 }
                 '\\' => out.push_str("\\\\"),
-                '&' if looks_like_reference(&url[i + 1..]) => out.push_str("\\&"),
+                '|' => out.push_str("\\|"),
+                '&' => out.push_str("&amp;"),
                 c if c.is_control() => out.push(' '),
                 _ => out.push(c),
             }
@@ -381,6 +396,10 @@ mod tests {
             "a(\u{85}",
             "a(\u{a0}",
             "a&amp;(b)\\<c>",
+            "javascript&colon;alert(1)",
+            "a|b",
+            "a|b c&d",
+            "&&#x6A;&",
             "&",
             "x\u{9f}\u{a0}\u{c2}é",
             "a\tb\nc\rd",

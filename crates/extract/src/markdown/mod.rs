@@ -21,13 +21,24 @@
 //!   break (`\` at the end of the line), `a href` is a link and `img` an image, with the URL
 //!   resolved against the document base URL (HTML's `<base href>`, else the document's own URL
 //!   from the options) and the document's encoding as the query encoding. A link without text
-//!   is dropped; `javascript:` links keep their text only. Links inside code blocks are not
-//!   links (a code block has none).
+//!   is dropped. Links inside code blocks are not links (a code block has none).
+//! - **Links that could run script** are not written, unless
+//!   [`MarkdownOptions::unsafe_links`] is set: a link whose URL is `javascript:`, `vbscript:`
+//!   or `data:` keeps its text only, an image whose source is `javascript:`, `vbscript:` or a
+//!   `data:` URL other than `data:image/*` is replaced by its alt text. The scheme is read as
+//!   a browser reads it (leading controls and spaces stripped, tabs and newlines removed, any
+//!   case). Every destination is written so that each CommonMark renderer reads back exactly
+//!   the URL we meant: `&` as `&amp;` (cmark decodes character references before backslash
+//!   escapes, so `\&colon;` would become `:`), `(`, `)`, `<`, `>`, `\` and `|`
+//!   backslash-escaped. Text never becomes a link, an autolink or raw HTML (`<`, `[` and `]`
+//!   are escaped). This is tested by rendering a set of hostile documents with pulldown-cmark,
+//!   cmark-gfm (unsafe mode) and markdown-it (its link validation off).
 //!
 //! Every walk is iterative: a document 10^6 elements deep converts on a small stack.
 
 pub(crate) mod escape;
 mod render;
+mod unsafe_url;
 
 use websyntax_encoding::Encoding;
 use websyntax_html::{Document, NodeId};
@@ -50,7 +61,7 @@ pub enum LinkStyle {
 /// ```
 /// use websyntax_extract::MarkdownOptions;
 /// let o = MarkdownOptions::default();
-/// assert!(o.images && o.scripting && o.base_url.is_none());
+/// assert!(o.images && o.scripting && o.base_url.is_none() && !o.unsafe_links);
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct MarkdownOptions {
@@ -68,6 +79,20 @@ pub struct MarkdownOptions {
     /// Whether the document was parsed with scripting on (then `noscript` is skipped), as
     /// `ParseOptions::scripting`. Default `true`.
     pub scripting: bool,
+    /// Whether links and images whose URL could run script once the Markdown is rendered to
+    /// HTML (`javascript:`, `vbscript:`, `data:` other than images' `data:image/*`) are
+    /// written as they are. Default `false`: such a link keeps only its text, such an image
+    /// only its alt text. Only for Markdown that is never rendered as HTML.
+    ///
+    /// ```
+    /// use websyntax_extract::{MarkdownExt, MarkdownOptions};
+    /// use websyntax_html::{ParseOptions, parse_document};
+    /// let doc = parse_document("<a href='javascript:go()'>go</a>", ParseOptions::default());
+    /// assert_eq!(doc.to_markdown(&MarkdownOptions::default()), "go\n");
+    /// let keep = MarkdownOptions { unsafe_links: true, ..MarkdownOptions::default() };
+    /// assert_eq!(doc.to_markdown(&keep), "[go](javascript:go\\(\\))\n");
+    /// ```
+    pub unsafe_links: bool,
 }
 
 impl Default for MarkdownOptions {
@@ -78,6 +103,7 @@ impl Default for MarkdownOptions {
             link_style: LinkStyle::Inline,
             images: true,
             scripting: true,
+            unsafe_links: false,
         }
     }
 }

@@ -7,8 +7,8 @@ use websyntax_html::dom::{Namespace, NodeData, NodeKind};
 use websyntax_html::{Document, NodeId};
 use websyntax_url::Url;
 
-use super::escape;
 use super::{LinkStyle, MarkdownOptions};
+use super::{escape, unsafe_url};
 use crate::walk::{Names, NodeSet, Tag, is_skipped_element, traverse};
 
 /// colspan values above this are this (HTML's table processing model clamps at 1000).
@@ -666,6 +666,11 @@ impl Renderer<'_> {
         };
         let url = self.resolve(&src);
         let alt = self.names.get(self.doc, id, self.names.alt).unwrap_or("");
+        if !self.options.unsafe_links && unsafe_url::runs_script(&url, true) {
+            // An image whose source could run script: its alt text only.
+            self.put_text(alt);
+            return;
+        }
         let mut text = String::from("![");
         let mut first = true;
         for w in alt.split([' ', '\t', '\n', '\x0C', '\r']) {
@@ -863,10 +868,8 @@ impl Renderer<'_> {
                 match href {
                     Some(h) if self.inline.link == 0 => {
                         let url = self.resolve(h);
-                        if url
-                            .get(..11)
-                            .is_some_and(|s| s.eq_ignore_ascii_case("javascript:"))
-                        {
+                        // A link that could run script keeps its text only.
+                        if !self.options.unsafe_links && unsafe_url::runs_script(&url, false) {
                             self.inline.kinds.push(Kind::Fmt(FmtKind::Inactive));
                             return true;
                         }
