@@ -118,3 +118,22 @@ fn options_and_errors() {
     assert_eq!(code, 0);
     assert!(out.contains("websyntax markdown --main"));
 }
+
+#[test]
+fn links_that_could_run_script() {
+    let page: &[u8] = b"<a href='javascript&amp;colon;alert(1)'>r</a> <a href='\x01JavaScript:x'>j</a> \
+        <a href='vbscript:x'>v</a> <img src='data:text/html,x' alt=d> <img src='data:image/png,x' alt=p>";
+    let (code, out, err) = run(&["markdown"], page);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "[r](javascript&amp;colon;alert\\(1\\)) j v d ![p](data:image/png,x)\n"
+    );
+    let (code, out, err) = run(&["markdown", "--unsafe-links"], page);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "[r](javascript&amp;colon;alert\\(1\\)) [j](javascript:x) [v](vbscript:x) \
+         ![d](data:text/html,x) ![p](data:image/png,x)\n"
+    );
+}
