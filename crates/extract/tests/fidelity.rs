@@ -179,7 +179,12 @@ fn from_dom(doc: &Document) -> Seen {
                     continue;
                 };
                 let url = resolve(href);
-                if url.to_ascii_lowercase().starts_with("javascript:") {
+                // Links that could run script keep their text only.
+                let lower = url.to_ascii_lowercase();
+                if ["javascript:", "vbscript:", "data:"]
+                    .iter()
+                    .any(|s| lower.starts_with(s))
+                {
                     continue;
                 }
                 let w = words(doc, id);
@@ -197,7 +202,15 @@ fn from_dom(doc: &Document) -> Seen {
             }
             "img" if !inside(doc, id, &["pre"]) => {
                 if let Some(src) = doc.attribute(id, "src").filter(|v| !v.trim().is_empty()) {
-                    s.images.push(resolve(src));
+                    let url = resolve(src);
+                    let lower = url.to_ascii_lowercase();
+                    // Images whose source could run script are their alt text only.
+                    if !(lower.starts_with("javascript:")
+                        || lower.starts_with("vbscript:")
+                        || (lower.starts_with("data:") && !lower.starts_with("data:image/")))
+                    {
+                        s.images.push(url);
+                    }
                 }
             }
             _ => {}
