@@ -170,11 +170,11 @@ fn text_chars(out: &mut String, word: &str, line_start: bool, line_digits: usize
 /// (URL parsing removes them too).
 ///
 /// Every `&` is written `&amp;`: a renderer decodes character references in destinations
-/// (as CommonMark says), and cmark and cmark-gfm decode them *before* they remove backslash escapes,
-/// so `\&colon;` would still become `:` there (and `javascript&colon;…` a live `javascript:`
-/// link). `&amp;` decodes to exactly one `&` in every renderer, so each renderer reads back the
-/// URL we were given. (`%26` would be read literally too, but it changes what the URL means:
-/// `?a=1%26b=2` is one query parameter, `?a=1&b=2` two.)
+/// (as CommonMark says), and cmark and cmark-gfm decode them *before* they remove backslash
+/// escapes, so `\&colon;` would still become `:` there (and `javascript\&colon;…` a live
+/// `javascript:` link). `&amp;` decodes to exactly one `&` in every renderer, so each renderer
+/// reads back the URL we were given. (`%26` would be read literally too, but it changes what
+/// the URL means: `?a=1%26b=2` is one query parameter, `?a=1&b=2` two.)
 #[cfg(test)]
 pub(crate) fn destination(url: &str) -> String {
     let mut out = String::new();
