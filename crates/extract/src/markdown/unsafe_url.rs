@@ -17,6 +17,15 @@ pub(crate) fn runs_script(url: &str, image: bool) -> bool {
     // The first bytes decide: skip what the URL parser (or a trimming renderer) strips at the
     // start. Non-ASCII is rare here: only then are characters decoded.
     let b = url.as_bytes();
+    // Most URLs start with a character that begins none of the three schemes and is not
+    // stripped (`h` of `https:`, `/`, `#`): decided by the first byte.
+    if let Some(&c) = b.first()
+        && c > b' '
+        && c < 0x7F
+        && !matches!(c | 0x20, b'j' | b'v' | b'd')
+    {
+        return false;
+    }
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
