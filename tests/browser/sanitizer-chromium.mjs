@@ -412,7 +412,7 @@ async function worker(w, queue) {
             b.items.forEach((r, k) => {
                 if (places[k]) r.places = places[k];
                 else if (!b.retry) retry.push(r);
-                else unattributed.push({ via: 'not-rendered', detail: `${r.kind} of ${r.jobs[0].c.id} (${r.jobs[0].cfgName}) did not load: ${r.output.slice(0, 200)}` });
+                else unattributed.push({ via: 'not-rendered', detail: `${r.kind} of ${r.jobs[0].c.id} (${r.jobs[0].cfgName}) did not load, or navigated away by itself before it was inspected: ${r.output.slice(0, 200)}` });
             });
             clicking.add(page);
             await page.evaluate(clickBatch);
