@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command: the Rust test suites, then the Python package built into a
 # virtual environment under target/ and its pytest suite (incl. the Spark local-mode and Dask
-# examples). Needs Rust and Python 3 (with venv); Spark needs Java 17+.
+# examples), then the sanitizer's outputs rendered in headless Chromium (scripts/browser-tests.sh).
+# Needs Rust and Python 3 (with venv); Spark needs Java 17+; the browser tests need chromium and
+# Node.js with npm (installed with apt-get when missing and running as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -52,5 +54,8 @@ rm -rf "$ROOT/target/wheels"
 echo "== pytest"
 cd "$ROOT/target"  # import the installed wheel, not the source tree
 PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/crates/python/tests"
+
+echo "== browser tests (scripts/browser-tests.sh: sanitizer outputs in headless Chromium)"
+"$ROOT/scripts/browser-tests.sh"
 
 echo "== scripts/test.sh passed in $(( $(date +%s) - start )) s"
