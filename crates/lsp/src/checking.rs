@@ -62,9 +62,10 @@ pub fn check_text(text: &str, uri: &str, settings: &Settings) -> Checked {
     let (report, parsed) = check_document(text.as_bytes(), options, base, &settings.filter());
     let mut findings = report.diagnostics;
     let plain_text = match &parsed {
+        _ if report.limits_reached.nodes => Vec::new(),
         // The encoding must not depend on the text (autodetection could change its mind).
         Some(p) if p.confidence == Confidence::Certain || text.is_ascii() => {
-            crate::incremental::plain_text_nodes(&p.document)
+            crate::incremental::plain_text_nodes(&p.document, text.as_bytes())
         }
         _ => Vec::new(),
     };

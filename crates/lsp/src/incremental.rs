@@ -5,8 +5,8 @@
 //! tokenizer reads in the data state and the tree builder inserts "in body" as they are: the
 //! parent is an ordinary HTML element written in the source (not a table, select, template,
 //! raw-text or foreign element, not one the tree builder made up), and the text sits where its
-//! source is (between its parent's tags and its siblings: foster-parented or merged text does
-//! not). An edit that
+//! source is (between its parent's tags and its siblings, with no `<` in its source: text
+//! merged around an ignored tag or foster-parented does not). An edit that
 //!
 //! - lies strictly inside such a text node (an unchanged character on each side),
 //! - removes and inserts only printable ASCII other than `<` and `&`, with no line break,
@@ -99,7 +99,7 @@ fn plain_parent(name: &str) -> bool {
 }
 
 /// The text nodes of `doc` an edit may touch without a new parse (see the module docs).
-pub fn plain_text_nodes(doc: &Document) -> Vec<(usize, usize)> {
+pub fn plain_text_nodes(doc: &Document, source: &[u8]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut body_end = usize::MAX;
     if let Some(html) = doc
@@ -125,7 +125,13 @@ pub fn plain_text_nodes(doc: &Document) -> Vec<(usize, usize)> {
         let (Some(span), Some(parent)) = (doc.span(id), doc.parent(id)) else {
             continue;
         };
-        if span.end > body_end {
+        // A node that holds a `<` in its source merged text around a tag the tree builder
+        // ignored (or a foster-parented run): not plain.
+        if span.end > body_end
+            || source
+                .get(span.start..span.end)
+                .is_none_or(|t| t.contains(&b'<'))
+        {
             continue;
         }
         let ok_parent = doc.namespace(parent) == Some(Namespace::Html)
