@@ -15,7 +15,6 @@ use std::sync::Arc;
 use websyntax_check::{Category, Severity, Times, check_document};
 use websyntax_html::ResourceLimits;
 use websyntax_html::input_stream::DocumentParserOptions;
-use websyntax_html::sniff::Confidence;
 
 use crate::settings::Settings;
 use crate::text::{LineIndex, Locator, PositionEncoding};
@@ -63,10 +62,7 @@ pub fn check_text(text: &str, uri: &str, settings: &Settings) -> Checked {
     let mut findings = report.diagnostics;
     let plain_text = match &parsed {
         _ if report.limits_reached.nodes => Vec::new(),
-        // The encoding must not depend on the text (autodetection could change its mind).
-        Some(p) if p.confidence == Confidence::Certain || text.is_ascii() => {
-            crate::incremental::plain_text_nodes(&p.document, text.as_bytes())
-        }
+        Some(p) => crate::incremental::plain_text_nodes(&p.document, text.as_bytes()),
         _ => Vec::new(),
     };
     if report.limits_reached.nodes {

@@ -15,9 +15,12 @@
 //!   character in the node (the tree builder's frameset-ok flag),
 //!
 //! produces the same tokens with different character data, so the same tree shape and the same
-//! findings, only moved by the edit's length. The encoding must not depend on the text (a BOM,
-//! `<meta>` or transport charset made it certain, or the text is all ASCII), and no finding may
-//! quote byte offsets in its message (`decoding-error`). Anything else is a full check.
+//! findings, only moved by the edit's length. The encoding cannot change either: the edit is
+//! outside the first 1100 bytes (the `<meta>` prescan reads 1024), and autodetection, with UTF-8
+//! allowed as the checker runs it, calls a text with a non-ASCII character that is valid UTF-8
+//! (every editor text is) UTF-8 whatever its ASCII, and an all-ASCII text stays all ASCII. No
+//! finding may quote byte offsets in its message (`decoding-error`). Anything else is a full
+//! check.
 
 use std::sync::Arc;
 
@@ -160,6 +163,9 @@ pub fn plain_text_nodes(doc: &Document, source: &[u8]) -> Vec<(usize, usize)> {
     out
 }
 
+/// Edits before this byte may change what the encoding prescan sees.
+const PRESCAN_WINDOW: usize = 1100;
+
 fn plain(b: u8) -> bool {
     (0x20..0x7F).contains(&b) && b != b'<' && b != b'&'
 }
@@ -195,6 +201,9 @@ pub fn recheck(
     }
     // The text node that holds the edit, with an unchanged character on each side.
     let (start, end) = (prefix, a.len() - suffix);
+    if start < PRESCAN_WINDOW {
+        return None;
+    }
     let k = prev.plain_text.partition_point(|&(s, _)| s < start);
     let &(ts, te) = prev.plain_text.get(k.checked_sub(1)?)?;
     if !(ts < start && end < te) {

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""didChange -> publishDiagnostics latency of `websyntax lsp`, beside `websyntax check` of the
+same file from the command line (and vnu's HTTP service when it runs here).
+
+Usage: bench/lsp/run.py [--bin target/release/websyntax] [--edits 41] PAGE...
+
+For each page: open it, then send one-keystroke edits (type a letter in the page's text; the
+edit positions are spread over the page, each in a different paragraph) and time each edit's
+didChange until the publishDiagnostics of its version. Then `websyntax check --format json PAGE`
+is run as many times and timed the same way (process start to exit). Medians are printed as a
+Markdown table. Standard library only.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+
+class Server:
+    def __init__(self, binary):
+        self.p = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def send(self, obj):
+        body = json.dumps(obj).encode()
+        self.p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.p.stdin.flush()
+
+    def recv(self):
+        n = None
+        while True:
+            line = self.p.stdout.readline()
+            if line in (b"\r\n", b""):
+                break
+            k, v = line.decode().split(":", 1)
+            if k.lower() == "content-length":
+                n = int(v)
+        return json.loads(self.p.stdout.read(n))
+
+    def wait_version(self, uri, version):
+        while True:
+            m = self.recv()
+            if m.get("method") == "textDocument/publishDiagnostics":
+                if m["params"]["uri"] == uri and m["params"].get("version") == version:
+                    return m["params"]["diagnostics"]
+
+    def close(self):
+        self.send({"jsonrpc": "2.0", "id": 99, "method": "shutdown"})
+        self.send({"jsonrpc": "2.0", "method": "exit"})
+        self.p.wait(timeout=30)
+
+
+def position(text, offset):
+    before = text[:offset]
+    line = before.count("\n")
+    col = before[before.rfind("\n") + 1:]
+    return {"line": line, "character": sum(2 if ord(c) > 0xFFFF else 1 for c in col)}
+
+
+def edit_points(text, n):
+    """Offsets inside paragraph text, spread over the page: where a user types."""
+    points = [m.start() + 3 for m in re.finditer(r"<p>[A-Za-z][a-z ]{6}", text)]
+    if len(points) < n:
+        points += [m.start() + 1 for m in re.finditer(r">[A-Za-z]{3}", text)]
+    points.sort()
+    step = max(1, len(points) // n)
+    return points[::step][:n]
+
+
+def bench_lsp(binary, path, edits):
+    text = open(path, encoding="utf-8").read()
+    uri = "file://" + os.path.abspath(path)
+    s = Server(binary)
+    s.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}, "initializationOptions": {"severity": "info"}}})
+    s.recv()
+    s.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    t = time.perf_counter()
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "html", "version": 1, "text": text}}})
+    s.wait_version(uri, 1)
+    open_time = time.perf_counter() - t
+    times = []
+    version = 1
+    shift = 0
+    for off in edit_points(text, edits):
+        version += 1
+        at = position(text, off + shift)
+        t = time.perf_counter()
+        s.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": at, "end": at}, "text": "x"}]}})
+        s.wait_version(uri, version)
+        times.append(time.perf_counter() - t)
+        text = text[:off + shift] + "x" + text[off + shift:]
+        shift += 1
+    s.close()
+    return open_time, times
+
+
+def bench_cli(binary, path, n):
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        subprocess.run([binary, "check", "--format", "json", "--severity", "info", path],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default="target/release/websyntax")
+    ap.add_argument("--edits", type=int, default=41)
+    ap.add_argument("pages", nargs="+")
+    a = ap.parse_args()
+    print("| page | size | didOpen → diagnostics | keystroke didChange → publishDiagnostics (median, p90) | `websyntax check` process (median) | ratio |")
+    print("|---|---|---|---|---|---|")
+    for page in a.pages:
+        open_time, lsp = bench_lsp(a.bin, page, a.edits)
+        cli = bench_cli(a.bin, page, max(5, a.edits // 4))
+        med, cmed = statistics.median(lsp), statistics.median(cli)
+        p90 = sorted(lsp)[int(len(lsp) * 0.9)]
+        print(f"| {os.path.basename(page)} | {os.path.getsize(page) / 1e6:.2f} MB | {open_time * 1e3:.1f} ms "
+              f"| {med * 1e3:.2f} ms, {p90 * 1e3:.2f} ms (n={len(lsp)}) | {cmed * 1e3:.1f} ms | {med / cmed:.2f} |")
+    if shutil.which("java") and os.path.exists("bench/vnu/node_modules/vnu-jar/build/dist/vnu.jar"):
+        print("\nvnu.jar is installed: see bench/vnu/compare.py for its timings.", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
