@@ -2,12 +2,14 @@
 """didChange -> publishDiagnostics latency of `websyntax lsp`, beside `websyntax check` of the
 same file from the command line (and vnu's HTTP service when it runs here).
 
-Usage: bench/lsp/run.py [--bin target/release/websyntax] [--edits 41] PAGE...
+Usage: bench/lsp/run.py [--bin target/release/websyntax] [--edits 41] [--vnu vnu.jar] PAGE...
 
 For each page: open it, then send one-keystroke edits (type a letter in the page's text; the
 edit positions are spread over the page, each in a different paragraph) and time each edit's
 didChange until the publishDiagnostics of its version. Then `websyntax check --format json PAGE`
-is run as many times and timed the same way (process start to exit). Medians are printed as a
+is run as many times and timed the same way (process start to exit). With `--vnu JAR`, the Nu
+Html Checker's HTTP service (`java -cp JAR nu.validator.servlet.Main`) is started once, warmed
+up, and each page POSTed to it as many times (request to response). Medians are printed as a
 Markdown table. Standard library only.
 """
 
@@ -15,11 +17,11 @@ import argparse
 import json
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 
 
 class Server:
@@ -111,23 +113,53 @@ def bench_cli(binary, path, n):
     return times
 
 
+def start_vnu(jar, port=8888):
+    p = subprocess.Popen(["java", "-Xss512k", "-cp", jar, "nu.validator.servlet.Main", str(port)],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read()
+            return p
+        except Exception:
+            time.sleep(0.1)
+    p.kill()
+    raise RuntimeError("vnu did not start")
+
+
+def bench_vnu(path, n, port=8888):
+    data = open(path, "rb").read()
+    times = []
+    for i in range(n + 2):
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/?out=json", data=data,
+                                     headers={"Content-Type": "text/html; charset=utf-8"})
+        t = time.perf_counter()
+        urllib.request.urlopen(req, timeout=600).read()
+        if i >= 2:  # two warm-up requests
+            times.append(time.perf_counter() - t)
+    return times
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default="target/release/websyntax")
     ap.add_argument("--edits", type=int, default=41)
+    ap.add_argument("--vnu", help="vnu.jar: also time its HTTP service")
     ap.add_argument("pages", nargs="+")
     a = ap.parse_args()
-    print("| page | size | didOpen → diagnostics | keystroke didChange → publishDiagnostics (median, p90) | `websyntax check` process (median) | ratio |")
-    print("|---|---|---|---|---|---|")
+    vnu = start_vnu(a.vnu) if a.vnu else None
+    print("| page | size | didOpen → diagnostics | keystroke didChange → publishDiagnostics (median, p90) | `websyntax check` process (median) | ratio | vnu HTTP service (median) |")
+    print("|---|---|---|---|---|---|---|")
     for page in a.pages:
         open_time, lsp = bench_lsp(a.bin, page, a.edits)
         cli = bench_cli(a.bin, page, max(5, a.edits // 4))
         med, cmed = statistics.median(lsp), statistics.median(cli)
         p90 = sorted(lsp)[int(len(lsp) * 0.9)]
+        v = f"{statistics.median(bench_vnu(page, 5)) * 1e3:.0f} ms" if vnu else "not run"
         print(f"| {os.path.basename(page)} | {os.path.getsize(page) / 1e6:.2f} MB | {open_time * 1e3:.1f} ms "
-              f"| {med * 1e3:.2f} ms, {p90 * 1e3:.2f} ms (n={len(lsp)}) | {cmed * 1e3:.1f} ms | {med / cmed:.2f} |")
-    if shutil.which("java") and os.path.exists("bench/vnu/node_modules/vnu-jar/build/dist/vnu.jar"):
-        print("\nvnu.jar is installed: see bench/vnu/compare.py for its timings.", file=sys.stderr)
+              f"| {med * 1e3:.2f} ms, {p90 * 1e3:.2f} ms (n={len(lsp)}) | {cmed * 1e3:.1f} ms | {med / cmed:.2f} | {v} |")
+        sys.stdout.flush()
+    if vnu:
+        vnu.kill()
 
 
 if __name__ == "__main__":
