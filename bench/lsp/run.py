@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 
@@ -64,17 +65,19 @@ def position(text, offset):
     return {"line": line, "character": sum(2 if ord(c) > 0xFFFF else 1 for c in col)}
 
 
-def edit_points(text, n):
-    """Offsets inside paragraph text, spread over the page: where a user types."""
-    points = [m.start() + 3 for m in re.finditer(r"<p>[A-Za-z][a-z ]{6}", text)]
+def edit_points(text, n, edge=False):
+    """Offsets inside paragraph text, spread over the page: where a user types. With `edge`,
+    at the first character of the paragraph's text instead (the incremental path does not
+    apply there: every edit is a full check)."""
+    points = [m.start() + (3 if edge else 6) for m in re.finditer(r"<p>[A-Za-z][a-z ]{6}", text)]
     if len(points) < n:
-        points += [m.start() + 1 for m in re.finditer(r">[A-Za-z]{3}", text)]
+        points += [m.start() + 2 for m in re.finditer(r">[A-Za-z]{3}", text)]
     points.sort()
     step = max(1, len(points) // n)
     return points[::step][:n]
 
 
-def bench_lsp(binary, path, edits):
+def bench_lsp(binary, path, edits, edge=False):
     text = open(path, encoding="utf-8").read()
     uri = "file://" + os.path.abspath(path)
     s = Server(binary)
@@ -88,7 +91,7 @@ def bench_lsp(binary, path, edits):
     times = []
     version = 1
     shift = 0
-    for off in edit_points(text, edits):
+    for off in edit_points(text, edits, edge):
         version += 1
         at = position(text, off + shift)
         t = time.perf_counter()
@@ -114,11 +117,13 @@ def bench_cli(binary, path, n):
 
 
 def start_vnu(jar, port=8888):
-    p = subprocess.Popen(["java", "-Xss512k", "-cp", jar, "nu.validator.servlet.Main", str(port)],
+    p = subprocess.Popen(["java", "-cp", jar, "nu.validator.servlet.Main", str(port)],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(600):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read()
+            return p
+        except urllib.error.HTTPError:
             return p
         except Exception:
             time.sleep(0.1)
@@ -144,17 +149,24 @@ def main():
     ap.add_argument("--bin", default="target/release/websyntax")
     ap.add_argument("--edits", type=int, default=41)
     ap.add_argument("--vnu", help="vnu.jar: also time its HTTP service")
+    ap.add_argument("--full", action="store_true",
+                    help="type at the start of paragraphs, where every edit is a full check")
     ap.add_argument("pages", nargs="+")
     a = ap.parse_args()
     vnu = start_vnu(a.vnu) if a.vnu else None
     print("| page | size | didOpen → diagnostics | keystroke didChange → publishDiagnostics (median, p90) | `websyntax check` process (median) | ratio | vnu HTTP service (median) |")
     print("|---|---|---|---|---|---|---|")
     for page in a.pages:
-        open_time, lsp = bench_lsp(a.bin, page, a.edits)
+        open_time, lsp = bench_lsp(a.bin, page, a.edits, a.full)
         cli = bench_cli(a.bin, page, max(5, a.edits // 4))
         med, cmed = statistics.median(lsp), statistics.median(cli)
         p90 = sorted(lsp)[int(len(lsp) * 0.9)]
-        v = f"{statistics.median(bench_vnu(page, 5)) * 1e3:.0f} ms" if vnu else "not run"
+        v = "not run"
+        if vnu:
+            try:
+                v = f"{statistics.median(bench_vnu(page, 5)) * 1e3:.0f} ms"
+            except (urllib.error.URLError, OSError) as e:
+                v = f"refused ({e})"
         print(f"| {os.path.basename(page)} | {os.path.getsize(page) / 1e6:.2f} MB | {open_time * 1e3:.1f} ms "
               f"| {med * 1e3:.2f} ms, {p90 * 1e3:.2f} ms (n={len(lsp)}) | {cmed * 1e3:.1f} ms | {med / cmed:.2f} | {v} |")
         sys.stdout.flush()
