@@ -58,4 +58,22 @@ PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$
 echo "== browser tests (scripts/browser-tests.sh: sanitizer outputs in headless Chromium)"
 "$ROOT/scripts/browser-tests.sh"
 
+echo "== language server: end-to-end tests (pytest-lsp, headless Neovim)"
+# Its own virtual environment: pytest-lsp pins pygls/lsprotocol versions of its own.
+LSP_VENV="$ROOT/target/lsp-venv"
+LSP_REQ="$ROOT/crates/lsp/tests/e2e/requirements.txt"
+if [ ! -x "$LSP_VENV/bin/python" ]; then
+    python3 -m venv "$LSP_VENV"
+fi
+if ! cmp -s "$LSP_REQ" "$LSP_VENV/.requirements-installed"; then
+    "$LSP_VENV/bin/python" -m pip install -q --upgrade pip
+    "$LSP_VENV/bin/python" -m pip install -q -r "$LSP_REQ"
+    cp "$LSP_REQ" "$LSP_VENV/.requirements-installed"
+fi
+cd "$ROOT"
+cargo build -q -p websyntax-cli
+WEBSYNTAX_BIN="$ROOT/target/debug/websyntax" PYTHONDONTWRITEBYTECODE=1 \
+    "$LSP_VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/crates/lsp/tests/e2e"
+crates/lsp/tests/nvim/run.sh "$ROOT/target/debug/websyntax"
+
 echo "== scripts/test.sh passed in $(( $(date +%s) - start )) s"

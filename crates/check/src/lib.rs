@@ -541,17 +541,39 @@ pub fn check_with<'a>(
 /// ```
 pub fn check_filtered<'a>(
     bytes: &'a [u8],
-    mut parser_options: DocumentParserOptions,
+    parser_options: DocumentParserOptions,
     document_url: Option<&str>,
     filter: &Filter,
 ) -> Report<'a> {
+    check_document(bytes, parser_options, document_url, filter).0
+}
+
+/// [`check_filtered`], also giving the parsed document the report was made from (`None` for
+/// binary input, which is not parsed): for callers that read the tree too, such as an editor
+/// server keeping the text nodes an edit may touch, without parsing twice.
+///
+/// ```
+/// use websyntax_check::{check_document, Filter};
+/// use websyntax_html::input_stream::DocumentParserOptions;
+///
+/// let (report, parsed) =
+///     check_document(b"<p>x</div>", DocumentParserOptions::default(), None, &Filter::default());
+/// assert!(report.has_errors());
+/// assert!(parsed.unwrap().document.find_element("p").is_some());
+/// ```
+pub fn check_document<'a>(
+    bytes: &'a [u8],
+    mut parser_options: DocumentParserOptions,
+    document_url: Option<&str>,
+    filter: &Filter,
+) -> (Report<'a>, Option<ParsedDocument>) {
     let transport = parser_options
         .sniff
         .transport_charset
         .as_deref()
         .and_then(Encoding::for_label);
     if let Some(binary) = binary::detect(bytes, transport) {
-        return binary::report(bytes, &parser_options, binary, filter);
+        return (binary::report(bytes, &parser_options, binary, filter), None);
     }
     parser_options.parse.collect_errors = filter.wants(Category::Parse);
     let scripting = parser_options.parse.scripting;
@@ -597,7 +619,7 @@ pub fn check_filtered<'a>(
         filter,
     );
     report.limits_reached = document.limits_reached();
-    report
+    (report, Some(parsed))
 }
 
 /// The report of `diagnostics` (in source order), cut at [`Filter::max_per_file`].

@@ -13,6 +13,7 @@ pub mod inputs;
 mod iri;
 mod jsonl;
 mod links;
+mod lsp;
 mod markdown;
 mod microsyntax;
 pub mod output;
@@ -53,6 +54,8 @@ enum Command {
     Check(check::Args),
     /// Sanitize HTML as `element.setHTML()` does, e.g. `websyntax sanitize comment.html`.
     Sanitize(sanitize::Args),
+    /// Run the language server (LSP over stdio): diagnostics, quick fixes, hover, navigation.
+    Lsp(lsp::Args),
 }
 
 /// Exit status: the input was rejected (e.g. URL failure, invalid IRI).
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Command::Markdown(args) => markdown::run(args),
         Command::Check(args) => check::run(args),
         Command::Sanitize(args) => sanitize::run(args),
+        Command::Lsp(args) => lsp::run(args),
     }
 }
 

@@ -1,0 +1,149 @@
+//! Running the checker on a document's text and turning its findings into LSP diagnostics.
+//!
+//! The checker gets the text's UTF-8 bytes, exactly as `websyntax check` gets a UTF-8 file:
+//! same parser options (encoding autodetection on, the command's default resource limits),
+//! the document's URI as the document URL (the command uses the file's `file:` URL), and the
+//! settings' filter. So the diagnostics of a saved file are those of the command, and their
+//! byte spans are offsets into the text.
+
+use lsp_types::{
+    CodeDescription, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location,
+    NumberOrString, Uri,
+};
+use std::sync::Arc;
+
+use websyntax_check::{Category, Severity, Times, check_document};
+use websyntax_html::ResourceLimits;
+use websyntax_html::input_stream::DocumentParserOptions;
+
+use crate::settings::Settings;
+use crate::text::{LineIndex, Locator, PositionEncoding};
+
+/// The default depth limit of `websyntax check` (Chromium's).
+const MAX_DEPTH: usize = 512;
+
+/// What one check of one text found.
+#[derive(Debug, Clone, Default)]
+pub struct Checked {
+    /// The findings, in source order, with byte spans into the text.
+    pub findings: Vec<websyntax_check::Diagnostic>,
+    /// The encoding the checker decoded the bytes as (its WHATWG name).
+    pub encoding: &'static str,
+    /// The byte ranges of the text nodes where a small edit of plain text changes nothing
+    /// but the offsets of what follows (see [`crate::incremental`]), sorted; empty when the
+    /// incremental path must not be used for this document.
+    pub plain_text: Arc<Vec<(usize, usize)>>,
+}
+
+/// The parser options `websyntax check` uses for a file of `len` bytes, with the settings'
+/// scripting flag and standard.
+pub fn parser_options(settings: &Settings, len: usize) -> DocumentParserOptions {
+    let mut o = DocumentParserOptions::default().autodetect(true);
+    o.parse.scripting = settings.scripting;
+    o.parse.standard = settings.standard;
+    o.parse.limits = ResourceLimits {
+        max_nodes: Some(len.saturating_mul(16).saturating_add(64 * 1024)),
+        max_tree_depth: Some(MAX_DEPTH),
+        max_attributes: None,
+    };
+    o
+}
+
+/// Checks `text` (the document at `uri`) with `settings`.
+pub fn check_text(text: &str, uri: &str, settings: &Settings) -> Checked {
+    let options = parser_options(settings, text.len());
+    // A file or web URL is the document URL; others (`untitled:`) have no hierarchy to
+    // resolve relative URLs against, and the checker then uses its placeholder base.
+    let base = websyntax_url::Url::parse(uri, None)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "file" | "http" | "https"))
+        .map(|_| uri);
+    let (report, parsed) = check_document(text.as_bytes(), options, base, &settings.filter());
+    let mut findings = report.diagnostics;
+    let plain_text = match &parsed {
+        _ if report.limits_reached.nodes => Vec::new(),
+        Some(p) => crate::incremental::plain_text_nodes(&p.document, text.as_bytes()),
+        _ => Vec::new(),
+    };
+    if report.limits_reached.nodes {
+        // As the command, which refuses such a document: say so rather than show a part.
+        findings.clear();
+        findings.push(websyntax_check::Diagnostic {
+            category: Category::Parse,
+            code: "node-limit-reached",
+            severity: Severity::Error,
+            message: "the document reached the node limit and was not checked".into(),
+            span: None,
+            line: 1,
+            col: 1,
+            count: 1,
+            related: None,
+        });
+    }
+    Checked {
+        findings,
+        encoding: report.encoding.name(),
+        plain_text: Arc::new(plain_text),
+    }
+}
+
+/// The LSP diagnostics of `checked` for `text` (whose line index is `index`).
+pub fn to_lsp(
+    checked: &Checked,
+    uri: &Uri,
+    text: &str,
+    index: &LineIndex,
+    enc: PositionEncoding,
+    docs_url: &str,
+) -> Vec<Diagnostic> {
+    let mut loc = Locator::new(text, index, enc);
+    let mut related_loc = Locator::new(text, index, enc);
+    checked
+        .findings
+        .iter()
+        .map(|d| {
+            let range = match d.span {
+                Some(s) => loc.range(s.start, s.end),
+                None => loc.range(0, 0),
+            };
+            let related = d.related.as_ref().map(|r| {
+                vec![DiagnosticRelatedInformation {
+                    location: Location {
+                        uri: uri.clone(),
+                        range: related_loc.range(r.span.start, r.span.end),
+                    },
+                    message: r.message.clone(),
+                }]
+            });
+            Diagnostic {
+                range,
+                severity: Some(severity(d.severity)),
+                code: Some(NumberOrString::String(d.code.to_owned())),
+                code_description: code_description(docs_url, d.category),
+                source: Some("websyntax".into()),
+                message: format!("{}{}", d.message, Times(d.count)),
+                related_information: related,
+                tags: None,
+                data: Some(serde_json::json!({ "category": d.category.as_str() })),
+            }
+        })
+        .collect()
+}
+
+/// The LSP severity of `s`.
+pub fn severity(s: Severity) -> DiagnosticSeverity {
+    match s {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Info => DiagnosticSeverity::INFORMATION,
+    }
+}
+
+/// The link to `docs/check.md`'s section on `category` (the tables there list every code).
+fn code_description(docs_url: &str, category: Category) -> Option<CodeDescription> {
+    let base = docs_url.split('#').next().unwrap_or(docs_url);
+    let href = format!("{base}#category-{}", category.as_str());
+    href.parse::<Uri>()
+        .ok()
+        .map(|href| CodeDescription { href })
+}

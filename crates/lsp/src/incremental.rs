@@ -1,0 +1,270 @@
+//! The incremental path: typing plain text inside a paragraph of a large page does not need a
+//! new parse.
+//!
+//! After a full check, the server keeps the byte ranges of the text nodes whose content the
+//! tokenizer reads in the data state and the tree builder inserts "in body" as they are: the
+//! parent is an ordinary HTML element written in the source (not a table, select, template,
+//! raw-text or foreign element, not one the tree builder made up), and the text sits where its
+//! source is (between its parent's tags and its siblings, with no `<` in its source: text
+//! merged around an ignored tag or foster-parented does not). An edit that
+//!
+//! - lies strictly inside such a text node (an unchanged character on each side),
+//! - removes and inserts only printable ASCII other than `<` and `&`, with no line break,
+//! - leaves a printable ASCII character other than `<` and `&` on each side, no `&` in the
+//!   40 bytes before it (a character reference it could extend), and some non-whitespace
+//!   character in the node (the tree builder's frameset-ok flag),
+//!
+//! produces the same tokens with different character data, so the same tree shape and the same
+//! findings, only moved by the edit's length. The encoding cannot change either: the edit is
+//! outside the first 1100 bytes (the `<meta>` prescan reads 1024), and autodetection, with UTF-8
+//! allowed as the checker runs it, calls a text with a non-ASCII character that is valid UTF-8
+//! (every editor text is) UTF-8 whatever its ASCII, and an all-ASCII text stays all ASCII. No
+//! finding may quote byte offsets in its message (`decoding-error`). Anything else is a full
+//! check.
+
+use std::sync::Arc;
+
+use websyntax_html::Document;
+use websyntax_html::dom::{Namespace, NodeKind};
+
+use crate::checking::Checked;
+use crate::settings::Settings;
+
+/// Parents whose text is "in body" character data in the data state.
+fn plain_parent(name: &str) -> bool {
+    matches!(
+        name,
+        "p" | "div"
+            | "span"
+            | "a"
+            | "li"
+            | "em"
+            | "strong"
+            | "b"
+            | "i"
+            | "u"
+            | "s"
+            | "small"
+            | "code"
+            | "kbd"
+            | "samp"
+            | "var"
+            | "cite"
+            | "q"
+            | "abbr"
+            | "dfn"
+            | "mark"
+            | "sub"
+            | "sup"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "td"
+            | "th"
+            | "dd"
+            | "dt"
+            | "blockquote"
+            | "section"
+            | "article"
+            | "aside"
+            | "header"
+            | "footer"
+            | "nav"
+            | "main"
+            | "label"
+            | "figcaption"
+            | "caption"
+            | "summary"
+            | "legend"
+            | "address"
+            | "ins"
+            | "del"
+            | "time"
+            | "data"
+            | "bdi"
+            | "bdo"
+            | "figure"
+            | "details"
+            | "pre"
+            | "dl"
+            | "ul"
+            | "ol"
+            | "center"
+            | "font"
+            | "big"
+            | "tt"
+            | "strike"
+            | "nobr"
+    )
+}
+
+/// The text nodes of `doc` an edit may touch without a new parse (see the module docs).
+pub fn plain_text_nodes(doc: &Document, source: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut body_end = usize::MAX;
+    if let Some(html) = doc
+        .children(doc.root())
+        .find(|&c| doc.is_html_element(c, "html"))
+    {
+        for e in [
+            Some(html),
+            doc.children(html).find(|&c| doc.is_html_element(c, "body")),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if let Some(s) = doc.end_tag_span(e) {
+                body_end = body_end.min(s.start);
+            }
+        }
+    }
+    for id in doc.descendants(doc.root()) {
+        if doc.kind(id) != NodeKind::Text {
+            continue;
+        }
+        let (Some(span), Some(parent)) = (doc.span(id), doc.parent(id)) else {
+            continue;
+        };
+        // A node that holds a `<` in its source merged text around a tag the tree builder
+        // ignored (or a foster-parented run): not plain.
+        if span.end > body_end
+            || source
+                .get(span.start..span.end)
+                .is_none_or(|t| t.contains(&b'<'))
+        {
+            continue;
+        }
+        let ok_parent = doc.namespace(parent) == Some(Namespace::Html)
+            && doc.local_name(parent).is_some_and(plain_parent)
+            && doc
+                .start_tag_span(parent)
+                .is_some_and(|t| t.end <= span.start)
+            && doc.end_tag_span(parent).is_none_or(|t| span.end <= t.start);
+        let in_place = doc
+            .prev_sibling(id)
+            .is_none_or(|p| doc.span(p).is_some_and(|s| s.end <= span.start))
+            && doc
+                .next_sibling(id)
+                .is_none_or(|n| doc.span(n).is_some_and(|s| span.end <= s.start));
+        let no_select = !doc.ancestors(id).any(|a| {
+            matches!(
+                doc.local_name(a),
+                Some("select" | "template" | "svg" | "math")
+            )
+        });
+        if ok_parent && in_place && no_select {
+            out.push((span.start, span.end));
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Edits before this byte may change what the encoding prescan sees.
+const PRESCAN_WINDOW: usize = 1100;
+
+fn plain(b: u8) -> bool {
+    (0x20..0x7F).contains(&b) && b != b'<' && b != b'&'
+}
+
+/// The findings of `text` from those of `prev_text` when the difference is an edit the
+/// module docs allow; `None` when a full check is needed.
+pub fn recheck(
+    prev: &Checked,
+    prev_text: &str,
+    text: &str,
+    _settings: &Settings,
+) -> Option<Arc<Checked>> {
+    if prev.plain_text.is_empty() || prev.findings.iter().any(|d| d.code == "decoding-error") {
+        return None;
+    }
+    let (a, b) = (prev_text.as_bytes(), text.as_bytes());
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let max_suffix = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(max_suffix)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let removed = &a[prefix..a.len() - suffix];
+    let inserted = &b[prefix..b.len() - suffix];
+    if removed.is_empty() && inserted.is_empty() {
+        return Some(Arc::new(prev.clone()));
+    }
+    if !removed.iter().chain(inserted).all(|&c| plain(c)) {
+        return None;
+    }
+    // The text node that holds the edit, with an unchanged character on each side.
+    let (start, end) = (prefix, a.len() - suffix);
+    if start < PRESCAN_WINDOW {
+        return None;
+    }
+    let k = prev.plain_text.partition_point(|&(s, _)| s < start);
+    let &(ts, te) = prev.plain_text.get(k.checked_sub(1)?)?;
+    if !(ts < start && end < te) {
+        return None;
+    }
+    if !plain(a[start - 1]) || !plain(a[end]) {
+        return None;
+    }
+    if a[start.saturating_sub(40).max(ts)..start].contains(&b'&') {
+        return None;
+    }
+    let node_after: Vec<u8> = a[ts..start]
+        .iter()
+        .chain(inserted)
+        .chain(&a[end..te])
+        .copied()
+        .collect();
+    if node_after.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    // Same findings, moved.
+    let delta = inserted.len() as isize - removed.len() as isize;
+    let shift = |o: usize| {
+        if o >= end {
+            o.saturating_add_signed(delta)
+        } else {
+            o
+        }
+    };
+    let line_end = memchr::memchr2(b'\n', b'\r', &b[start..]).map_or(b.len(), |k| start + k);
+    let mut next = prev.clone();
+    for d in &mut next.findings {
+        if let Some(s) = &mut d.span {
+            let moved = s.start >= end;
+            *s = websyntax_html::Span::new(shift(s.start), shift(s.end.max(s.start)));
+            if moved && s.start < line_end {
+                d.col = d.col.saturating_add_signed(delta);
+            }
+        }
+        if let Some(r) = &mut d.related {
+            let moved = r.span.start >= end;
+            r.span = websyntax_html::Span::new(shift(r.span.start), shift(r.span.end));
+            if moved && r.span.start < line_end {
+                r.col = r.col.saturating_add_signed(delta);
+            }
+        }
+    }
+    next.plain_text = Arc::new(
+        prev.plain_text
+            .iter()
+            .map(|&(s, e)| {
+                (
+                    shift(s),
+                    if e >= end {
+                        e.saturating_add_signed(delta)
+                    } else {
+                        e
+                    },
+                )
+            })
+            .collect(),
+    );
+    Some(Arc::new(next))
+}
