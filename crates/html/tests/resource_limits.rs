@@ -36,6 +36,7 @@ fn off_by_default() {
             max_tree_depth: None,
             max_attributes: None,
             max_nodes: None,
+            max_clones: None,
         }),
     );
     assert_eq!(max_depth(&a), 5000 + 3);

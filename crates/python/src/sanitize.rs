@@ -274,12 +274,14 @@ fn div_context() -> &'static Context {
     DIV.get_or_init(|| Context::html("div"))
 }
 
-/// The :class:`ResourceLimitError` of an input that reached the node limit.
+/// The :class:`ResourceLimitError` of an input that reached the node or clone limit.
 fn node_limit_error(lim: &websyntax::html::ResourceLimits) -> PyErr {
     ResourceLimitError::new_err(format!(
-        "the input reached the node limit (max_nodes={}) and was not sanitized; pass a \
-         larger max_nodes, or max_nodes=None",
-        lim.max_nodes.unwrap_or(0)
+        "the input reached the node limit ({} nodes) or the clone limit ({} cloned elements \
+         and attributes) and was not sanitized; {}",
+        lim.max_nodes.unwrap_or(0),
+        lim.max_clones.unwrap_or(0),
+        crate::html::LIFT_LIMITS
     ))
 }
 
