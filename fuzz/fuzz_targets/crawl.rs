@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
         max_nodes: Some(max_nodes),
         max_tree_depth: (flags & 1 == 1).then_some(usize::from(flags >> 1) + 1),
         max_attributes: None,
+        max_clones: Some(rest.len() / 2 + 64),
     };
     options.parse.scripting = flags & 2 == 2;
     let parsed = parse_document_bytes(rest, options);

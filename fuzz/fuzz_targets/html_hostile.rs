@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
         max_tree_depth: (a & 1 == 1).then_some(usize::from(a >> 1) % 64),
         max_attributes: (b & 1 == 1).then_some(usize::from(b >> 1) % 8),
         max_nodes: (b & 2 == 2).then_some(usize::from(*a) * 16),
+        max_clones: (b & 8 == 8).then_some(usize::from(*a) * 4),
     };
     let mut tb = TreeBuilder::new(a & 2 == 2, b & 4 == 4);
     tb.set_limits(limits);

@@ -286,6 +286,10 @@ pub(crate) fn message(text: &str, code: &str, at: usize) -> String {
         "node-limit-reached" => {
             format!("the node limit was reached at {t}: the rest of the input was not parsed")
         }
+        "clone-limit-reached" => format!(
+            "the clone limit was reached at {t} (formatting elements reopened over and over): \
+             the rest of the input was not parsed"
+        ),
         "unexpected-start-tag-after-head" => {
             format!("{t} after `</head>` (moved into the head)")
         }

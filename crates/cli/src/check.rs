@@ -207,12 +207,12 @@ pub fn run(args: Args) -> ExitCode {
                         };
                         let url = base.or(file_url.as_deref());
                         let report = check_filtered(&bytes, options.clone(), url, filter);
-                        if report.limits_reached.nodes {
+                        if let Some(reason) =
+                            report.limits_reached.stop_reason(&options.parse.limits)
+                        {
                             return Err(format!(
-                                "{name}: the document reached the node limit ({} nodes, \
-                                 --max-nodes) and was not checked; pass a larger --max-nodes \
-                                 or --max-nodes none to check it whole",
-                                options.parse.limits.max_nodes.unwrap_or(0)
+                                "{name}: the document reached {reason} and was not checked; {}",
+                                crate::doc_args::LIFT_LIMITS
                             ));
                         }
                         let quiet = closed.load(Ordering::SeqCst);

@@ -49,8 +49,11 @@ pub struct DocumentArgs {
     pub scripting: OnOff,
     /// The most nodes a document may build, or `none`. Default: 64 Ki plus 16 per input
     /// byte (real pages build well under one node per byte; crafted markup can build a
-    /// number of nodes that grows as the square of its size). A document that reaches it is
-    /// not processed: one error line on stderr, exit status 2, the other inputs go on.
+    /// number of nodes that grows as the square of its size). The parser also clones at most
+    /// 64 Ki plus one per 2 input bytes elements and attributes to reopen formatting
+    /// elements (`none` lifts that limit too), which keeps its memory under 200 bytes per
+    /// input byte. A document that reaches either is not processed: one error line on stderr,
+    /// exit status 2, the other inputs go on.
     #[arg(long, value_name = "N|none")]
     pub max_nodes: Option<Limit>,
     /// The depth beyond which elements are placed as siblings instead of children, as
@@ -88,26 +91,32 @@ impl std::str::FromStr for Limit {
 }
 
 /// The default depth limit: Chromium's (`kMaximumHTMLParserDOMTreeDepth`).
-pub const DEFAULT_MAX_DEPTH: usize = 512;
+pub const DEFAULT_MAX_DEPTH: usize = ResourceLimits::DEFAULT_MAX_DEPTH;
 
 /// The resource limits of `--max-nodes` and `--max-depth` (`None`: the flag's default) for an
-/// input of `len` bytes.
+/// input of `len` bytes: [`ResourceLimits::for_input`] with the flags applied. The clone
+/// budget goes with the node budget: `--max-nodes none` lifts both.
 pub fn limits(max_nodes: Option<Limit>, max_depth: Option<Limit>, len: usize) -> ResourceLimits {
-    let pick = |flag: Option<Limit>, default: usize| match flag {
-        None => Some(default),
+    let defaults = ResourceLimits::for_input(len);
+    let pick = |flag: Option<Limit>, default: Option<usize>| match flag {
+        None => default,
         Some(Limit::At(n)) => Some(n),
         Some(Limit::None) => None,
     };
     ResourceLimits {
-        max_nodes: pick(max_nodes, default_max_nodes(len)),
-        max_tree_depth: pick(max_depth, DEFAULT_MAX_DEPTH),
-        max_attributes: None,
+        max_nodes: pick(max_nodes, defaults.max_nodes),
+        max_tree_depth: pick(max_depth, defaults.max_tree_depth),
+        max_clones: match max_nodes {
+            Some(Limit::None) => None,
+            _ => defaults.max_clones,
+        },
+        ..defaults
     }
 }
 
 /// The default node budget for an input of `len` bytes.
 pub fn default_max_nodes(len: usize) -> usize {
-    len.saturating_mul(16).saturating_add(64 * 1024)
+    ResourceLimits::default_max_nodes(len)
 }
 
 impl DocumentArgs {
@@ -161,6 +170,10 @@ impl DocumentArgs {
     }
 }
 
+/// How to lift the node and clone budgets, for the command's messages.
+pub const LIFT_LIMITS: &str =
+    "pass a larger --max-nodes, or --max-nodes none to build it whole (lifts the clone limit too)";
+
 /// What a resource limit did to a document, for the command's messages: `Err` with the
 /// one-line error when the node budget stopped the parse (the document must not be used),
 /// `Ok(Some(warning))` when the depth limit flattened it, `Ok(None)` otherwise.
@@ -170,11 +183,10 @@ pub fn limit_report(
     limits: &ResourceLimits,
 ) -> Result<Option<String>, String> {
     let reached = doc.limits_reached();
-    if reached.nodes {
+    if let Some(reason) = reached.stop_reason(limits) {
         return Err(format!(
-            "{name}: the document reached the node limit ({} nodes, --max-nodes) and was not \
-             processed; pass a larger --max-nodes or --max-nodes none to build it whole",
-            limits.max_nodes.unwrap_or(0)
+            "{name}: the document reached {reason} and was not processed; {}",
+            LIFT_LIMITS
         ));
     }
     if reached.tree_depth {

@@ -347,24 +347,24 @@ fn jsonl_line(
     };
     // The batch mode gives the HTML Standard's tree at any depth; only the node budget of
     // the command's default applies (crafted input must not exhaust memory).
-    let max_nodes = crate::doc_args::default_max_nodes(data.len());
+    let defaults = websyntax::html::ResourceLimits::for_input(data.len());
+    let limits = websyntax::html::ResourceLimits {
+        max_nodes: defaults.max_nodes,
+        max_clones: defaults.max_clones,
+        ..Default::default()
+    };
     let options = ParseOptions {
         scripting,
         collect_errors: true,
-        limits: websyntax::html::ResourceLimits {
-            max_nodes: Some(max_nodes),
-            ..Default::default()
-        },
+        limits,
         standard,
         ..ParseOptions::default()
     };
     let node_limit = |doc: &Document| -> Result<(), String> {
-        if doc.limits_reached().nodes {
-            return Err(format!(
-                "the document reached the node limit ({max_nodes} nodes)"
-            ));
+        match doc.limits_reached().stop_reason(&limits) {
+            Some(reason) => Err(format!("the document reached {reason}")),
+            None => Ok(()),
         }
-        Ok(())
     };
     let (tree, errors) = match fragment {
         Some(ctx) => {

@@ -56,8 +56,10 @@ pub struct Args {
     #[arg(long, conflicts_with = "files")]
     jsonl: bool,
     /// The most nodes an input may build, or `none` (default: 65,536 plus 16 per input
-    /// byte). An input that reaches it is not sanitized: an error for that input (exit 2;
-    /// `{"error"}` in `--jsonl`), never a cut-short result.
+    /// byte). The parser also clones at most 65,536 plus one per 2 input bytes elements and
+    /// attributes to reopen formatting elements (`none` lifts that limit too). An input that
+    /// reaches either is not sanitized: an error for that input (exit 2; `{"error"}` in
+    /// `--jsonl`), never a cut-short result.
     #[arg(long, value_name = "N|none")]
     max_nodes: Option<Limit>,
     /// The depth beyond which elements are placed as siblings, as Chromium's parser does,
@@ -83,7 +85,7 @@ struct Job<'a> {
     args: &'a Args,
 }
 
-/// The result, or the message for an input that reached the node limit.
+/// The result, or the message for an input that reached the node or clone limit.
 fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
     let sanitizer = job.sanitizer;
     let limits = job.args.limits_for(input.len());
@@ -98,8 +100,11 @@ fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
     };
     out.ok_or_else(|| {
         format!(
-            "the input reached the node limit ({} nodes, --max-nodes) and was not sanitized",
-            limits.max_nodes.unwrap_or(0)
+            "the input reached the node limit ({} nodes) or the clone limit ({} cloned \
+             elements and attributes) and was not sanitized; {}",
+            limits.max_nodes.unwrap_or(0),
+            limits.max_clones.unwrap_or(0),
+            crate::doc_args::LIFT_LIMITS
         )
     })
 }

@@ -228,3 +228,55 @@ fn streamed_tokens_equal_the_batch_answer() {
     );
     assert_eq!(code, if cfg!(unix) { 2 } else { code });
 }
+
+/// lexbor issue 340's shape (1.45 MB that makes the tree builder reopen formatting elements
+/// over and over): every command that parses stops at the default clone limit with one
+/// clear line and exit status 2, within an address-space limit of 1.5 GB where `prlimit` is
+/// installed (without the limit the parse took more than 4 GB).
+#[test]
+fn reconstruction_shapes_stop_at_the_clone_limit() {
+    let n = 64000;
+    let mut input: String = (0..n).map(|i| format!("<b {i}>")).collect();
+    input.extend((0..n).map(|i| format!("<i {i}>")));
+    input.push_str(&"x</b>".repeat(n));
+    let prlimit = Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    for args in [
+        &["sanitize"][..],
+        &["sanitize", "--document"],
+        &["check"],
+        &["html", "parse"],
+        &["text"],
+        &["markdown"],
+    ] {
+        let out = if prlimit {
+            let mut command = Command::new("prlimit");
+            command
+                .arg("--as=1500000000")
+                .arg(env!("CARGO_BIN_EXE_websyntax"))
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            let mut child = command.spawn().expect("spawn prlimit");
+            let mut pipe = child.stdin.take().expect("stdin");
+            let data = input.clone().into_bytes();
+            let writer = std::thread::spawn(move || {
+                use std::io::Write as _;
+                let _ = pipe.write_all(&data);
+            });
+            let out = child.wait_with_output().expect("wait for websyntax");
+            writer.join().expect("stdin writer thread");
+            out
+        } else {
+            support::run(args, input.as_bytes())
+        };
+        let (code, out, err) = support::code_out_err(out);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(err.contains("clone limit"), "{args:?}: {err}");
+        assert!(err.contains("--max-nodes none"), "{args:?}: {err}");
+    }
+}

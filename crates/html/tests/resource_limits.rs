@@ -36,6 +36,7 @@ fn off_by_default() {
             max_tree_depth: None,
             max_attributes: None,
             max_nodes: None,
+            max_clones: None,
         }),
     );
     assert_eq!(max_depth(&a), 5000 + 3);
@@ -103,6 +104,7 @@ fn depth_limit_holds_after_the_adoption_agency() {
         max_tree_depth: Some(10),
         max_attributes: Some(3),
         max_nodes: Some(336),
+        max_clones: None,
     };
     let doc = parse_document(
         fuzz,
@@ -188,6 +190,7 @@ fn limits_through_the_byte_pipeline() {
             max_tree_depth: Some(10),
             max_attributes: Some(1),
             max_nodes: Some(1000),
+            max_clones: None,
         }),
         ..DocumentParserOptions::default()
     };
@@ -206,6 +209,7 @@ fn limits_reached_says_which_limit_changed_the_tree() {
         max_tree_depth: Some(20),
         max_attributes: Some(2),
         max_nodes: Some(1000),
+        max_clones: Some(100),
     };
     // Within every limit: nothing reported, the same tree as without limits.
     let small = "<div><p a=1 b=2>x</p></div><template><b>y</b></template>";
@@ -226,6 +230,24 @@ fn limits_reached_says_which_limit_changed_the_tree() {
     assert!(merged.limits_reached().attributes);
     let many = parse_document(&"<p>".repeat(2000), with(limits));
     assert!(many.limits_reached().nodes);
+    assert!(many.limits_reached().stopped_early() && !many.limits_reached().clones);
+    // Formatting elements reopened in every paragraph: each `x` clones the two.
+    let reopened = format!("<p><b><i></p>{}", "<p>x</p>".repeat(200));
+    let doc = parse_document(&reopened, with(limits));
+    assert!(doc.limits_reached().clones && !doc.limits_reached().nodes);
+    assert!(doc.limits_reached().stopped_early());
+    assert_eq!(
+        doc.limits_reached().stop_reason(&limits).as_deref(),
+        Some("the clone limit (100 cloned elements and attributes)")
+    );
+    let stops = doc
+        .errors()
+        .iter()
+        .filter(|e| e.code == "clone-limit-reached");
+    assert_eq!(stops.count(), 1);
+    // The clones stay within the budget plus what one step adds.
+    let clones = doc.find_all_elements("b").count() - 1;
+    assert!((45..=52).contains(&clones), "{clones}");
     // Without limits nothing is ever reported.
     assert!(
         !parse_document(&"<div>".repeat(50), ParseOptions::default())

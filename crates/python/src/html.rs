@@ -118,31 +118,50 @@ where
 }
 
 /// The default depth limit: Chromium's.
-pub(crate) const DEFAULT_MAX_DEPTH: usize = 512;
+pub(crate) const DEFAULT_MAX_DEPTH: usize = h::ResourceLimits::DEFAULT_MAX_DEPTH;
 
-/// The resource limits for an input of `len` bytes: the node budget (default 64 Ki plus 16
-/// per input byte) and the depth beyond which elements become siblings (default 512).
+/// The resource limits for an input of `len` bytes ([`h::ResourceLimits::for_input`]): the
+/// node budget (default 64 Ki plus 16 per input byte), the depth beyond which elements
+/// become siblings (default 512), and the clone budget (64 Ki plus one per 2 input bytes),
+/// which goes with the node budget: `max_nodes=None` lifts both.
 pub(crate) fn limits(max_nodes: Limit, max_depth: Limit, len: usize) -> h::ResourceLimits {
-    let pick = |l: Limit, auto: usize| match l {
-        Limit::Auto => Some(auto),
+    let defaults = h::ResourceLimits::for_input(len);
+    let pick = |l: Limit, auto: Option<usize>| match l {
+        Limit::Auto => auto,
         Limit::At(n) => Some(n),
         Limit::Unlimited => None,
     };
     h::ResourceLimits {
-        max_nodes: pick(max_nodes, len.saturating_mul(16).saturating_add(64 * 1024)),
-        max_tree_depth: pick(max_depth, DEFAULT_MAX_DEPTH),
-        max_attributes: None,
+        max_nodes: pick(max_nodes, defaults.max_nodes),
+        max_tree_depth: pick(max_depth, defaults.max_tree_depth),
+        max_clones: match max_nodes {
+            Limit::Unlimited => None,
+            _ => defaults.max_clones,
+        },
+        ..defaults
     }
 }
 
-/// `ResourceLimitError` when the node budget stopped the parse.
+/// How to lift the node and clone budgets, for the messages of `ResourceLimitError`.
+pub(crate) const LIFT_LIMITS: &str =
+    "pass a larger max_nodes, or max_nodes=None to build it whole (lifts the clone limit too)";
+
+/// `ResourceLimitError` when the node or clone budget stopped the parse.
 pub(crate) fn check_node_limit(doc: &h::Document, limits: &h::ResourceLimits) -> PyResult<()> {
-    if doc.limits_reached().nodes {
+    limit_error(doc.limits_reached(), limits, "")
+}
+
+/// `ResourceLimitError` when `reached` says a budget stopped the parse (`what`: what was not
+/// done, e.g. " and was not checked whole").
+pub(crate) fn limit_error(
+    reached: h::LimitsReached,
+    limits: &h::ResourceLimits,
+    what: &str,
+) -> PyResult<()> {
+    if let Some(reason) = reached.stop_reason(limits) {
         return Err(ResourceLimitError::new_err(format!(
-            "the document reached the node limit (max_nodes={}): crafted markup can build a \
-             number of nodes that grows as the square of its size; pass a larger max_nodes, \
-             or max_nodes=None to build it whole",
-            limits.max_nodes.unwrap_or(0)
+            "the document reached {reason}{what}: crafted markup can make the parser build a \
+             number of nodes that grows as the square of its size; {LIFT_LIMITS}"
         )));
     }
     Ok(())
@@ -746,6 +765,9 @@ impl Document {
         }
         if r.attributes {
             out.push("attributes");
+        }
+        if r.clones {
+            out.push("clones");
         }
         out
     }

@@ -164,13 +164,7 @@ fn check<'py>(
             report.limits_reached,
         )
     });
-    if reached.nodes {
-        return Err(crate::html::ResourceLimitError::new_err(format!(
-            "the document reached the node limit (max_nodes={}) and was not checked whole; \
-             pass a larger max_nodes, or max_nodes=None",
-            options.limits.max_nodes.unwrap_or(0)
-        )));
-    }
+    crate::html::limit_error(reached, &options.limits, " and was not checked whole")?;
     let out = PyDict::new(py);
     out.set_item("encoding", encoding.name())?;
     let mut list = Vec::with_capacity(diagnostics.len());

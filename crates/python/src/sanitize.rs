@@ -4,9 +4,9 @@
 
 use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits, released, standard_arg};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use websyntax::html::Context;
@@ -46,11 +46,41 @@ fn from_json(py: Python<'_>, v: &serde_json::Value) -> PyResult<PyObject> {
 /// '<p title="t">a  <b>c</b></p>'
 /// >>> s.allow_element("i")
 /// True
-#[pyclass(module = "websyntax", name = "Sanitizer")]
+///
+/// A ``Sanitizer`` may be shared between threads, also while one of them changes it: each call
+/// that sanitizes uses the configuration as it was when the call began.
+#[pyclass(frozen, module = "websyntax", name = "Sanitizer")]
 pub struct Sanitizer {
     /// Shared with the calls that use it (copy on write: the modifiers clone it when a call
-    /// still holds it), so the matching tables built on first use are kept between calls.
-    inner: Arc<s::Sanitizer>,
+    /// still holds it), so the matching tables built on first use are kept between calls. The
+    /// lock is held only to take a snapshot or to apply one change, never while Python code
+    /// runs, so it cannot deadlock with the GIL.
+    inner: Mutex<Arc<s::Sanitizer>>,
+}
+
+impl Sanitizer {
+    fn wrap(inner: s::Sanitizer) -> Sanitizer {
+        Sanitizer {
+            inner: Mutex::new(Arc::new(inner)),
+        }
+    }
+
+    /// The configuration now: a snapshot that later changes do not touch.
+    fn snapshot(&self) -> PyResult<Arc<s::Sanitizer>> {
+        Ok(Arc::clone(&*self.inner.lock().map_err(|_| poisoned())?))
+    }
+
+    /// Applies `change` to the configuration (cloning it first when a call still uses it).
+    fn change<T>(&self, change: impl FnOnce(&mut s::Sanitizer) -> T) -> PyResult<T> {
+        let mut guard = self.inner.lock().map_err(|_| poisoned())?;
+        Ok(change(Arc::make_mut(&mut guard)))
+    }
+}
+
+/// The error of a sanitizer whose lock was poisoned (a change panicked half-way: its
+/// configuration may be half changed, so it is not used again).
+fn poisoned() -> PyErr {
+    PyRuntimeError::new_err("this Sanitizer is unusable: an earlier change to it failed")
 }
 
 #[pymethods]
@@ -65,9 +95,7 @@ impl Sanitizer {
                 let v = if let Ok(text) = c.downcast::<PyString>() {
                     let t = text.to_cow()?;
                     if t == "default" {
-                        return Ok(Sanitizer {
-                            inner: Arc::new(s::Sanitizer::default()),
-                        });
+                        return Ok(Sanitizer::wrap(s::Sanitizer::default()));
                     }
                     serde_json::from_str(&t)
                         .map_err(|e| PyValueError::new_err(format!("config is not JSON: {e}")))?
@@ -82,71 +110,71 @@ impl Sanitizer {
                 }
             }
         };
-        Ok(Sanitizer {
-            inner: Arc::new(inner),
-        })
+        Ok(Sanitizer::wrap(inner))
     }
 
     /// The configuration as a dictionary (``Sanitizer.get()``: lists sorted, names as
     /// ``{"name", "namespace"}``).
     fn get(&self, py: Python<'_>) -> PyResult<PyObject> {
-        from_json(py, &self.inner.get().to_json_value())
+        from_json(py, &self.snapshot()?.get().to_json_value())
     }
 
     /// ``allowElement``: a name, or ``{"name", "namespace", "attributes", "removeAttributes"}``.
     /// Returns whether the configuration changed.
-    fn allow_element(&mut self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn allow_element(&self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
         let v = to_json(py, element)?;
-        Arc::make_mut(&mut self.inner)
-            .allow_element_json(&v)
+        self.change(|s| s.allow_element_json(&v))?
             .map_err(config_error)
     }
 
     /// ``removeElement``: a name or ``{"name", "namespace"}``.
-    fn remove_element(&mut self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn remove_element(&self, py: Python<'_>, element: &Bound<'_, PyAny>) -> PyResult<bool> {
         let n = element_name(py, element)?;
-        Ok(Arc::make_mut(&mut self.inner).remove_element_name(&n))
+        self.change(|s| s.remove_element_name(&n))
     }
 
     /// ``replaceElementWithChildren``: a name or ``{"name", "namespace"}``.
     fn replace_element_with_children(
-        &mut self,
+        &self,
         py: Python<'_>,
         element: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
         let n = element_name(py, element)?;
-        Ok(Arc::make_mut(&mut self.inner).replace_element_with_children_name(&n))
+        self.change(|s| s.replace_element_with_children_name(&n))
     }
 
     /// ``allowAttribute``: a name or ``{"name", "namespace"}``.
-    fn allow_attribute(&mut self, py: Python<'_>, attribute: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn allow_attribute(&self, py: Python<'_>, attribute: &Bound<'_, PyAny>) -> PyResult<bool> {
         let n = attribute_name(py, attribute)?;
-        Ok(Arc::make_mut(&mut self.inner).allow_attribute_name(&n))
+        self.change(|s| s.allow_attribute_name(&n))
     }
 
     /// ``removeAttribute``: a name or ``{"name", "namespace"}``.
-    fn remove_attribute(&mut self, py: Python<'_>, attribute: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn remove_attribute(&self, py: Python<'_>, attribute: &Bound<'_, PyAny>) -> PyResult<bool> {
         let n = attribute_name(py, attribute)?;
-        Ok(Arc::make_mut(&mut self.inner).remove_attribute_name(&n))
+        self.change(|s| s.remove_attribute_name(&n))
     }
 
     /// ``setComments``.
-    fn set_comments(&mut self, allow: bool) -> bool {
-        Arc::make_mut(&mut self.inner).set_comments(allow)
+    fn set_comments(&self, allow: bool) -> PyResult<bool> {
+        self.change(|s| s.set_comments(allow))
     }
 
     /// ``setDataAttributes`` (only with an ``attributes`` allow-list).
-    fn set_data_attributes(&mut self, allow: bool) -> bool {
-        Arc::make_mut(&mut self.inner).set_data_attributes(allow)
+    fn set_data_attributes(&self, allow: bool) -> PyResult<bool> {
+        self.change(|s| s.set_data_attributes(allow))
     }
 
     /// ``removeUnsafe``: removes what the safe baseline removes from the configuration.
-    fn remove_unsafe(&mut self) -> bool {
-        Arc::make_mut(&mut self.inner).remove_unsafe()
+    fn remove_unsafe(&self) -> PyResult<bool> {
+        self.change(|s| s.remove_unsafe())
     }
 
-    fn __repr__(&self) -> String {
-        format!("websyntax.Sanitizer({})", self.inner.get().to_json())
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!(
+            "websyntax.Sanitizer({})",
+            self.snapshot()?.get().to_json()
+        ))
     }
 }
 
@@ -155,7 +183,7 @@ fn element_name(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<s::Name> {
         &serde_json::json!({ "removeElements": [to_json(py, v)?] }),
     )
     .map_err(config_error)?;
-    Ok(e.remove_elements.unwrap_or_default().remove(0))
+    first_name(e.remove_elements)
 }
 
 fn attribute_name(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<s::Name> {
@@ -163,7 +191,14 @@ fn attribute_name(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<s::Name> {
         &serde_json::json!({ "removeAttributes": [to_json(py, v)?] }),
     )
     .map_err(config_error)?;
-    Ok(e.remove_attributes.unwrap_or_default().remove(0))
+    first_name(e.remove_attributes)
+}
+
+/// The one name of a list made from one name.
+fn first_name(names: Option<Vec<s::Name>>) -> PyResult<s::Name> {
+    names
+        .and_then(|n| n.into_iter().next())
+        .ok_or_else(|| PyValueError::new_err("expected a name"))
 }
 
 /// The sanitizer of a call: a ``Sanitizer``, a configuration dictionary (as ``setHTML``'s
@@ -179,7 +214,7 @@ fn sanitizer_for(
         Some(v) if v.is_none() => Ok(default_for(safe)),
         Some(v) => {
             if let Ok(obj) = v.downcast::<Sanitizer>() {
-                return Ok(Arc::clone(&obj.borrow().inner));
+                return obj.get().snapshot();
             }
             if v.downcast::<PyDict>().is_err() && v.downcast::<PyString>().is_err() {
                 return Err(PyTypeError::new_err(
@@ -274,12 +309,14 @@ fn div_context() -> &'static Context {
     DIV.get_or_init(|| Context::html("div"))
 }
 
-/// The :class:`ResourceLimitError` of an input that reached the node limit.
+/// The :class:`ResourceLimitError` of an input that reached the node or clone limit.
 fn node_limit_error(lim: &websyntax::html::ResourceLimits) -> PyErr {
     ResourceLimitError::new_err(format!(
-        "the input reached the node limit (max_nodes={}) and was not sanitized; pass a \
-         larger max_nodes, or max_nodes=None",
-        lim.max_nodes.unwrap_or(0)
+        "the input reached the node limit ({} nodes) or the clone limit ({} cloned elements \
+         and attributes) and was not sanitized; {}",
+        lim.max_nodes.unwrap_or(0),
+        lim.max_clones.unwrap_or(0),
+        crate::html::LIFT_LIMITS
     ))
 }
 

@@ -167,3 +167,17 @@ def test_sanitize_has_the_same_limits():
     assert websyntax.sanitize("<b>x", max_nodes=None) == "<b>x</b>"
     deep = websyntax.sanitize("<div>" * 10**6 + "<script>x</script>y", max_depth=None)
     assert deep.count("<div>") == 10**6 and "script" not in deep
+
+
+def test_clone_limit_keeps_memory_in_proportion():
+    # lexbor issue 340's shape asks for n² clones of formatting elements: the default clone
+    # limit (65,536 plus one per 2 input bytes) stops it, and says so.
+    with pytest.raises(websyntax.ResourceLimitError, match="clone limit"):
+        websyntax.parse(lexbor_340(3000))
+    with pytest.raises(websyntax.ResourceLimitError, match="clone limit"):
+        websyntax.parse(lexbor_340(3000), max_nodes=10**9)
+    with pytest.raises(websyntax.ResourceLimitError, match="clone limit"):
+        websyntax.sanitize(lexbor_340(3000).decode())
+    # `max_nodes=None` lifts the clone limit too (90,000 clones here).
+    doc = websyntax.parse(lexbor_340(300), max_nodes=None)
+    assert len(doc) > 90_000 and "clones" not in doc.limits_reached

@@ -104,7 +104,7 @@ impl std::error::Error for SetHtmlError {}
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SanitizeOptions {
-    /// The parser's resource limits (a document that reaches the node limit is not
+    /// The parser's resource limits (a document that reaches the node or clone limit is not
     /// sanitized: the helpers return `None`).
     pub limits: ResourceLimits,
     /// Which HTML Standard parses the input: [`Standard::Seed`] (the default) or
@@ -145,7 +145,7 @@ pub fn sanitize_fragment_in(
 }
 
 /// [`sanitize_fragment_in`] with the parser's resource limits, for input from anywhere:
-/// `None` when the input reached [`ResourceLimits::max_nodes`] (the parse stopped early, so
+/// `None` when the input reached [`ResourceLimits::max_nodes`] or [`ResourceLimits::max_clones`] (the parse stopped early, so
 /// the fragment is not the input's: nothing is returned rather than a cut-short result).
 /// The depth limit, as in Chromium, places deeper elements as siblings.
 ///
@@ -173,7 +173,7 @@ pub fn sanitize_fragment_limited(
 }
 
 /// [`sanitize_fragment_limited`] with the standard that parses the input
-/// ([`SanitizeOptions`]): `None` when the input reached the node limit.
+/// ([`SanitizeOptions`]): `None` when the input reached the node or clone limit.
 pub fn sanitize_fragment_with(
     html: &str,
     context: &Context,
@@ -199,7 +199,7 @@ pub fn sanitize_fragment_with(
 /// Parses `html` as a fragment in `context`, runs `filter` on it and serializes the result
 /// as the context element's children (what `Fragment::to_html` writes), then makes that
 /// string parse back to itself ([`stable`]). `None` when the input (or a re-parse) reached
-/// the parser's node limit.
+/// the parser's node or clone limit.
 pub(crate) fn fragment_to_string(
     html: &str,
     context: &Context,
@@ -220,7 +220,7 @@ pub(crate) fn fragment_to_string(
         out
     };
     let mut fragment = parse_fragment(html, context, options);
-    if fragment.document.limits_reached().nodes {
+    if fragment.document.limits_reached().stopped_early() {
         return None;
     }
     let root = fragment.root;
@@ -234,7 +234,7 @@ pub(crate) fn fragment_to_string(
         |doc, out| stable::round_trips(doc, root, context, out),
         |s, unwrap| {
             let mut again = parse_fragment(s, context, options);
-            if again.document.limits_reached().nodes {
+            if again.document.limits_reached().stopped_early() {
                 return None;
             }
             let plain = serialize(&again.document, again.root, s.len());
@@ -401,7 +401,7 @@ pub fn parse_html_unsafe(html: &str, sanitizer: &Sanitizer) -> Document {
 }
 
 /// [`parse_html`] (`safe`) or [`parse_html_unsafe`] with the parser's resource limits: `None`
-/// when the input reached [`ResourceLimits::max_nodes`].
+/// when the input reached [`ResourceLimits::max_nodes`] or [`ResourceLimits::max_clones`].
 pub fn parse_html_limited(
     html: &str,
     sanitizer: &Sanitizer,
@@ -416,7 +416,7 @@ pub fn parse_html_limited(
 }
 
 /// [`parse_html_limited`] with the standard that parses the input ([`SanitizeOptions`]):
-/// `None` when the input reached the node limit.
+/// `None` when the input reached the node or clone limit.
 pub fn parse_html_with(
     html: &str,
     sanitizer: &Sanitizer,
@@ -429,7 +429,7 @@ pub fn parse_html_with(
         ..document_options()
     };
     let mut doc = parse_document(html, options);
-    if doc.limits_reached().nodes {
+    if doc.limits_reached().stopped_early() {
         return None;
     }
     let root = doc.root();
@@ -459,7 +459,7 @@ pub fn sanitize_document(html: &str, sanitizer: &Sanitizer) -> String {
 }
 
 /// [`sanitize_document`] (`safe`, or `parseHTMLUnsafe` without) with the parser's options:
-/// `None` when the input, or a re-parse of the output, reached the node limit.
+/// `None` when the input, or a re-parse of the output, reached the node or clone limit.
 pub fn sanitize_document_with(
     html: &str,
     sanitizer: &Sanitizer,
@@ -481,7 +481,7 @@ pub fn sanitize_document_with(
         |_, _| false,
         |s, unwrap| {
             let mut again = parse_document(s, options);
-            if again.limits_reached().nodes {
+            if again.limits_reached().stopped_early() {
                 return None;
             }
             let plain = serialize_document(&again);

@@ -1132,6 +1132,12 @@ impl Document {
         self.push_new_element(namespace, name, attrs_start, len)
     }
 
+    /// The number of attributes of element `id` (0 for other nodes).
+    #[inline]
+    pub(crate) fn attr_count(&self, id: NodeId) -> usize {
+        self.elem_data(id).map_or(0, |e| e.attrs_len as usize)
+    }
+
     /// Sets the template contents of element `id` (the parser's declarative shadow roots).
     pub(crate) fn set_template_contents(&mut self, id: NodeId, contents: NodeId) {
         self.invalidate_index();

@@ -721,6 +721,11 @@ impl TreeBuilder {
         }
         // Steps 3-4: the outer loop, at most 8 times.
         for _ in 0..8 {
+            // A resource limit reached by the clones of the last round ends parsing here
+            // (between rounds: the stack and the list are consistent).
+            if self.node_limit_hit || self.at_node_limit() {
+                return;
+            }
             // Formatting element: the last element after the last marker with the tag name.
             let Some((fe_afe, fe_node)) = self.afe_find_tag(id) else {
                 self.any_other_end_tag(t, id);
@@ -794,7 +799,7 @@ impl TreeBuilder {
                     continue;
                 };
                 // Create a replacement element.
-                let new = self.doc.clone_element(node.node);
+                let new = self.clone_counted(node.node);
                 self.afe_replace(node_afe, new);
                 kept.push(super::Open {
                     node: new,
@@ -812,7 +817,7 @@ impl TreeBuilder {
             let place = self.appropriate_place(Some(common_ancestor));
             self.insert_at(place, last_node);
             // Steps 15-17.
-            let new = self.doc.clone_element(fe_node);
+            let new = self.clone_counted(fe_node);
             self.doc.reparent_children(fb_node, new);
             self.doc.append(fb_node, new);
             self.deepened();

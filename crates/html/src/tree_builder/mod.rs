@@ -169,6 +169,16 @@ impl AfeSection {
 /// - `max_nodes`: once the document holds this many nodes (detached ones and template
 ///   contents included), the parser stops: the rest of the input is ignored, as if the input
 ///   ended there, and a `node-limit-reached` parse error is recorded.
+/// - `max_clones`: a budget for the elements the parser clones from earlier ones
+///   (reconstructing the active formatting elements, the adoption agency algorithm, and the
+///   living standard's cloning of an option into a `selectedcontent`). Each clone counts one
+///   plus its number of attributes (the attribute records it copies). Once the count reaches
+///   the budget, the parser stops as it does at `max_nodes` (with a `clone-limit-reached`
+///   parse error). Without it, an input of n bytes can make the parser clone on the order of
+///   n² elements (lexbor issue 340's shape) before `max_nodes` stops it.
+///
+/// [`ResourceLimits::for_input`] gives the limits the `websyntax` command and the Python
+/// package use by default for untrusted input.
 ///
 /// ```
 /// use websyntax_html::{parse_document, ParseOptions, ResourceLimits};
@@ -186,6 +196,52 @@ pub struct ResourceLimits {
     pub max_attributes: Option<usize>,
     /// The maximum number of nodes in the document.
     pub max_nodes: Option<usize>,
+    /// The maximum number of cloned elements plus the attributes they copy.
+    pub max_clones: Option<usize>,
+}
+
+impl ResourceLimits {
+    /// The limits for an untrusted input of `len` bytes, as the `websyntax` command and the
+    /// Python package set them by default: 65,536 nodes plus 16 per input byte, a depth of
+    /// 512 (Chromium's), no attribute limit, and a clone budget of 65,536 plus one per 2 input
+    /// bytes ([`ResourceLimits::max_clones`]). With these, parsing takes memory in proportion
+    /// to the input: under 200 bytes per input byte, plus a fixed allowance of 32 MiB
+    /// (docs/performance.md, "Memory bound under the default limits").
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions, ResourceLimits};
+    /// // n `b`s and n `i`s, then n times `x</b>`: each `x` reopens every `i` (n² clones).
+    /// let n = 2000;
+    /// let mut html: String = (0..n).map(|i| format!("<b {i}>")).collect();
+    /// html.extend((0..n).map(|i| format!("<i {i}>")));
+    /// html.push_str(&"x</b>".repeat(n));
+    /// let limits = ResourceLimits::for_input(html.len());
+    /// let doc = parse_document(&html, ParseOptions { limits, ..Default::default() });
+    /// assert!(doc.limits_reached().clones);
+    /// assert!(doc.limits_reached().stopped_early());
+    /// ```
+    pub fn for_input(len: usize) -> ResourceLimits {
+        ResourceLimits {
+            max_tree_depth: Some(Self::DEFAULT_MAX_DEPTH),
+            max_attributes: None,
+            max_nodes: Some(Self::default_max_nodes(len)),
+            max_clones: Some(Self::default_max_clones(len)),
+        }
+    }
+
+    /// The default depth limit of [`ResourceLimits::for_input`]: Chromium's
+    /// (`kMaximumHTMLParserDOMTreeDepth`).
+    pub const DEFAULT_MAX_DEPTH: usize = 512;
+
+    /// The node budget of [`ResourceLimits::for_input`]: 65,536 plus 16 per input byte.
+    pub fn default_max_nodes(len: usize) -> usize {
+        len.saturating_mul(16).saturating_add(64 * 1024)
+    }
+
+    /// The clone budget of [`ResourceLimits::for_input`]: 65,536 plus one per 2 input bytes.
+    pub fn default_max_clones(len: usize) -> usize {
+        (len / 2).saturating_add(64 * 1024)
+    }
 }
 
 /// Which [`ResourceLimits`] changed the tree of a parse ([`Document::limits_reached`]): when
@@ -207,12 +263,45 @@ pub struct LimitsReached {
     pub tree_depth: bool,
     /// [`ResourceLimits::max_attributes`] dropped attributes.
     pub attributes: bool,
+    /// [`ResourceLimits::max_clones`] ended parsing early: the rest of the input was ignored.
+    pub clones: bool,
 }
 
 impl LimitsReached {
     /// Whether any limit changed the tree.
     pub fn any(&self) -> bool {
-        self.nodes || self.tree_depth || self.attributes
+        self.nodes || self.tree_depth || self.attributes || self.clones
+    }
+
+    /// Whether a limit ended parsing early ([`ResourceLimits::max_nodes`] or
+    /// [`ResourceLimits::max_clones`]): the document holds only part of the input.
+    pub fn stopped_early(&self) -> bool {
+        self.nodes || self.clones
+    }
+
+    /// Which limit ended parsing early, for messages: "the node limit (N nodes)" or "the
+    /// clone limit (N cloned elements and attributes)"; `None` when parsing went to the end.
+    ///
+    /// ```
+    /// use websyntax_html::{parse_document, ParseOptions, ResourceLimits};
+    /// let limits = ResourceLimits { max_nodes: Some(50), ..Default::default() };
+    /// let doc = parse_document(&"<p>".repeat(100), ParseOptions { limits, ..Default::default() });
+    /// assert_eq!(doc.limits_reached().stop_reason(&limits).unwrap(), "the node limit (50 nodes)");
+    /// ```
+    pub fn stop_reason(&self, limits: &ResourceLimits) -> Option<String> {
+        if self.nodes {
+            Some(format!(
+                "the node limit ({} nodes)",
+                limits.max_nodes.unwrap_or(0)
+            ))
+        } else if self.clones {
+            Some(format!(
+                "the clone limit ({} cloned elements and attributes)",
+                limits.max_clones.unwrap_or(0)
+            ))
+        } else {
+            None
+        }
     }
 }
 
@@ -277,7 +366,10 @@ pub struct TreeBuilder {
     /// different elements share a signature (each push would then walk the list).
     sig_keys: std::hash::RandomState,
     limits: ResourceLimits,
+    /// Set once `max_nodes` or `max_clones` has stopped the parse.
     node_limit_hit: bool,
+    /// The elements cloned so far plus their attributes (see [`ResourceLimits::max_clones`]).
+    cloned: usize,
     /// An upper bound of the tree's depth, kept only while a depth limit is set: the deepest
     /// the stack of open elements has been (`max_live`), plus (`deepening`) one for each
     /// `template` pushed (its contents are one level deeper) and for each run of the adoption
@@ -401,6 +493,7 @@ impl TreeBuilder {
             sig_keys: std::hash::RandomState::new(),
             limits: ResourceLimits::default(),
             node_limit_hit: false,
+            cloned: 0,
             max_live: 0,
             deepening: 0,
             work: 0,
@@ -1896,7 +1989,8 @@ impl TreeBuilder {
         None
     }
 
-    /// Whether the node limit (if any) has been reached; records the error once.
+    /// Whether the node limit or the clone budget (if any) has been reached; records the
+    /// error once.
     #[inline]
     fn at_node_limit(&mut self) -> bool {
         if let Some(max) = self.limits.max_nodes
@@ -1909,7 +2003,26 @@ impl TreeBuilder {
             }
             return true;
         }
+        if let Some(max) = self.limits.max_clones
+            && self.cloned >= max
+        {
+            if !self.node_limit_hit {
+                self.node_limit_hit = true;
+                self.doc.limits_reached.clones = true;
+                self.err("clone-limit-reached");
+            }
+            return true;
+        }
         false
+    }
+
+    /// A clone of element `old` (no source spans of its own), counted against
+    /// [`ResourceLimits::max_clones`]: one plus the attributes it copies.
+    #[inline]
+    pub(super) fn clone_counted(&mut self, old: NodeId) -> NodeId {
+        let new = self.doc.clone_element(old);
+        self.cloned = self.cloned.saturating_add(1 + self.doc.attr_count(new));
+        new
     }
 
     /// Reconstruct the active formatting elements.
@@ -1944,7 +2057,7 @@ impl TreeBuilder {
                 return;
             }
             if let Afe::Element(old, tag, _) = self.afe[i] {
-                let new = self.doc.clone_element(old);
+                let new = self.clone_counted(old);
                 self.insert_created(new, tag, Namespace::Html);
                 self.afe_replace(i, new);
             }

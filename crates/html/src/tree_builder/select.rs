@@ -143,6 +143,9 @@ impl TreeBuilder {
         stack.reverse();
         while let Some((src, parent)) = stack.pop() {
             self.work += 1;
+            if self.at_node_limit() {
+                return;
+            }
             let copy = match self.doc.data(src) {
                 NodeData::Text(t) => {
                     let t = t.to_owned();
@@ -152,7 +155,7 @@ impl TreeBuilder {
                     let c = c.to_owned();
                     self.doc.create_comment(&c)
                 }
-                NodeData::Element(_) => self.doc.clone_element(src),
+                NodeData::Element(_) => self.clone_counted(src),
                 _ => continue,
             };
             self.doc.append(parent, copy);
