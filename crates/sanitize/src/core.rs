@@ -284,6 +284,13 @@ pub fn contains_javascript_url(value: &str) -> bool {
     }
 }
 
+/// Whether an attribute name starts with `on`, ASCII case-insensitively: with no namespace,
+/// an event handler (or one a browser may add), which the safe methods always remove.
+#[inline]
+pub(crate) fn starts_with_on(name: &str) -> bool {
+    matches!(name.as_bytes(), [b'o' | b'O', b'n' | b'N', ..])
+}
+
 /// Whether the safe methods remove this (otherwise allowed) attribute for its URL: the
 /// navigating URL attributes list, MathML `href`, and SVG animation of `href`.
 #[inline]
@@ -326,6 +333,17 @@ fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrR
     }
 }
 
+/// The HTML elements the tree builder inserts without a start tag in the string: `html`,
+/// `head`, `body` (documents and the `html` context), `tbody` around a `tr`, `tr` around a
+/// `td`, `colgroup` around a `col` (HTML §13.2.6.4). Every name here is static.
+fn is_implied(atom: LocalName) -> bool {
+    static IMPLIED: OnceLock<[Option<LocalName>; 6]> = OnceLock::new();
+    let implied = IMPLIED.get_or_init(|| {
+        ["html", "head", "body", "tbody", "tr", "colgroup"].map(LocalName::from_static)
+    });
+    implied.contains(&Some(atom))
+}
+
 /// The string of a name that is not static, `""` for a static one: a static atom is compared
 /// by id (it never equals a name that is not static), so its string is never read.
 #[inline]
@@ -362,7 +380,18 @@ fn advance(
 /// "sanitize core" on `node` (a document, fragment, element or shadow root) with a compiled
 /// configuration; `js` is handleJavascriptNavigationUrls. Iterative; template contents and
 /// shadow roots of the elements kept are sanitized too.
-pub(crate) fn sanitize_core(doc: &mut Document, node: NodeId, c: &Compiled, js: bool) {
+///
+/// With `keep_implied`, the HTML elements the tree builder implies (`html`, `head`, `body`,
+/// `tbody`, `tr`, `colgroup`: see [`is_implied`]) are kept (their attributes filtered by the
+/// global lists) when the configuration replaces them with their children: a check that a
+/// parsed string holds nothing else to remove (no string parses without them).
+pub(crate) fn sanitize_core(
+    doc: &mut Document,
+    node: NodeId,
+    c: &Compiled,
+    js: bool,
+    keep_implied: bool,
+) {
     // More roots (template contents, shadow roots) are met on the way: `node` first, without
     // allocating for the usual case of none.
     let mut roots = Vec::new();
@@ -380,7 +409,8 @@ pub(crate) fn sanitize_core(doc: &mut Document, node: NodeId, c: &Compiled, js: 
                     cur = advance(doc, next, parent, root);
                 }
                 NodeKind::Element => {
-                    cur = sanitize_element(doc, n, next, parent, root, c, js, &mut roots);
+                    let mode = (js, keep_implied);
+                    cur = sanitize_element(doc, n, next, parent, root, c, mode, &mut roots);
                 }
                 // Text, doctypes (and nothing else is a child here).
                 _ => cur = advance(doc, next, parent, root),
@@ -399,7 +429,7 @@ fn sanitize_element(
     parent: NodeId,
     root: NodeId,
     c: &Compiled,
-    js: bool,
+    (js, keep_implied): (bool, bool),
     roots: &mut Vec<NodeId>,
 ) -> Option<NodeId> {
     let Some(e) = doc.element(n) else {
@@ -413,7 +443,9 @@ fn sanitize_element(
     let ns = element_ns(ens);
     // replaceWithChildrenElements: the children take its place and are visited next (in the
     // spec, sanitized first and then moved up: the same result).
-    if c.replace_with_children.contains(ns, eatom, || ename) {
+    if c.replace_with_children.contains(ns, eatom, || ename)
+        && !(keep_implied && ens == Namespace::Html && is_implied(eatom))
+    {
         let first = doc.first_child(n);
         if doc.replace_with_children(n).is_err() {
             // Only a document parent refuses, and only for what the non-replaceable list
@@ -426,6 +458,8 @@ fn sanitize_element(
     let rule = match &c.elements {
         Some(el) => match el.get(ns, eatom, || ename) {
             Some(r) => Some(r),
+            // Only reached with `keep_implied`: a replaced element is in no other list.
+            None if keep_implied && c.replace_with_children.contains(ns, eatom, || ename) => None,
             None => {
                 let _ = doc.remove(n);
                 return advance(doc, next, parent, root);
@@ -456,6 +490,15 @@ fn sanitize_element(
     let ename: &str = &ename_owned;
     doc.retain_attributes(n, |a| {
         let (ans, aatom) = (attr_ns(a.namespace()), a.local_name());
+        // Our stricter rule, on top of "remove unsafe" (which removes the HTML Standard's
+        // list of event handler content attributes from the configuration): the safe
+        // methods remove every attribute in no namespace whose name starts with `on`, ASCII
+        // case-insensitively, whatever the configuration says. Browsers run script from
+        // handlers outside that list (`onfocusin`, `onbegin`, `onstart`, ...), and new ones
+        // keep coming. One two-byte test per attribute.
+        if js && ans == 0 && starts_with_on(a.name()) {
+            return false;
+        }
         let aname = || a.name();
         if rule.is_some_and(|r| r.remove_attributes.contains(ans, aatom, aname)) {
             return false;
