@@ -15,6 +15,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::{Tree, check_tree};
+use proptest::prelude::*;
 use websyntax_html::{Context, ParseOptions, parse_document, parse_fragment};
 use websyntax_sanitize::compat::{CleanOptions, clean};
 use websyntax_sanitize::{
@@ -293,4 +294,505 @@ fn noscript_raw_text_in_fragments_is_safe_without_scripting() {
     assert_eq!(out, "");
     let out = sanitize_fragment_in("<b>x</b>", &noscript, &all, true);
     assert_eq!(out, "<b>x</b>");
+}
+
+// The property.
+
+/// Every HTML element of the HTML Standard's index (and a few obsolete ones the parser knows),
+/// for "an `elements` list with every HTML element".
+const HTML_ELEMENTS: &[&str] = &[
+    "a",
+    "abbr",
+    "address",
+    "area",
+    "article",
+    "aside",
+    "audio",
+    "b",
+    "base",
+    "bdi",
+    "bdo",
+    "blockquote",
+    "body",
+    "br",
+    "button",
+    "canvas",
+    "caption",
+    "cite",
+    "code",
+    "col",
+    "colgroup",
+    "data",
+    "datalist",
+    "dd",
+    "del",
+    "details",
+    "dfn",
+    "dialog",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "embed",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hgroup",
+    "hr",
+    "html",
+    "i",
+    "iframe",
+    "img",
+    "input",
+    "ins",
+    "kbd",
+    "label",
+    "legend",
+    "li",
+    "link",
+    "main",
+    "map",
+    "mark",
+    "menu",
+    "meta",
+    "meter",
+    "nav",
+    "noscript",
+    "object",
+    "ol",
+    "optgroup",
+    "option",
+    "output",
+    "p",
+    "picture",
+    "pre",
+    "progress",
+    "q",
+    "rp",
+    "rt",
+    "ruby",
+    "s",
+    "samp",
+    "script",
+    "search",
+    "section",
+    "select",
+    "slot",
+    "small",
+    "source",
+    "span",
+    "strong",
+    "style",
+    "sub",
+    "summary",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "template",
+    "textarea",
+    "tfoot",
+    "th",
+    "thead",
+    "time",
+    "title",
+    "tr",
+    "track",
+    "u",
+    "ul",
+    "var",
+    "video",
+    "wbr",
+    "marquee",
+    "xmp",
+    "noembed",
+    "noframes",
+    "plaintext",
+    "listing",
+    "frame",
+    "frameset",
+    "image",
+    "font",
+    "center",
+    "nobr",
+    "applet",
+];
+
+/// Tags of the inputs: heavy on what the two scripting modes, raw text and foreign content
+/// change.
+const TAGS: &[&str] = &[
+    "noscript",
+    "noscript",
+    "noscript",
+    "template",
+    "template",
+    "style",
+    "xmp",
+    "noembed",
+    "noframes",
+    "iframe",
+    "title",
+    "textarea",
+    "plaintext",
+    "script",
+    "svg",
+    "math",
+    "mtext",
+    "mi",
+    "foreignObject",
+    "desc",
+    "set",
+    "animate",
+    "a",
+    "img",
+    "marquee",
+    "div",
+    "p",
+    "b",
+    "table",
+    "td",
+    "tr",
+    "select",
+    "option",
+    "head",
+    "body",
+    "html",
+    "object",
+    "embed",
+    "base",
+    "form",
+    "input",
+    "button",
+    "span",
+    "annotation-xml",
+    "mglyph",
+    "li",
+    "pre",
+    "image",
+    "font",
+    "frameset",
+    "frame",
+    "colgroup",
+    "col",
+    "caption",
+    "my-el",
+    "video",
+    "details",
+];
+
+/// Attributes of the inputs: `on*` names in many forms, URLs, values that close raw text.
+const ATTRS: &[&str] = &[
+    "onclick=x",
+    "onerror=alert(1)",
+    "onfocusin=x",
+    "onbegin=x",
+    "onstart=x",
+    "ONLOAD=x",
+    "oNpointerover=x",
+    "onx=1",
+    "one=two",
+    "on=1",
+    "o=1",
+    "no=1",
+    "autofocus",
+    "tabindex=1",
+    "src=x",
+    "href=javascript:alert(1)",
+    "xlink:href=javascript:x",
+    "formaction=javascript:x",
+    "attributeName=href",
+    "title='</noscript><img src=x onerror=alert(1)>'",
+    "title='</style><img src=x onerror=alert(1)>'",
+    "title='</template><img src=x onerror=alert(1)>'",
+    "shadowrootmode=open",
+    "encoding=text/html",
+    "data-x=1",
+    "class=c",
+    "id=x",
+    "face=x",
+];
+
+/// Texts of the inputs.
+const TEXTS: &[&str] = &[
+    "x",
+    " ",
+    "\n",
+    "<",
+    "&lt;",
+    "&",
+    "</noscript>",
+    "</NoScript >",
+    "<noscript>",
+    "</template>",
+    "</style>",
+    "</xmp>",
+    "</title>",
+    "</textarea>",
+    "</iframe>",
+    "</noembed>",
+    "</noframes>",
+    "</svg>",
+    "</math>",
+    "<!--",
+    "-->",
+    "--!>",
+    "<!-- </noscript><img src=x onerror=alert(1)> -->",
+    "<img src=x onerror=alert(1)>",
+    "<svg><set onbegin=alert(1)>",
+    "<![CDATA[</noscript>]]>",
+    "</p>",
+    "</table>",
+];
+
+/// Attribute names of the configurations' lists: `on*` ones among them.
+const ANAMES: &[&str] = &[
+    "onclick",
+    "onerror",
+    "onfocusin",
+    "onbegin",
+    "onstart",
+    "one",
+    "on",
+    "title",
+    "src",
+    "href",
+    "tabindex",
+    "autofocus",
+    "class",
+    "id",
+    "data-x",
+    "formaction",
+    "attributeName",
+    "shadowrootmode",
+    "encoding",
+    "style",
+];
+
+fn token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (prop::sample::select(TAGS), prop::collection::vec(prop::sample::select(ATTRS), 0..3), any::<bool>())
+            .prop_map(|(t, attrs, close)| {
+                let mut s = format!("<{t}");
+                for a in attrs {
+                    s.push(' ');
+                    s.push_str(a);
+                }
+                s.push('>');
+                if close {
+                    s.push_str(&format!("</{t}>"));
+                }
+                s
+            }),
+        2 => prop::sample::select(TAGS).prop_map(|t| format!("</{t}>")),
+        3 => prop::sample::select(TEXTS).prop_map(str::to_owned),
+        2 => (prop::sample::select(RAW), prop::sample::select(BREAKOUT_TEXTS))
+            .prop_map(|(t, b)| if t == "!--" { format!("<!--{b}-->") } else { format!("<{t}>{b}</{t}>") }),
+    ]
+}
+
+/// Elements whose contents are text in both modes (raw text, RCDATA), and a comment.
+const RAW: &[&str] = &[
+    "style", "xmp", "noembed", "noframes", "iframe", "title", "textarea", "script", "!--",
+];
+
+/// Texts that end a `noscript` or `template` early and follow with script.
+const BREAKOUT_TEXTS: &[&str] = &[
+    "</noscript><img src=x onerror=alert(1)>",
+    "</NOSCRIPT/><svg><set onbegin=alert(1)>",
+    "</template><img src=x onerror=alert(1)>",
+    "</noscript><!--",
+];
+
+fn input() -> impl Strategy<Value = String> {
+    prop::collection::vec(token(), 0..20).prop_map(|v| v.concat())
+}
+
+/// A list of names as JSON: a subset of `from`.
+fn names(from: &'static [&'static str], max: usize) -> impl Strategy<Value = Vec<&'static str>> {
+    prop::collection::vec(prop::sample::select(from), 0..max).prop_map(|mut v| {
+        v.sort_unstable();
+        v.dedup();
+        v
+    })
+}
+
+/// A configuration, with how it was made (for the failure message).
+fn sanitizer() -> impl Strategy<Value = (String, Sanitizer)> {
+    let json = prop_oneof![
+        1 => Just("{}".to_owned()),
+        1 => Just(r#"{"removeElements":[]}"#.to_owned()),
+        1 => Just(ALL.to_owned()),
+        1 => Just("default".to_owned()),
+        1 => any::<bool>().prop_map(|comments| format!(
+            r#"{{"elements":{},"comments":{comments}}}"#,
+            serde_json::to_string(HTML_ELEMENTS).unwrap()
+        )),
+        3 => (names(TAGS, 14), prop::option::of(names(ANAMES, 8)), any::<bool>(), any::<bool>()).prop_map(
+            |(el, attrs, comments, data)| {
+                let mut v = serde_json::json!({ "elements": el, "comments": comments });
+                if let Some(mut a) = attrs {
+                    // A data attribute may not be listed when all of them are allowed.
+                    if data {
+                        a.retain(|n| !n.starts_with("data-"));
+                    }
+                    v["attributes"] = serde_json::json!(a);
+                    v["dataAttributes"] = serde_json::json!(data);
+                }
+                v.to_string()
+            }
+        ),
+        2 => (names(TAGS, 6), names(TAGS, 4), names(ANAMES, 4), any::<bool>()).prop_map(
+            |(remove, replace, attrs, comments)| {
+                let replace: Vec<&str> = replace
+                    .into_iter()
+                    .filter(|r| !remove.contains(r) && *r != "html")
+                    .collect();
+                serde_json::json!({
+                    "removeElements": remove,
+                    "replaceWithChildrenElements": replace,
+                    "removeAttributes": attrs,
+                    "comments": comments,
+                })
+                .to_string()
+            }
+        ),
+    ];
+    (json, any::<bool>()).prop_map(|(json, dictionary)| {
+        // As a dictionary passed to setHTML (absent comments: false) or to the constructor.
+        let s = if json == "default" {
+            Sanitizer::default()
+        } else if dictionary {
+            options(&json)
+        } else {
+            Sanitizer::from_json(&json).unwrap()
+        };
+        (json, s)
+    })
+}
+
+/// Every kind of context: flow, table parts, select, raw text and RCDATA, noscript,
+/// template, foreign content and its integration points, the document's own elements.
+const CONTEXTS: &[&str] = &[
+    "div",
+    "template",
+    "td",
+    "tr",
+    "tbody",
+    "table",
+    "colgroup",
+    "caption",
+    "select",
+    "svg svg",
+    "math math",
+    "svg foreignObject",
+    "svg desc",
+    "math mi",
+    "math annotation-xml",
+    "style",
+    "textarea",
+    "title",
+    "xmp",
+    "iframe",
+    "noembed",
+    "noframes",
+    "noscript",
+    "plaintext",
+    "script",
+    "body",
+    "html",
+    "head",
+    "p",
+    "li",
+    "frameset",
+];
+
+/// Cases of the property for fragments (contexts drawn at random) and for documents. The
+/// counts keep the test well under a minute in the debug profile.
+const FRAGMENT_CASES: u32 = 2500;
+const DOCUMENT_CASES: u32 = 1000;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: FRAGMENT_CASES, ..ProptestConfig::default() })]
+
+    /// Fragments: the output parsed in its context with scripting on and with scripting off.
+    #[test]
+    fn fragment_output_is_safe_in_both_scripting_modes(
+        html in input(),
+        (json, s) in sanitizer(),
+        ctx in prop::sample::select(CONTEXTS),
+        safe in prop::bool::weighted(0.85),
+    ) {
+        let ctx: Context = ctx.parse().unwrap();
+        let out = sanitize_fragment_in(&html, &ctx, &s, safe);
+        // The `html` context makes `head` and `body` as a document does.
+        let tree = if ctx.name == "html" { Tree::Document } else { Tree::Fragment };
+        for scripting in [true, false] {
+            let f = parse_fragment(&out, &ctx, parse_options(scripting));
+            if let Err(e) = check_tree(&f.document, f.root, &s, safe, tree) {
+                prop_assert!(
+                    false,
+                    "{e}\nscripting {scripting}, context {:?}, safe {safe}\ninput: {html:?}\noutput: {out:?}\nconfig: {json}",
+                    ctx.name
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: DOCUMENT_CASES, ..ProptestConfig::default() })]
+
+    /// Documents: the output parsed as a document with scripting on (a browser loading it)
+    /// and off (`parseHTML`).
+    #[test]
+    fn document_output_is_safe_in_both_scripting_modes(
+        html in input(),
+        (json, s) in sanitizer(),
+        safe in prop::bool::weighted(0.85),
+    ) {
+        let out = sanitize_document_with(&html, &s, safe, Default::default()).unwrap();
+        for scripting in [true, false] {
+            let d = parse_document(&out, parse_options(scripting));
+            if let Err(e) = check_tree(&d, d.root(), &s, safe, Tree::Document) {
+                prop_assert!(
+                    false,
+                    "{e}\nscripting {scripting}, safe {safe}\ninput: {html:?}\noutput: {out:?}\nconfig: {json}"
+                );
+            }
+        }
+    }
+
+    /// `clean` (nh3's arguments) with attribute lists that name `on*` attributes.
+    #[test]
+    fn clean_output_is_safe_in_both_scripting_modes(
+        html in input(),
+        tags in names(TAGS, 12),
+        global in names(ANAMES, 6),
+        per in names(ANAMES, 4),
+        strip_comments in any::<bool>(),
+    ) {
+        let mut o = CleanOptions::new();
+        o.tags = Some(tags.iter().map(|t| t.to_string()).collect());
+        let mut attrs = BTreeMap::from([("*".to_owned(), global.iter().map(|a| a.to_string()).collect())]);
+        for t in &tags {
+            attrs.insert(t.to_string(), per.iter().map(|a| a.to_string()).collect());
+        }
+        o.attributes = Some(attrs);
+        o.strip_comments = strip_comments;
+        let s = Sanitizer::from_config(o.to_config(), false).unwrap();
+        let out = clean(&html, &o).unwrap();
+        if let Err(e) = check_fragment_both_modes(&out, &Context::html("div"), &s, true) {
+            prop_assert!(false, "{e}\ninput: {html:?}\noptions: {o:?}");
+        }
+    }
 }
