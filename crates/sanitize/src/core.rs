@@ -333,15 +333,30 @@ fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrR
     }
 }
 
-/// The HTML elements the tree builder inserts without a start tag in the string: `html`,
-/// `head`, `body` (documents and the `html` context), `tbody` around a `tr`, `tr` around a
-/// `td`, `colgroup` around a `col` (HTML §13.2.6.4). Every name here is static.
-fn is_implied(atom: LocalName) -> bool {
-    static IMPLIED: OnceLock<[Option<LocalName>; 6]> = OnceLock::new();
-    let implied = IMPLIED.get_or_init(|| {
+/// How the tree builder makes an HTML element without a start tag in the string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Implied {
+    /// `html`, `head`, `body`: in every document (and in the `html` context), whatever the
+    /// string holds.
+    Always,
+    /// `tbody` around a `tr`, `tr` around a `td`, `colgroup` around a `col` (HTML §13.2.6.4.9
+    /// to §13.2.6.4.14).
+    FromContents,
+}
+
+/// Whether (and how) the tree builder makes the HTML element `atom` without a start tag.
+/// Every name here is static.
+fn implied(atom: LocalName) -> Option<Implied> {
+    static NAMES: OnceLock<[Option<LocalName>; 6]> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
         ["html", "head", "body", "tbody", "tr", "colgroup"].map(LocalName::from_static)
     });
-    implied.contains(&Some(atom))
+    let i = names.iter().position(|n| *n == Some(atom))?;
+    Some(if i < 3 {
+        Implied::Always
+    } else {
+        Implied::FromContents
+    })
 }
 
 /// The string of a name that is not static, `""` for a static one: a static atom is compared
@@ -381,10 +396,11 @@ fn advance(
 /// configuration; `js` is handleJavascriptNavigationUrls. Iterative; template contents and
 /// shadow roots of the elements kept are sanitized too.
 ///
-/// With `keep_implied`, the HTML elements the tree builder implies (`html`, `head`, `body`,
-/// `tbody`, `tr`, `colgroup`: see [`is_implied`]) are kept (their attributes filtered by the
-/// global lists) when the configuration replaces them with their children: a check that a
-/// parsed string holds nothing else to remove (no string parses without them).
+/// With `keep_implied`, a check that a parsed string holds nothing else to remove, the HTML
+/// elements the tree builder makes without a start tag (see [`implied`]) stay, with their
+/// attributes filtered by the global lists, where sanitizing would take them out although no
+/// string parses without them: `html`, `head` and `body` always, `tbody`, `tr` and `colgroup`
+/// when the configuration replaces them with their children.
 pub(crate) fn sanitize_core(
     doc: &mut Document,
     node: NodeId,
@@ -443,9 +459,16 @@ fn sanitize_element(
     let ns = element_ns(ens);
     // replaceWithChildrenElements: the children take its place and are visited next (in the
     // spec, sanitized first and then moved up: the same result).
-    if c.replace_with_children.contains(ns, eatom, || ename)
-        && !(keep_implied && ens == Namespace::Html && is_implied(eatom))
-    {
+    let replaced = |c: &Compiled| c.replace_with_children.contains(ns, eatom, || ename);
+    // Only for a check (`keep_implied`): an element the parser makes stays.
+    let made_by_parser = keep_implied
+        && ens == Namespace::Html
+        && match implied(eatom) {
+            Some(Implied::Always) => true,
+            Some(Implied::FromContents) => replaced(c),
+            None => false,
+        };
+    if !made_by_parser && replaced(c) {
         let first = doc.first_child(n);
         if doc.replace_with_children(n).is_err() {
             // Only a document parent refuses, and only for what the non-replaceable list
@@ -458,15 +481,14 @@ fn sanitize_element(
     let rule = match &c.elements {
         Some(el) => match el.get(ns, eatom, || ename) {
             Some(r) => Some(r),
-            // Only reached with `keep_implied`: a replaced element is in no other list.
-            None if keep_implied && c.replace_with_children.contains(ns, eatom, || ename) => None,
+            None if made_by_parser => None,
             None => {
                 let _ = doc.remove(n);
                 return advance(doc, next, parent, root);
             }
         },
         None => {
-            if c.remove_elements.contains(ns, eatom, || ename) {
+            if !made_by_parser && c.remove_elements.contains(ns, eatom, || ename) {
                 let _ = doc.remove(n);
                 return advance(doc, next, parent, root);
             }

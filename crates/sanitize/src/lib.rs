@@ -13,14 +13,25 @@
 //! The string outputs ([`sanitize_fragment`] and its variants, [`sanitize_document`],
 //! [`compat::clean`]) parse back to themselves: parsed again in the same context, they give
 //! the same string, and sanitizing that tree again removes nothing (see docs/sanitize.md,
-//! "Why a sanitizer must parse and serialize exactly as browsers do").
+//! "Why a sanitizer must parse and serialize exactly as browsers do"). They are also checked
+//! as parsed with the other scripting flag (a document sanitized without scripting is loaded
+//! by a browser with it; template contents are parsed without): where `noscript` makes the two
+//! parses differ and the other one holds something to remove, the `noscript` elements go (the
+//! output is the empty string if even that is not enough).
 //!
-//! The safe methods (`set_html`, `parse_html`, `sanitize_fragment`) always remove what the
-//! safe baseline removes (`script`, `iframe`, `object`, `embed`, `frame`, `base`, SVG
-//! `script` and `use`), every event handler attribute (`onclick`, ...), javascript: URLs in
-//! navigating attributes (`a`/`area`/`base` `href`, `form` `action`, `button`/`input`
-//! `formaction`, SVG `a` `href`/`xlink:href`, MathML `href`) and SVG animation of `href`,
-//! whatever the configuration says.
+//! The safe methods (`set_html`, `parse_html`, `sanitize_fragment`, `clean`) always remove
+//! what the safe baseline removes (`script`, `iframe`, `object`, `embed`, `frame`, `base`, SVG
+//! `script` and `use`), every event handler attribute of the HTML Standard's list (`onclick`,
+//! ...) and, stricter than the standard, every attribute in no namespace whose name starts
+//! with `on` (browsers run script from handlers outside that list: `onfocusin`, SVG
+//! `onbegin`, ...), javascript: URLs in navigating attributes (`a`/`area`/`base` `href`,
+//! `form` `action`, `button`/`input` `formaction`, SVG `a` `href`/`xlink:href`, MathML `href`)
+//! and SVG animation of `href`, whatever the configuration says. [`Sanitizer::get`] and
+//! [`Sanitizer::remove_unsafe`] stay the standard's; the `on*` rule is applied when
+//! sanitizing.
+//!
+//! A `template` context (and [`set_html`] on a `template`) is parsed with scripting disabled,
+//! as browsers parse template contents; other contexts with scripting enabled.
 //!
 //! ```
 //! use websyntax_sanitize::{Sanitizer, sanitize_fragment};
@@ -71,9 +82,9 @@ pub(crate) enum Pass {
     /// Sanitizing.
     Sanitize,
     /// Checking that the tree holds nothing to remove: as [`Pass::Sanitize`], except that
-    /// the elements the tree builder implies (`html`, `head`, `body`, `tbody`, `tr`,
-    /// `colgroup`) stay when the configuration replaces them with their children, since no
-    /// string parses without them (see docs/sanitize.md).
+    /// the elements the tree builder makes without a start tag stay, since no string parses
+    /// without them: `html`, `head` and `body` always, `tbody`, `tr` and `colgroup` when the
+    /// configuration replaces them with their children (see docs/sanitize.md).
     Check,
 }
 
@@ -111,7 +122,8 @@ impl std::error::Error for SetHtmlError {}
 
 /// How the string-in helpers ([`sanitize_fragment_with`], [`parse_html_with`]) parse their
 /// input. The rest of the parser's options are the Sanitizer API's (scripting enabled for
-/// `setHTML`, disabled for `parseHTML`; declarative shadow roots allowed). `Default`: no
+/// `setHTML`, except in a `template` context, disabled for `parseHTML`; declarative shadow
+/// roots allowed). `Default`: no
 /// resource limits, the seed standard.
 ///
 /// ```
@@ -499,6 +511,9 @@ pub fn serialize_document(doc: &Document) -> String {
 /// `Document.parseHTML(html, {sanitizer})` serialized, as a string that parses back to itself:
 /// parsing it as a document and serializing gives the same string, and sanitizing that
 /// document again removes nothing (the string is re-parsed until it is such a fixed point).
+/// The string is also safe when a browser loads it with scripting enabled: parsed so, it holds
+/// nothing to remove either (a `noscript` whose contents would then read as other markup is
+/// dropped; see docs/sanitize.md, "Stricter than the standard").
 ///
 /// ```
 /// use websyntax_sanitize::{Sanitizer, sanitize_document};

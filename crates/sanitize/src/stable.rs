@@ -1,4 +1,4 @@
-//! Output that parses back to itself.
+//! Output that parses back to itself, and is safe in both scripting modes.
 //!
 //! A sanitizer hands on a string. When a browser parses that string in the same context, it
 //! must build the tree the sanitizer checked, or the browser may see elements the sanitizer
@@ -25,6 +25,14 @@
 //!    `colgroup` around a `col`) come back on every parse, so when a configuration replaces
 //!    them with their children the output keeps them (the HTML Standard notes this limit of
 //!    `replaceWithChildrenElements`); they run no script.
+//!
+//! Then the other scripting mode. A browser may parse the string with the other scripting flag
+//! than the one it was sanitized with: a document sanitized as `parseHTML` does (without
+//! scripting) is loaded with scripting; a fragment (parsed with scripting) may become template
+//! contents or land in a document without scripting. Only `noscript` parses differently, so a
+//! string that holds a `noscript` element (or a `noscript` context) is parsed in the other
+//! mode and checked; when sanitizing that tree would remove anything, `noscript` elements go
+//! ([`drop_noscripts`]) until it is safe in both modes (see [`stable_output`]).
 
 use websyntax_html::dom::{LocalName, Namespace, NodeData, NodeKind, WalkEvent};
 use websyntax_html::{Context, Document, NodeId};

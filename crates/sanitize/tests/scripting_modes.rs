@@ -220,6 +220,33 @@ fn documents_with_noscript_are_safe_when_loaded_with_scripting() {
     );
 }
 
+/// The check in the other mode keeps what the parser makes without a start tag: a document
+/// whose configuration allows no element still has `html`, `head` and `body`, and a
+/// `noscript` in a comment does not empty it.
+#[test]
+fn the_check_keeps_what_the_parser_makes() {
+    let none = Sanitizer::from_json(r#"{"elements":[],"attributes":[],"comments":true}"#).unwrap();
+    let out = sanitize_document("<!--<a><noscript>-->x", &none);
+    assert_eq!(
+        out,
+        "<!--<a><noscript>--><html><head></head><body></body></html>"
+    );
+    let unwrap = Sanitizer::from_json(
+        r#"{"replaceWithChildrenElements":["tbody","tr"],"removeElements":[],"comments":true}"#,
+    )
+    .unwrap();
+    let out = sanitize_fragment(
+        "<table><tr><td><noscript><b>x</b></noscript>",
+        "div",
+        &unwrap,
+    );
+    assert_eq!(
+        out,
+        "<table><tbody><tr><td><noscript><b>x</b></noscript></td></tr></tbody></table>"
+    );
+    check_fragment_both_modes(&out, &Context::html("div"), &unwrap, true).unwrap();
+}
+
 #[test]
 fn template_contents_are_parsed_without_scripting() {
     let all = options(ALL);
@@ -736,6 +763,10 @@ proptest! {
         let out = sanitize_fragment_in(&html, &ctx, &s, safe);
         // The `html` context makes `head` and `body` as a document does.
         let tree = if ctx.name == "html" { Tree::Document } else { Tree::Fragment };
+        // The output parses back to itself in the mode it was made for.
+        let made_for = ctx.name != "template";
+        let again = parse_fragment(&out, &ctx, parse_options(made_for));
+        prop_assert_eq!(again.to_html(), out.clone(), "input: {:?}\nconfig: {}", html, json);
         for scripting in [true, false] {
             let f = parse_fragment(&out, &ctx, parse_options(scripting));
             if let Err(e) = check_tree(&f.document, f.root, &s, safe, tree) {
@@ -761,6 +792,14 @@ proptest! {
         safe in prop::bool::weighted(0.85),
     ) {
         let out = sanitize_document_with(&html, &s, safe, Default::default()).unwrap();
+        let again = parse_document(&out, parse_options(false));
+        prop_assert_eq!(
+            websyntax_sanitize::serialize_document(&again),
+            out.clone(),
+            "input: {:?}\nconfig: {}",
+            html,
+            json
+        );
         for scripting in [true, false] {
             let d = parse_document(&out, parse_options(scripting));
             if let Err(e) = check_tree(&d, d.root(), &s, safe, Tree::Document) {
