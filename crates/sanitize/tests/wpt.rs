@@ -6,6 +6,8 @@
 //! whose name starts with `on` (docs/sanitize.md), is applied to the expectations of the safe
 //! cases, and the cases it changes are counted apart.
 
+mod common;
+
 use websyntax_html::{ParseOptions, parse_document};
 use websyntax_sanitize::{Sanitizer, set_html, set_html_unsafe};
 
@@ -118,12 +120,7 @@ fn is_on_attribute(entry: &str) -> bool {
     let Some((name, _)) = body.split_once('=') else {
         return false;
     };
-    !name.contains(' ')
-        && !body.starts_with(['<', '"'])
-        && name
-            .as_bytes()
-            .get(..2)
-            .is_some_and(|p| p.eq_ignore_ascii_case(b"on"))
+    !name.contains(' ') && !body.starts_with(['<', '"']) && common::is_on_attribute(name)
 }
 
 /// How a case came out: as the data expects, or as it expects with our stricter rule applied
