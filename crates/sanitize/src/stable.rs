@@ -275,33 +275,40 @@ pub(crate) fn drop_noscripts(doc: &mut Document, root: NodeId, scripting: bool, 
     if which == Noscript::Keep {
         return;
     }
-    let found: Vec<NodeId> = doc
-        .walk_with_shadow_roots(root)
-        .filter_map(|ev| match ev {
-            WalkEvent::Enter(n, _) => doc.element(n).and_then(|e| {
-                let noscript = e.namespace() == Namespace::Html && e.name() == "noscript";
-                noscript.then_some(n)
-            }),
-            _ => None,
-        })
-        .collect();
-    for n in found {
-        let drop = match which {
-            Noscript::Keep => false,
-            Noscript::All => true,
-            Noscript::Changing if scripting => doc
-                .children(n)
-                .any(|c| doc.text(c).is_none_or(|t| t.contains('<'))),
-            Noscript::Changing => {
-                let inner = websyntax_html::serialize::serialize_children(doc, n, false);
-                contains_ignoring_case(&inner, b"</noscript")
+    // One walk; below a `noscript` that goes, nothing more is looked at (so each node is
+    // serialized at most once: a `noscript` that stays, parsed without scripting, holds no
+    // other in its serialization).
+    let mut found = Vec::new();
+    let mut dropping: Option<NodeId> = None;
+    for ev in doc.walk_with_shadow_roots(root) {
+        match ev {
+            WalkEvent::Enter(n, _) if dropping.is_none() => {
+                let Some(e) = doc.element(n) else { continue };
+                if e.namespace() != Namespace::Html || e.name() != "noscript" {
+                    continue;
+                }
+                let drop = match which {
+                    Noscript::Keep => false,
+                    Noscript::All => true,
+                    Noscript::Changing if scripting => doc
+                        .children(n)
+                        .any(|c| doc.text(c).is_none_or(|t| t.contains('<'))),
+                    Noscript::Changing => {
+                        let inner = websyntax_html::serialize::serialize_children(doc, n, false);
+                        contains_ignoring_case(&inner, b"</noscript")
+                    }
+                };
+                if drop {
+                    found.push(n);
+                    dropping = Some(n);
+                }
             }
-        };
-        if drop {
-            // A noscript inside one removed before is removed with it already; removing
-            // it from its (detached) parent again changes nothing that is serialized.
-            let _ = doc.remove(n);
+            WalkEvent::Exit(n, _) if dropping == Some(n) => dropping = None,
+            _ => {}
         }
+    }
+    for n in found {
+        let _ = doc.remove(n);
     }
 }
 
