@@ -123,8 +123,7 @@ impl std::error::Error for SetHtmlError {}
 /// How the string-in helpers ([`sanitize_fragment_with`], [`parse_html_with`]) parse their
 /// input. The rest of the parser's options are the Sanitizer API's (scripting enabled for
 /// `setHTML`, except in a `template` context, disabled for `parseHTML`; declarative shadow
-/// roots allowed). `Default`: no
-/// resource limits, the seed standard.
+/// roots allowed). `Default`: no resource limits, the seed standard.
 ///
 /// ```
 /// use websyntax_html::{Context, Standard};

@@ -113,9 +113,8 @@ pub(crate) struct Modes<S, T, R, O> {
 /// document sanitized as `parseHTML` does, without; template contents, parsed without, put
 /// into a page). Only `noscript` is parsed differently by the two modes, so a string with no
 /// `noscript` element in it ([`has_noscript_start_tag`]), outside a `noscript` context, is
-/// done. Else
-/// it is parsed in the other mode and sanitized again; when that removes nothing, it is done.
-/// Otherwise the `noscript` elements whose contents change meaning are dropped
+/// done. Else it is parsed in the other mode and sanitized again; when that removes nothing,
+/// it is done. Otherwise the `noscript` elements whose contents change meaning are dropped
 /// ([`Noscript::Changing`]) and the output is settled and checked again; then every
 /// `noscript` ([`Noscript::All`]); and when even that is not safe, the output is the empty
 /// string.
