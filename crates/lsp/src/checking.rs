@@ -19,9 +19,6 @@ use websyntax_html::input_stream::DocumentParserOptions;
 use crate::settings::Settings;
 use crate::text::{LineIndex, Locator, PositionEncoding};
 
-/// The default depth limit of `websyntax check` (Chromium's).
-const MAX_DEPTH: usize = 512;
-
 /// What one check of one text found.
 #[derive(Debug, Clone, Default)]
 pub struct Checked {
@@ -41,11 +38,7 @@ pub fn parser_options(settings: &Settings, len: usize) -> DocumentParserOptions 
     let mut o = DocumentParserOptions::default().autodetect(true);
     o.parse.scripting = settings.scripting;
     o.parse.standard = settings.standard;
-    o.parse.limits = ResourceLimits {
-        max_nodes: Some(len.saturating_mul(16).saturating_add(64 * 1024)),
-        max_tree_depth: Some(MAX_DEPTH),
-        max_attributes: None,
-    };
+    o.parse.limits = ResourceLimits::for_input(len);
     o
 }
 

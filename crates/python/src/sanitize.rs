@@ -254,7 +254,11 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 /// The result parses back to itself: parsed again in the same context it gives the same
 /// string, and sanitizing it again removes nothing. (Where the sanitized tree has no such
 /// serialization, e.g. a ``div`` left inside a ``p`` by unwrapping, the result is what a
-/// browser makes of it.)
+/// browser makes of it.) It is also safe when parsed with scripting disabled (a ``noscript``
+/// whose contents would then read as other markup is dropped). Stricter than the standard,
+/// every attribute whose name starts with ``on`` is removed unless ``unsafe=True``, whatever
+/// the configuration lists. A ``"template"`` context is parsed with scripting disabled, as
+/// browsers parse template contents.
 ///
 /// >>> websyntax.sanitize('<p onclick="x()">Hi<script>bad()</script></p>')
 /// '<p>Hi</p>'

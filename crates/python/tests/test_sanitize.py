@@ -72,6 +72,28 @@ def test_safe_baseline_always_applies():
     assert sanitize('<a href="javascript:x" onclick=y>l</a>', s, unsafe=True) == '<a href="javascript:x" onclick="y">l</a>'
 
 
+def test_every_on_attribute_goes_in_safe_mode():
+    # Handlers outside the HTML Standard's list, under the most ordinary configurations.
+    html = "<b tabindex=1 autofocus onfocusin=alert(1) onpointerover=x title=t>b</b>"
+    assert sanitize(html, {"elements": ["b"]}) == '<b tabindex="1" autofocus="" title="t">b</b>'
+    listed = Sanitizer({"elements": ["b"], "attributes": ["onfocusin", "title"]})
+    assert sanitize(html, listed) == '<b title="t">b</b>'
+    # get() stays the standard's; the rule applies when sanitizing.
+    assert "onfocusin" in [a["name"] for a in listed.get()["attributes"]]
+    assert sanitize(html, listed, unsafe=True) == '<b onfocusin="alert(1)" title="t">b</b>'
+    assert clean(html, tags={"b"}, attributes={"*": {"onfocusin", "title"}}) == '<b title="t">b</b>'
+    assert clean('<svg><set onbegin=alert(1)></set></svg>', tags={"svg", "set"}, attributes={"set": {"onbegin"}}) == "<svg><set></set></svg>"
+    assert " on" not in parse_html(html, {"removeElements": [], "removeAttributes": []})
+
+
+def test_noscript_is_safe_in_both_scripting_modes():
+    everything = {"removeElements": [], "removeAttributes": [], "comments": True}
+    page = "<head><noscript><style></noscript><img src=x onerror=alert(1)></style></noscript></head>"
+    assert parse_html(page, everything) == "<html><head></head><body></body></html>"
+    tpl = "<template><noscript></template><img src=x onerror=alert(1)></noscript></template>"
+    assert sanitize(tpl, everything, context="template") == '<template><noscript></noscript></template><img src="x">'
+
+
 def test_parse_html():
     assert parse_html("<title>t</title><p onclick=x>p<script>s</script>") == (
         "<html><head><title>t</title></head><body><p>p</p></body></html>"

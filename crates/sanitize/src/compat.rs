@@ -11,7 +11,7 @@ use websyntax_html::{Context, Document, NodeId, ParseOptions, Standard};
 
 use crate::builtins::safe_default_configuration;
 use crate::config::{ConfigError, ElementEntry, Name, SanitizerConfig};
-use crate::{Sanitizer, fragment_options, sanitize};
+use crate::{Pass, Sanitizer, fragment_options, sanitize_pass};
 
 /// The arguments of [`clean`]; `Default` is nh3's defaults as far as they map (the tags and
 /// attributes of the safe default configuration, comments stripped, no scheme filter).
@@ -154,10 +154,10 @@ pub fn clean(html: &str, options: &CleanOptions) -> Result<String, ConfigError> 
     let ctx = Context::html("div");
     let parse = ParseOptions {
         standard: options.standard,
-        ..fragment_options()
+        ..fragment_options(&ctx)
     };
-    let filter = |doc: &mut Document, root: NodeId| {
-        sanitize(doc, root, &sanitizer, true);
+    let filter = |doc: &mut Document, root: NodeId, pass: Pass| {
+        sanitize_pass(doc, root, &sanitizer, true, pass);
         if let Some(schemes) = &options.url_schemes {
             filter_url_schemes(doc, root, schemes, options.standard);
         }

@@ -284,6 +284,13 @@ pub fn contains_javascript_url(value: &str) -> bool {
     }
 }
 
+/// Whether an attribute name starts with `on`, ASCII case-insensitively: with no namespace,
+/// an event handler (or one a browser may add), which the safe methods always remove.
+#[inline]
+pub(crate) fn starts_with_on(name: &str) -> bool {
+    matches!(name.as_bytes(), [b'o' | b'O', b'n' | b'N', ..])
+}
+
 /// Whether the safe methods remove this (otherwise allowed) attribute for its URL: the
 /// navigating URL attributes list, MathML `href`, and SVG animation of `href`.
 #[inline]
@@ -326,6 +333,32 @@ fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrR
     }
 }
 
+/// How the tree builder makes an HTML element without a start tag in the string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Implied {
+    /// `html`, `head`, `body`: in every document (and in the `html` context), whatever the
+    /// string holds.
+    Always,
+    /// `tbody` around a `tr`, `tr` around a `td`, `colgroup` around a `col` (HTML §13.2.6.4.9
+    /// to §13.2.6.4.14).
+    FromContents,
+}
+
+/// Whether (and how) the tree builder makes the HTML element `atom` without a start tag.
+/// Every name here is static.
+fn implied(atom: LocalName) -> Option<Implied> {
+    static NAMES: OnceLock<[Option<LocalName>; 6]> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        ["html", "head", "body", "tbody", "tr", "colgroup"].map(LocalName::from_static)
+    });
+    let i = names.iter().position(|n| *n == Some(atom))?;
+    Some(if i < 3 {
+        Implied::Always
+    } else {
+        Implied::FromContents
+    })
+}
+
 /// The string of a name that is not static, `""` for a static one: a static atom is compared
 /// by id (it never equals a name that is not static), so its string is never read.
 #[inline]
@@ -362,7 +395,19 @@ fn advance(
 /// "sanitize core" on `node` (a document, fragment, element or shadow root) with a compiled
 /// configuration; `js` is handleJavascriptNavigationUrls. Iterative; template contents and
 /// shadow roots of the elements kept are sanitized too.
-pub(crate) fn sanitize_core(doc: &mut Document, node: NodeId, c: &Compiled, js: bool) {
+///
+/// With `keep_implied`, a check that a parsed string holds nothing else to remove, the HTML
+/// elements the tree builder makes without a start tag (see [`implied`]) stay, with their
+/// attributes filtered by the global lists, where sanitizing would take them out although no
+/// string parses without them: `html`, `head` and `body` always, `tbody`, `tr` and `colgroup`
+/// when the configuration replaces them with their children.
+pub(crate) fn sanitize_core(
+    doc: &mut Document,
+    node: NodeId,
+    c: &Compiled,
+    js: bool,
+    keep_implied: bool,
+) {
     // More roots (template contents, shadow roots) are met on the way: `node` first, without
     // allocating for the usual case of none.
     let mut roots = Vec::new();
@@ -380,7 +425,8 @@ pub(crate) fn sanitize_core(doc: &mut Document, node: NodeId, c: &Compiled, js: 
                     cur = advance(doc, next, parent, root);
                 }
                 NodeKind::Element => {
-                    cur = sanitize_element(doc, n, next, parent, root, c, js, &mut roots);
+                    let mode = (js, keep_implied);
+                    cur = sanitize_element(doc, n, next, parent, root, c, mode, &mut roots);
                 }
                 // Text, doctypes (and nothing else is a child here).
                 _ => cur = advance(doc, next, parent, root),
@@ -399,7 +445,7 @@ fn sanitize_element(
     parent: NodeId,
     root: NodeId,
     c: &Compiled,
-    js: bool,
+    (js, keep_implied): (bool, bool),
     roots: &mut Vec<NodeId>,
 ) -> Option<NodeId> {
     let Some(e) = doc.element(n) else {
@@ -413,7 +459,16 @@ fn sanitize_element(
     let ns = element_ns(ens);
     // replaceWithChildrenElements: the children take its place and are visited next (in the
     // spec, sanitized first and then moved up: the same result).
-    if c.replace_with_children.contains(ns, eatom, || ename) {
+    let replaced = |c: &Compiled| c.replace_with_children.contains(ns, eatom, || ename);
+    // Only for a check (`keep_implied`): an element the parser makes stays.
+    let made_by_parser = keep_implied
+        && ens == Namespace::Html
+        && match implied(eatom) {
+            Some(Implied::Always) => true,
+            Some(Implied::FromContents) => replaced(c),
+            None => false,
+        };
+    if !made_by_parser && replaced(c) {
         let first = doc.first_child(n);
         if doc.replace_with_children(n).is_err() {
             // Only a document parent refuses, and only for what the non-replaceable list
@@ -426,13 +481,14 @@ fn sanitize_element(
     let rule = match &c.elements {
         Some(el) => match el.get(ns, eatom, || ename) {
             Some(r) => Some(r),
+            None if made_by_parser => None,
             None => {
                 let _ = doc.remove(n);
                 return advance(doc, next, parent, root);
             }
         },
         None => {
-            if c.remove_elements.contains(ns, eatom, || ename) {
+            if !made_by_parser && c.remove_elements.contains(ns, eatom, || ename) {
                 let _ = doc.remove(n);
                 return advance(doc, next, parent, root);
             }
@@ -456,6 +512,15 @@ fn sanitize_element(
     let ename: &str = &ename_owned;
     doc.retain_attributes(n, |a| {
         let (ans, aatom) = (attr_ns(a.namespace()), a.local_name());
+        // Our stricter rule, on top of "remove unsafe" (which removes the HTML Standard's
+        // list of event handler content attributes from the configuration): the safe
+        // methods remove every attribute in no namespace whose name starts with `on`, ASCII
+        // case-insensitively, whatever the configuration says. Browsers run script from
+        // handlers outside that list (`onfocusin`, `onbegin`, `onstart`, ...), and new ones
+        // keep coming. One two-byte test per attribute.
+        if js && ans == 0 && starts_with_on(a.name()) {
+            return false;
+        }
         let aname = || a.name();
         if rule.is_some_and(|r| r.remove_attributes.contains(ans, aatom, aname)) {
             return false;

@@ -13,14 +13,25 @@
 //! The string outputs ([`sanitize_fragment`] and its variants, [`sanitize_document`],
 //! [`compat::clean`]) parse back to themselves: parsed again in the same context, they give
 //! the same string, and sanitizing that tree again removes nothing (see docs/sanitize.md,
-//! "Why a sanitizer must parse and serialize exactly as browsers do").
+//! "Why a sanitizer must parse and serialize exactly as browsers do"). They are also checked
+//! as parsed with the other scripting flag (a document sanitized without scripting is loaded
+//! by a browser with it; template contents are parsed without): where `noscript` makes the two
+//! parses differ and the other one holds something to remove, the `noscript` elements go (the
+//! output is the empty string if even that is not enough).
 //!
-//! The safe methods (`set_html`, `parse_html`, `sanitize_fragment`) always remove what the
-//! safe baseline removes (`script`, `iframe`, `object`, `embed`, `frame`, `base`, SVG
-//! `script` and `use`), every event handler attribute (`onclick`, ...), javascript: URLs in
-//! navigating attributes (`a`/`area`/`base` `href`, `form` `action`, `button`/`input`
-//! `formaction`, SVG `a` `href`/`xlink:href`, MathML `href`) and SVG animation of `href`,
-//! whatever the configuration says.
+//! The safe methods (`set_html`, `parse_html`, `sanitize_fragment`, `clean`) always remove
+//! what the safe baseline removes (`script`, `iframe`, `object`, `embed`, `frame`, `base`, SVG
+//! `script` and `use`), every event handler attribute of the HTML Standard's list (`onclick`,
+//! ...) and, stricter than the standard, every attribute in no namespace whose name starts
+//! with `on` (browsers run script from handlers outside that list: `onfocusin`, SVG
+//! `onbegin`, ...), javascript: URLs in navigating attributes (`a`/`area`/`base` `href`,
+//! `form` `action`, `button`/`input` `formaction`, SVG `a` `href`/`xlink:href`, MathML `href`)
+//! and SVG animation of `href`, whatever the configuration says. [`Sanitizer::get`] and
+//! [`Sanitizer::remove_unsafe`] stay the standard's; the `on*` rule is applied when
+//! sanitizing.
+//!
+//! A `template` context (and [`set_html`] on a `template`) is parsed with scripting disabled,
+//! as browsers parse template contents; other contexts with scripting enabled.
 //!
 //! ```
 //! use websyntax_sanitize::{Sanitizer, sanitize_fragment};
@@ -62,10 +73,34 @@ pub use crate::sanitizer::Sanitizer;
 /// descendants, template contents and shadow roots: with `safe`, the configuration after
 /// "remove unsafe" and the javascript: URL rules; without, the configuration as it is.
 pub fn sanitize(doc: &mut Document, node: NodeId, sanitizer: &Sanitizer, safe: bool) {
+    sanitize_pass(doc, node, sanitizer, safe, Pass::Sanitize);
+}
+
+/// What a run of "sanitize" on a parsed string is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pass {
+    /// Sanitizing.
+    Sanitize,
+    /// Checking that the tree holds nothing to remove: as [`Pass::Sanitize`], except that
+    /// the elements the tree builder makes without a start tag stay, since no string parses
+    /// without them: `html`, `head` and `body` always, `tbody`, `tr` and `colgroup` when the
+    /// configuration replaces them with their children (see docs/sanitize.md).
+    Check,
+}
+
+/// [`sanitize`] for `pass`.
+pub(crate) fn sanitize_pass(
+    doc: &mut Document,
+    node: NodeId,
+    sanitizer: &Sanitizer,
+    safe: bool,
+    pass: Pass,
+) {
     if node.index() >= doc.len() {
         return;
     }
-    core::sanitize_core(doc, node, sanitizer.compiled(safe), safe);
+    let keep_implied = pass == Pass::Check;
+    core::sanitize_core(doc, node, sanitizer.compiled(safe), safe, keep_implied);
 }
 
 /// Why [`set_html`] could not run.
@@ -87,8 +122,8 @@ impl std::error::Error for SetHtmlError {}
 
 /// How the string-in helpers ([`sanitize_fragment_with`], [`parse_html_with`]) parse their
 /// input. The rest of the parser's options are the Sanitizer API's (scripting enabled for
-/// `setHTML`, disabled for `parseHTML`; declarative shadow roots allowed). `Default`: no
-/// resource limits, the seed standard.
+/// `setHTML`, except in a `template` context, disabled for `parseHTML`; declarative shadow
+/// roots allowed). `Default`: no resource limits, the seed standard.
 ///
 /// ```
 /// use websyntax_html::{Context, Standard};
@@ -112,15 +147,28 @@ pub struct SanitizeOptions {
     pub standard: Standard,
 }
 
-/// The fragment parser's options of "set and filter HTML": scripting enabled (a document in a
-/// browsing context) and declarative shadow roots allowed.
-fn fragment_options() -> ParseOptions {
+/// The fragment parser's options of "set and filter HTML" in `context`: declarative shadow
+/// roots allowed, and scripting enabled (an element of a document in a browsing context),
+/// except in a `template` context.
+///
+/// `setHTML` on a `template` parses its contents as browsers parse `template.innerHTML`:
+/// with the scripting flag of the template contents' owner document, an inert document
+/// without a browsing context, so disabled (Chromium and Gecko both parse in that document;
+/// the HTML Standard sets the flag from the document the parser is associated with, §13.2.2,
+/// and `noscript` content is then parsed as markup).
+fn fragment_options(context: &Context) -> ParseOptions {
     ParseOptions {
-        scripting: true,
+        scripting: !is_template(context),
         collect_errors: false,
         allow_declarative_shadow_roots: true,
         ..ParseOptions::default()
     }
+}
+
+/// Whether the context is an HTML `template` (whose contents browsers parse without
+/// scripting: see [`fragment_options`]).
+fn is_template(ctx: &Context) -> bool {
+    ctx.namespace == websyntax_html::dom::Namespace::Html && ctx.name == "template"
 }
 
 /// Whether "set and filter HTML" step 1 applies: a safe call on an HTML or SVG `script`.
@@ -189,24 +237,25 @@ pub fn sanitize_fragment_with(
     let options = ParseOptions {
         limits: options.limits,
         standard: options.standard,
-        ..fragment_options()
+        ..fragment_options(context)
     };
-    fragment_to_string(html, context, options, &|doc, root| {
-        sanitize(doc, root, sanitizer, safe)
+    fragment_to_string(html, context, options, &|doc, root, pass| {
+        sanitize_pass(doc, root, sanitizer, safe, pass)
     })
 }
 
 /// Parses `html` as a fragment in `context`, runs `filter` on it and serializes the result
 /// as the context element's children (what `Fragment::to_html` writes), then makes that
-/// string parse back to itself ([`stable`]). `None` when the input (or a re-parse) reached
-/// the parser's node or clone limit.
+/// string parse back to itself, and safe when parsed with the other scripting flag too
+/// ([`stable`]). `filter(doc, root, pass)` sanitizes (the safe flag and configuration are
+/// the caller's). `None` when the input (or a re-parse) reached the parser's node or clone limit.
 pub(crate) fn fragment_to_string(
     html: &str,
     context: &Context,
     options: ParseOptions,
-    filter: &dyn Fn(&mut Document, NodeId),
+    filter: &dyn Fn(&mut Document, NodeId, Pass),
 ) -> Option<String> {
-    let serialize = |doc: &Document, root: NodeId, capacity: usize| {
+    let serialize = |doc: &Document, root: NodeId, scripting: bool, capacity: usize| {
         // A buffer sized for the usual case: the output is at most about the input's length.
         let mut out = String::with_capacity(capacity);
         websyntax_html::serialize::serialize_children_as_into(
@@ -214,7 +263,7 @@ pub(crate) fn fragment_to_string(
             root,
             context.namespace,
             &context.name,
-            options.scripting,
+            scripting,
             &mut out,
         );
         out
@@ -224,28 +273,40 @@ pub(crate) fn fragment_to_string(
         return None;
     }
     let root = fragment.root;
-    filter(&mut fragment.document, root);
+    filter(&mut fragment.document, root, Pass::Sanitize);
+    // Parses `s` with `options` and returns its serialization as parsed and after `pass`
+    // (and, for a round of the fixed point, `rounds`).
+    let parse_and_filter = |s: &str, options: ParseOptions, pass, rounds| {
+        let mut again = parse_fragment(s, context, options);
+        if again.document.limits_reached().stopped_early() {
+            return None;
+        }
+        let root = again.root;
+        let plain = serialize(&again.document, root, options.scripting, s.len());
+        filter(&mut again.document, root, pass);
+        if let Some(rounds) = rounds {
+            stable::after_sanitizing(&mut again.document, root, options.scripting, rounds);
+        }
+        let clean = serialize(&again.document, root, options.scripting, s.len());
+        Some((plain, clean))
+    };
+    let other = ParseOptions {
+        scripting: !options.scripting,
+        ..options
+    };
     // Step 7's result as the context element's `innerHTML`, as a string that parses back to
     // itself.
     stable::stable_output(
         &mut fragment.document,
         root,
-        |doc| serialize(doc, root, html.len()),
-        |doc, out| stable::round_trips(doc, root, context, out),
-        |s, unwrap| {
-            let mut again = parse_fragment(s, context, options);
-            if again.document.limits_reached().stopped_early() {
-                return None;
-            }
-            let plain = serialize(&again.document, again.root, s.len());
-            let root = again.root;
-            filter(&mut again.document, root);
-            if unwrap {
-                stable::unwrap_unclosable(&mut again.document, root);
-            }
-            stable::drop_leading_line_feeds(&mut again.document, root);
-            let clean = serialize(&again.document, root, s.len());
-            Some((plain, clean))
+        stable::Modes {
+            scripting: options.scripting,
+            context_is_noscript: context.namespace == websyntax_html::dom::Namespace::Html
+                && context.name == "noscript",
+            serialize: |doc: &Document| serialize(doc, root, options.scripting, html.len()),
+            round_trips: |doc: &Document, out: &str| stable::round_trips(doc, root, context, out),
+            reparse: |s: &str, rounds| parse_and_filter(s, options, Pass::Sanitize, Some(rounds)),
+            other: |s: &str| parse_and_filter(s, other, Pass::Check, None),
         },
     )
 }
@@ -343,10 +404,11 @@ fn set_and_filter_html(
     }
     // The target: a template's contents, else the element.
     let target = doc.template_contents(element).unwrap_or(element);
-    // Steps 3-6: parse (following the standard the document was parsed with), sanitize.
+    // Steps 3-6: parse (following the standard the document was parsed with; a template's
+    // contents without scripting, see `fragment_options`), sanitize.
     let options = ParseOptions {
         standard: doc.standard(),
-        ..fragment_options()
+        ..fragment_options(&context)
     };
     let mut fragment = parse_fragment(html, &context, options);
     let root = fragment.root;
@@ -448,6 +510,9 @@ pub fn serialize_document(doc: &Document) -> String {
 /// `Document.parseHTML(html, {sanitizer})` serialized, as a string that parses back to itself:
 /// parsing it as a document and serializing gives the same string, and sanitizing that
 /// document again removes nothing (the string is re-parsed until it is such a fixed point).
+/// The string is also safe when a browser loads it with scripting enabled: parsed so, it holds
+/// nothing to remove either (a `noscript` whose contents would then read as other markup is
+/// dropped; see docs/sanitize.md, "Stricter than the standard").
 ///
 /// ```
 /// use websyntax_sanitize::{Sanitizer, sanitize_document};
@@ -472,26 +537,42 @@ pub fn sanitize_document_with(
         standard: options.standard,
         ..document_options()
     };
+    // Parses `s` with `options` and returns its serialization as parsed and after `pass`
+    // (and, for a round of the fixed point, `rounds`), written with the flag it was parsed
+    // with.
+    let parse_and_filter = |s: &str, options: ParseOptions, pass, rounds| {
+        let mut again = parse_document(s, options);
+        if again.limits_reached().stopped_early() {
+            return None;
+        }
+        let root = again.root();
+        let write = |d: &Document| {
+            websyntax_html::serialize::serialize_children(d, root, options.scripting)
+        };
+        let plain = write(&again);
+        sanitize_pass(&mut again, root, sanitizer, safe, pass);
+        if let Some(rounds) = rounds {
+            stable::after_sanitizing(&mut again, root, options.scripting, rounds);
+        }
+        Some((plain, write(&again)))
+    };
+    // A browser that loads the page parses it with scripting enabled.
+    let loaded = ParseOptions {
+        scripting: true,
+        ..options
+    };
     let root = doc.root();
     stable::stable_output(
         &mut doc,
         root,
-        serialize_document,
-        // No fast check for documents: the string is always parsed again.
-        |_, _| false,
-        |s, unwrap| {
-            let mut again = parse_document(s, options);
-            if again.limits_reached().stopped_early() {
-                return None;
-            }
-            let plain = serialize_document(&again);
-            let root = again.root();
-            sanitize(&mut again, root, sanitizer, safe);
-            if unwrap {
-                stable::unwrap_unclosable(&mut again, root);
-            }
-            stable::drop_leading_line_feeds(&mut again, root);
-            Some((plain, serialize_document(&again)))
+        stable::Modes {
+            scripting: options.scripting,
+            context_is_noscript: false,
+            serialize: serialize_document,
+            // No fast check for documents: the string is always parsed again.
+            round_trips: |_: &Document, _: &str| false,
+            reparse: |s: &str, rounds| parse_and_filter(s, options, Pass::Sanitize, Some(rounds)),
+            other: |s: &str| parse_and_filter(s, loaded, Pass::Check, None),
         },
     )
 }

@@ -145,7 +145,8 @@ impl Sanitizer {
         modified
     }
 
-    /// `get()`: the configuration with every list sorted ("less than item").
+    /// `get()`: the configuration with every list sorted ("less than item"), exactly as the
+    /// standard says (an `on*` attribute it lists is still removed by the safe methods).
     pub fn get(&self) -> SanitizerConfig {
         let mut c = self.config.clone();
         let sort = |l: &mut Vec<Name>| l.sort_by(name_cmp);
@@ -403,7 +404,9 @@ impl Sanitizer {
     }
 
     /// `removeUnsafe()`: removes from the configuration everything the safe baseline removes
-    /// and every event handler content attribute.
+    /// and every event handler content attribute of the HTML Standard's list. (The safe
+    /// methods also remove every other attribute whose name starts with `on` when they
+    /// sanitize; the configuration keeps such names, as the standard's steps leave them.)
     pub fn remove_unsafe(&mut self) -> bool {
         let m = remove_unsafe(&mut self.config);
         self.changed(m)

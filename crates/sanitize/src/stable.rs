@@ -1,4 +1,4 @@
-//! Output that parses back to itself.
+//! Output that parses back to itself, and is safe in both scripting modes.
 //!
 //! A sanitizer hands on a string. When a browser parses that string in the same context, it
 //! must build the tree the sanitizer checked, or the browser may see elements the sanitizer
@@ -25,6 +25,14 @@
 //!    `colgroup` around a `col`) come back on every parse, so when a configuration replaces
 //!    them with their children the output keeps them (the HTML Standard notes this limit of
 //!    `replaceWithChildrenElements`); they run no script.
+//!
+//! Then the other scripting mode. A browser may parse the string with the other scripting flag
+//! than the one it was sanitized with: a document sanitized as `parseHTML` does (without
+//! scripting) is loaded with scripting; a fragment (parsed with scripting) may become template
+//! contents or land in a document without scripting. Only `noscript` parses differently, so a
+//! string that holds a `noscript` element (or a `noscript` context) is parsed in the other
+//! mode and checked; when sanitizing that tree would remove anything, `noscript` elements go
+//! ([`drop_noscripts`]) until it is safe in both modes (see [`stable_output`]).
 
 use websyntax_html::dom::{LocalName, Namespace, NodeData, NodeKind, WalkEvent};
 use websyntax_html::{Context, Document, NodeId};
@@ -33,15 +41,65 @@ use websyntax_html::{Context, Document, NodeId};
 /// more than three, except with the elements of [`unwrap_unclosable`]).
 const MAX_ROUNDS: usize = 8;
 
-/// The string output of a sanitized tree `(doc, root)`, made a fixed point.
-///
-/// - `serialize` writes the tree (a fragment's children, or a document);
-/// - `round_trips` is the fast check ([`round_trips`] for fragments);
-/// - `reparse(s, unwrap)` parses `s` in the same context with the same options and returns two
-///   serializations: of the tree as parsed (`plain`: the output must parse back to itself as
-///   it is) and of the tree sanitized again, after [`unwrap_unclosable`] when `unwrap` is set,
-///   then [`drop_leading_line_feeds`] (`clean`); `None` when the parser's resource limits stop
-///   it.
+/// What the sanitizing of every re-parsing round does besides sanitizing: see
+/// [`after_sanitizing`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rounds {
+    /// Replace the elements whose end no serialization can mark with their children
+    /// ([`unwrap_unclosable`]).
+    pub unwrap: bool,
+    /// Which `noscript` elements go ([`drop_noscripts`]).
+    pub noscript: Noscript,
+}
+
+/// Which HTML `noscript` elements [`drop_noscripts`] removes, with their contents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Noscript {
+    /// None.
+    Keep,
+    /// Those whose contents the other scripting mode reads differently, in a way that can
+    /// matter: see [`drop_noscripts`].
+    Changing,
+    /// Every one.
+    All,
+}
+
+/// The steps of a re-parsing round after sanitizing the re-parsed tree `(doc, root)` (parsed
+/// with the scripting flag `scripting`): [`drop_noscripts`], [`unwrap_unclosable`] when asked,
+/// then [`drop_leading_line_feeds`].
+pub(crate) fn after_sanitizing(doc: &mut Document, root: NodeId, scripting: bool, rounds: Rounds) {
+    drop_noscripts(doc, root, scripting, rounds.noscript);
+    if rounds.unwrap {
+        unwrap_unclosable(doc, root);
+    }
+    drop_leading_line_feeds(doc, root);
+}
+
+/// How a string output is parsed: the mode it is made a fixed point in, and the check in the
+/// other scripting mode.
+pub(crate) struct Modes<S, T, R, O> {
+    /// The scripting flag the output is parsed with (and made a fixed point in).
+    pub scripting: bool,
+    /// Whether the other scripting mode parses every string differently: the context
+    /// element is an HTML `noscript` (RAWTEXT with scripting, the data state without).
+    pub context_is_noscript: bool,
+    /// Writes the tree (a fragment's children, or a document).
+    pub serialize: S,
+    /// The fast check ([`round_trips`] for fragments).
+    pub round_trips: T,
+    /// `reparse(s, rounds)` parses `s` in the same context with the same options and returns
+    /// two serializations: of the tree as parsed (`plain`: the output must parse back to
+    /// itself as it is) and of the tree sanitized again, then [`after_sanitizing`] (`clean`);
+    /// `None` when the parser's resource limits stop it.
+    pub reparse: R,
+    /// `other(s)` parses `s` in the same context with the other scripting flag and returns
+    /// the serializations of the tree as parsed and of the tree sanitized again (as a check:
+    /// see [`crate::Pass::Check`]); `None` when the parser's resource limits stop it.
+    pub other: O,
+}
+
+/// The string output of a sanitized tree `(doc, root)`, made a fixed point, and safe in both
+/// scripting modes.
 ///
 /// Output that does not round-trip first loses the line feeds no serialization can keep
 /// ([`drop_leading_line_feeds`]), then is re-parsed until it settles.
@@ -49,28 +107,118 @@ const MAX_ROUNDS: usize = 8;
 /// Output that does not settle holds an element whose end no serialization can mark; the
 /// tree is then taken again with such elements replaced with their children. (Output that
 /// still did not settle would be replaced by the empty string, a fixed point, and safe.)
-pub(crate) fn stable_output(
+///
+/// Then the other scripting mode: a browser may parse the string with the other scripting
+/// flag than the one it was sanitized with (a page loaded with scripting enabled for a
+/// document sanitized as `parseHTML` does, without; template contents, parsed without, put
+/// into a page). Only `noscript` is parsed differently by the two modes, so a string with no
+/// `noscript` element in it ([`has_noscript_start_tag`]), outside a `noscript` context, is
+/// done. Else it is parsed in the other mode and sanitized again; when that removes nothing,
+/// it is done. Otherwise the `noscript` elements whose contents change meaning are dropped
+/// ([`Noscript::Changing`]) and the output is settled and checked again; then every
+/// `noscript` ([`Noscript::All`]); and when even that is not safe, the output is the empty
+/// string.
+pub(crate) fn stable_output<S, T, R, O>(
     doc: &mut Document,
     root: NodeId,
-    serialize: impl Fn(&Document) -> String,
-    round_trips: impl Fn(&Document, &str) -> bool,
-    mut reparse: impl FnMut(&str, bool) -> Option<(String, String)>,
-) -> Option<String> {
-    let out = serialize(doc);
-    if round_trips(doc, &out) {
+    mut modes: Modes<S, T, R, O>,
+) -> Option<String>
+where
+    S: Fn(&Document) -> String,
+    T: Fn(&Document, &str) -> bool,
+    R: FnMut(&str, Rounds) -> Option<(String, String)>,
+    O: FnMut(&str) -> Option<(String, String)>,
+{
+    let mut out = settled(doc, root, &mut modes, Noscript::Keep)?;
+    for noscript in [Noscript::Changing, Noscript::All] {
+        if safe_in_other_mode(&out, &mut modes)? {
+            return Some(out);
+        }
+        drop_noscripts(doc, root, modes.scripting, noscript);
+        out = settled(doc, root, &mut modes, noscript)?;
+    }
+    if safe_in_other_mode(&out, &mut modes)? {
+        return Some(out);
+    }
+    Some(String::new())
+}
+
+/// Whether `out` is parsed in the other scripting mode to a tree that sanitizing leaves as it
+/// is: at once when the two modes cannot differ on it (no `noscript` element in it).
+fn safe_in_other_mode<S, T, R, O>(out: &str, modes: &mut Modes<S, T, R, O>) -> Option<bool>
+where
+    O: FnMut(&str) -> Option<(String, String)>,
+{
+    if !modes.context_is_noscript && !has_noscript_start_tag(out) {
+        return Some(true);
+    }
+    let (plain, clean) = (modes.other)(out)?;
+    Some(plain == clean)
+}
+
+/// Whether a fixed point `out` (which parses to the tree it was serialized from) may be
+/// parsed differently with the other scripting flag: whether it has `<noscript`.
+///
+/// The scripting flag changes the tree construction only for a `noscript` start tag in "in
+/// body" and "in head" (HTML §13.2.6.4.4, §13.2.6.4.7), and then only from the `noscript`
+/// element inserted on, in both modes. Up to the first such start tag, both modes tokenize
+/// and build the same; where one mode inserts a `noscript` element, so does the other. So a
+/// string parsed differently by the two modes builds an HTML `noscript` element in the tree
+/// it parses back to, which the serializer writes as `<noscript` (the parser lowercases tag
+/// names): a string without it (one `memmem` search) is parsed alike in both modes.
+pub(crate) fn has_noscript_start_tag(out: &str) -> bool {
+    memchr::memmem::find(out.as_bytes(), b"<noscript").is_some()
+}
+
+/// Whether `s` contains `lower` (ASCII lowercase), ASCII case-insensitively: a look at each
+/// occurrence of its first letter, in either case.
+fn contains_ignoring_case(s: &str, lower: &[u8]) -> bool {
+    let Some((&first, rest)) = lower.split_first() else {
+        return true;
+    };
+    let b = s.as_bytes();
+    memchr::memchr2_iter(first, first.to_ascii_uppercase(), b).any(|i| {
+        b.get(i + 1..i + 1 + rest.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(rest))
+    })
+}
+
+/// The fixed point of the tree `(doc, root)` in the mode of `modes` (see [`stable_output`]),
+/// with [`drop_noscripts`] as `noscript` says in every round.
+fn settled<S, T, R, O>(
+    doc: &mut Document,
+    root: NodeId,
+    modes: &mut Modes<S, T, R, O>,
+    noscript: Noscript,
+) -> Option<String>
+where
+    S: Fn(&Document) -> String,
+    T: Fn(&Document, &str) -> bool,
+    R: FnMut(&str, Rounds) -> Option<(String, String)>,
+{
+    let out = (modes.serialize)(doc);
+    if (modes.round_trips)(doc, &out) {
         return Some(out);
     }
     let out = if drop_leading_line_feeds(doc, root) {
-        serialize(doc)
+        (modes.serialize)(doc)
     } else {
         out
     };
-    if let Some(s) = settle(out, &mut reparse, false)? {
+    let rounds = Rounds {
+        unwrap: false,
+        noscript,
+    };
+    if let Some(s) = settle(out, &mut modes.reparse, rounds)? {
         return Some(s);
     }
     unwrap_unclosable(doc, root);
     drop_leading_line_feeds(doc, root);
-    if let Some(s) = settle(serialize(doc), &mut reparse, true)? {
+    let rounds = Rounds {
+        unwrap: true,
+        noscript,
+    };
+    if let Some(s) = settle((modes.serialize)(doc), &mut modes.reparse, rounds)? {
         return Some(s);
     }
     #[cfg(fuzzing)]
@@ -79,15 +227,15 @@ pub(crate) fn stable_output(
     Some(String::new())
 }
 
-/// Re-parses `out` (with `reparse`, as [`stable_output`]'s) until it is a fixed point:
+/// Re-parses `out` (with `reparse`, as [`Modes::reparse`]) until it is a fixed point:
 /// `Some(None)` when it does not settle in [`MAX_ROUNDS`].
 fn settle(
     mut out: String,
-    reparse: &mut impl FnMut(&str, bool) -> Option<(String, String)>,
-    unwrap: bool,
+    reparse: &mut impl FnMut(&str, Rounds) -> Option<(String, String)>,
+    rounds: Rounds,
 ) -> Option<Option<String>> {
     for _ in 0..MAX_ROUNDS {
-        let (plain, clean) = reparse(&out, unwrap)?;
+        let (plain, clean) = reparse(&out, rounds)?;
         if plain == out && clean == out {
             return Some(Some(out));
         }
@@ -97,7 +245,7 @@ fn settle(
             // configuration replaces with their children. No string parses without them, so
             // the output is the string with them, if that one parses back to itself.
             // (Anything else the sanitizer changed would have changed the string.)
-            let (again, _) = reparse(&plain, unwrap)?;
+            let (again, _) = reparse(&plain, rounds)?;
             if again == plain {
                 return Some(Some(plain));
             }
@@ -107,6 +255,60 @@ fn settle(
         out = clean;
     }
     Some(None)
+}
+
+/// Removes the HTML `noscript` elements below `root` (template contents and shadow roots
+/// included) that `which` names, with their contents, in a tree parsed with the scripting
+/// flag `scripting`. [`Noscript::Changing`] names those whose contents the other mode can
+/// read as other markup:
+///
+/// - parsed with scripting (the contents are raw text): a text holding `<`, which the parser
+///   without scripting reads as markup (HTML §13.2.6.4.7, "noscript"), or any child that is
+///   not text;
+/// - parsed without scripting (the contents are elements): contents whose serialization holds
+///   `</noscript` (ASCII case-insensitively) anywhere, in the text of a `style`, `xmp`,
+///   `noembed`, `noframes` or `iframe`, a comment, an attribute value or a nested `noscript`:
+///   with scripting, the contents are raw text ended by the first `</noscript`, and what
+///   follows it is read as markup. Contents without it stay one text.
+pub(crate) fn drop_noscripts(doc: &mut Document, root: NodeId, scripting: bool, which: Noscript) {
+    if which == Noscript::Keep {
+        return;
+    }
+    // One walk; below a `noscript` that goes, nothing more is looked at (so each node is
+    // serialized at most once: a `noscript` that stays, parsed without scripting, holds no
+    // other in its serialization).
+    let mut found = Vec::new();
+    let mut dropping: Option<NodeId> = None;
+    for ev in doc.walk_with_shadow_roots(root) {
+        match ev {
+            WalkEvent::Enter(n, _) if dropping.is_none() => {
+                let Some(e) = doc.element(n) else { continue };
+                if e.namespace() != Namespace::Html || e.name() != "noscript" {
+                    continue;
+                }
+                let drop = match which {
+                    Noscript::Keep => false,
+                    Noscript::All => true,
+                    Noscript::Changing if scripting => doc
+                        .children(n)
+                        .any(|c| doc.text(c).is_none_or(|t| t.contains('<'))),
+                    Noscript::Changing => {
+                        let inner = websyntax_html::serialize::serialize_children(doc, n, false);
+                        contains_ignoring_case(&inner, b"</noscript")
+                    }
+                };
+                if drop {
+                    found.push(n);
+                    dropping = Some(n);
+                }
+            }
+            WalkEvent::Exit(n, _) if dropping == Some(n) => dropping = None,
+            _ => {}
+        }
+    }
+    for n in found {
+        let _ = doc.remove(n);
+    }
 }
 
 /// Removes the line feeds at the start of the text of every HTML `pre`, `listing` and

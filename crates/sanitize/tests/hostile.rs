@@ -178,3 +178,39 @@ fn output_that_needs_re_parsing() {
         assert_eq!(out, "<pre>x</pre>".repeat(100_000));
     });
 }
+
+/// `noscript` nested 2.5 * 10^5 deep (a document and a `template` context parse it without
+/// scripting, as elements), with a raw text that ends it early when parsed with scripting: the
+/// check in the other scripting mode looks at each node once.
+#[test]
+fn deep_noscript_checked_in_both_scripting_modes() {
+    on_small_stack(|| {
+        let all =
+            Sanitizer::from_json(r#"{"removeElements":[],"removeAttributes":[],"comments":true}"#)
+                .unwrap();
+        let deep = "<noscript><b>".repeat(DEPTH / 4)
+            + "<style></noscript><img src=x onerror=alert(1)></style>";
+        let out = websyntax_sanitize::sanitize_document(&("<body>".to_owned() + &deep), &all);
+        assert!(
+            out == "<html><head></head><body></body></html>",
+            "{}",
+            out.len()
+        );
+        let template = Context::html("template");
+        let out = websyntax_sanitize::sanitize_fragment_in(&deep, &template, &all, true);
+        assert!(out.is_empty(), "{}", out.len());
+        // With scripting, one noscript whose text (markup, allowed, without scripting) ends
+        // at the `</noscript>` in the style; the image after it loses its handler.
+        let out = sanitize_fragment(&deep, "div", &all);
+        assert!(
+            out.ends_with(r#"<style></noscript><img src="x">"#),
+            "{}",
+            out.len()
+        );
+        assert!(!out.contains("onerror"), "{}", out.len());
+        // Deep, and read alike in both modes: kept.
+        let calm = "<noscript><b>".repeat(DEPTH / 4);
+        let out = websyntax_sanitize::sanitize_document(&("<body>".to_owned() + &calm), &all);
+        assert!(out.len() > DEPTH / 4 * "<b></b>".len(), "{}", out.len());
+    });
+}

@@ -3,17 +3,18 @@
 //! (a) the output, re-parsed in the same context and serialized, gives the same string;
 //! (b) the output, re-parsed in the same context as a browser would, contains no element,
 //!     attribute or comment the configuration does not allow, nothing the safe baseline removes,
-//!     no event handler attribute and no javascript: URL in a navigating attribute (the table
-//!     elements the parser implies are the one exception: see `implied`);
+//!     no `on*` attribute and no javascript: URL in a navigating attribute (the table
+//!     elements the parser implies are the one exception: see `common::implied`);
 //! (c) no panic (and, in tests/hostile.rs, linear time on hostile shapes).
 //!
 //! (a) is not a property of HTML's serializer (see `shapes_that_do_not_round_trip_are_stabilized`):
 //! the sanitizer makes it hold by re-parsing when a cheap check cannot show it.
 
+mod common;
+
 use proptest::prelude::*;
-use websyntax_html::dom::{AttrNamespace, Namespace, NodeKind};
 use websyntax_html::{Context, Document, NodeId, ParseOptions, parse_fragment};
-use websyntax_sanitize::{Name, Sanitizer, contains_javascript_url, sanitize_fragment_in};
+use websyntax_sanitize::{Name, Sanitizer, sanitize_fragment_in};
 
 const TAGS: &[&str] = &[
     "a",
@@ -295,155 +296,22 @@ fn context() -> impl Strategy<Value = Context> {
     .prop_map(|c| c.parse().unwrap())
 }
 
-fn options() -> ParseOptions {
+/// The parser's options of "set and filter HTML" in `ctx`: scripting enabled, except for a
+/// `template`'s contents (parsed as browsers do, without).
+fn options(ctx: &Context) -> ParseOptions {
     ParseOptions {
-        scripting: true,
+        scripting: !(ctx.namespace == websyntax_html::dom::Namespace::Html
+            && ctx.name == "template"),
         collect_errors: false,
         allow_declarative_shadow_roots: true,
         ..Default::default()
     }
 }
 
-/// Every node below `root` (children, template contents, shadow roots), iteratively.
-fn all_nodes(doc: &Document, root: NodeId) -> Vec<NodeId> {
-    let mut out = Vec::new();
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        for c in doc.children(n) {
-            out.push(c);
-            stack.push(c);
-        }
-        if let Some(t) = doc.template_contents(n) {
-            stack.push(t);
-        }
-        if let Some(s) = doc.shadow_root(n) {
-            stack.push(s);
-        }
-    }
-    out
-}
-
-/// What (b) checks: the safe configuration (after removeUnsafe) allows the node.
+/// What (b) checks (tests/common): the safe configuration (after removeUnsafe) allows the
+/// node, with no `on*` attribute and no javascript: URL in a navigating attribute.
 fn check_tree(doc: &Document, root: NodeId, s: &Sanitizer) -> Result<(), String> {
-    let mut safe = s.clone();
-    safe.remove_unsafe();
-    let c = safe.get();
-    let en = |ns: Namespace, n: &str| Name::element(n, Some(ns.url()));
-    for n in all_nodes(doc, root) {
-        match doc.kind(n) {
-            NodeKind::Comment if c.comments != Some(true) => return Err("a comment".into()),
-            NodeKind::Element => {
-                let e = doc.element(n).unwrap();
-                let name = en(e.namespace(), e.name());
-                let entry = c
-                    .elements
-                    .as_ref()
-                    .map(|l| l.iter().find(|x| x.name == name));
-                match &entry {
-                    Some(None) if replaced_implied(&c, &name, e.namespace(), e.name()) => continue,
-                    Some(None) => return Err(format!("element {name} not allowed")),
-                    None if c.remove_elements.as_ref().unwrap().contains(&name) => {
-                        return Err(format!("element {name} removed"));
-                    }
-                    _ => {}
-                }
-                let replaced = c
-                    .replace_with_children_elements
-                    .as_ref()
-                    .is_some_and(|r| r.contains(&name));
-                if replaced && !implied(e.namespace(), e.name()) {
-                    return Err(format!("element {name} to be replaced"));
-                }
-                for a in e.attrs() {
-                    let an = Name {
-                        name: a.name().to_owned(),
-                        namespace: a.namespace().url().map(str::to_owned),
-                    };
-                    if an.namespace.is_none()
-                        && websyntax_sanitize::builtins::event_handler_content_attributes()
-                            .contains(&a.name())
-                    {
-                        return Err(format!("event handler {an}"));
-                    }
-                    let local = entry.flatten();
-                    let allowed = if local
-                        .and_then(|l| l.remove_attributes.as_ref())
-                        .is_some_and(|r| r.contains(&an))
-                    {
-                        false
-                    } else if let Some(g) = &c.attributes {
-                        g.contains(&an)
-                            || local
-                                .and_then(|l| l.attributes.as_ref())
-                                .is_some_and(|l| l.contains(&an))
-                            || (c.data_attributes == Some(true)
-                                && an.namespace.is_none()
-                                && an.name.starts_with("data-"))
-                    } else {
-                        !(local
-                            .and_then(|l| l.attributes.as_ref())
-                            .is_some_and(|l| !l.contains(&an))
-                            || c.remove_attributes.as_ref().unwrap().contains(&an))
-                    };
-                    if !allowed {
-                        return Err(format!("attribute {an} on {name}"));
-                    }
-                    let nav = matches!(
-                        (e.namespace(), e.name(), a.name(), a.namespace()),
-                        (
-                            Namespace::Html,
-                            "a" | "area" | "base",
-                            "href",
-                            AttrNamespace::None
-                        ) | (
-                            Namespace::Html,
-                            "button" | "input",
-                            "formaction",
-                            AttrNamespace::None
-                        ) | (Namespace::Html, "form", "action", AttrNamespace::None)
-                            | (
-                                Namespace::Svg,
-                                "a",
-                                "href",
-                                AttrNamespace::None | AttrNamespace::XLink
-                            )
-                            | (
-                                Namespace::MathMl,
-                                _,
-                                "href",
-                                AttrNamespace::None | AttrNamespace::XLink
-                            )
-                    );
-                    if nav && contains_javascript_url(a.value()) {
-                        return Err(format!("javascript: URL in {an} on {name}"));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
-/// The elements the tree builder implies from their contents (a `td` start tag in a table
-/// body opens a `tr`; a `tr` in a table a `tbody`; a `col` a `colgroup`): when a configuration
-/// replaces one with its children, re-parsing brings it back. The spec's note on
-/// replaceWithChildrenElements says so ("these restrictions are not enough to prevent all
-/// kinds of reparsing attacks", with `tr` as the example). These elements run no script.
-fn implied(ns: Namespace, name: &str) -> bool {
-    ns == Namespace::Html && matches!(name, "tbody" | "tr" | "colgroup")
-}
-
-fn replaced_implied(
-    c: &websyntax_sanitize::SanitizerConfig,
-    name: &Name,
-    ns: Namespace,
-    local: &str,
-) -> bool {
-    implied(ns, local)
-        && c.replace_with_children_elements
-            .as_ref()
-            .is_some_and(|r| r.contains(name))
+    common::check_tree(doc, root, s, true, common::Tree::Fragment)
 }
 
 proptest! {
@@ -474,17 +342,17 @@ proptest! {
     #[test]
     fn safe_output_reparsed_is_allowed(html in input(), s in sanitizer(), ctx in context()) {
         let out = sanitize_fragment_in(&html, &ctx, &s, true);
-        let reparsed = parse_fragment(&out, &ctx, options());
+        let reparsed = parse_fragment(&out, &ctx, options(&ctx));
         // (a): stable.
         prop_assert_eq!(reparsed.to_html(), out.clone(), "input: {:?}\nconfig: {}", html, s.get().to_json());
         // The same for the unsafe method.
         let out_unsafe = websyntax_sanitize::sanitize_fragment_in(&html, &ctx, &s, false);
-        let again = parse_fragment(&out_unsafe, &ctx, options());
+        let again = parse_fragment(&out_unsafe, &ctx, options(&ctx));
         prop_assert_eq!(again.to_html(), out_unsafe.clone(), "unsafe, input: {:?}\nconfig: {}", html, s.get().to_json());
         // The same with the living standard's parser.
         let living = websyntax_sanitize::SanitizeOptions { standard: websyntax_html::Standard::Living, ..Default::default() };
         let out_living = websyntax_sanitize::sanitize_fragment_with(&html, &ctx, &s, true, living).unwrap();
-        let again = parse_fragment(&out_living, &ctx, ParseOptions { standard: websyntax_html::Standard::Living, ..options() });
+        let again = parse_fragment(&out_living, &ctx, ParseOptions { standard: websyntax_html::Standard::Living, ..options(&ctx) });
         prop_assert_eq!(again.to_html(), out_living.clone(), "living, input: {:?}\nconfig: {}", html, s.get().to_json());
         // (b) on the re-parsed output.
         if let Err(e) = check_tree(&reparsed.document, reparsed.root, &s) {
@@ -570,7 +438,7 @@ fn shapes_that_do_not_round_trip_are_stabilized() {
     for (input, s, expected) in cases {
         let got = sanitize_fragment_in(input, &ctx, &s, true);
         assert_eq!(got, expected, "{input}");
-        let again = parse_fragment(&got, &ctx, options());
+        let again = parse_fragment(&got, &ctx, options(&ctx));
         assert_eq!(again.to_html(), got, "{input}");
         check_tree(&again.document, again.root, &s).unwrap();
     }
@@ -692,7 +560,7 @@ proptest! {
     #[test]
     fn unwrapping_keeps_output_stable((html, s) in nested_case(), ctx in context(), safe in any::<bool>()) {
         let out = sanitize_fragment_in(&html, &ctx, &s, safe);
-        let again = parse_fragment(&out, &ctx, options());
+        let again = parse_fragment(&out, &ctx, options(&ctx));
         prop_assert_eq!(again.to_html(), out.clone(), "input: {:?}\nconfig: {}", html, s.get().to_json());
     }
 }
@@ -708,7 +576,7 @@ fn namespace_changed_by_re_parsing_is_sanitized_again() {
     .unwrap();
     let ctx: Context = "math mi".parse().unwrap();
     let out = sanitize_fragment_in("<span><mglyph><b>x</b></mglyph></span>", &ctx, &s, true);
-    let again = parse_fragment(&out, &ctx, options());
+    let again = parse_fragment(&out, &ctx, options(&ctx));
     assert_eq!(again.to_html(), out);
     check_tree(&again.document, again.root, &s).unwrap();
     assert!(!out.contains("mglyph"), "{out}");
