@@ -43,6 +43,7 @@ pub mod builtins;
 pub mod compat;
 pub mod config;
 mod core;
+pub mod lint;
 mod sanitizer;
 mod stable;
 
