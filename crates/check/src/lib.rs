@@ -527,6 +527,19 @@ pub fn check_with<'a>(
     check_filtered(bytes, parser_options, document_url, &Filter::default())
 }
 
+/// Whether `bytes` are not text (an image, an archive, NUL bytes, UTF-16 without a byte order
+/// mark): the file `check` reports as one `binary-input` diagnostic, and other jobs skip.
+/// `transport` is the transport-layer charset, if any (UTF-16 there makes a file text). The
+/// rule is in `docs/check.md` ("Binary input").
+///
+/// ```
+/// assert!(websyntax_check::is_binary(&[0u8; 100], None));
+/// assert!(!websyntax_check::is_binary(b"<p>caf\xe9", None));
+/// ```
+pub fn is_binary(bytes: &[u8], transport: Option<Encoding>) -> bool {
+    binary::detect(bytes, transport).is_some()
+}
+
 /// [`check_with`], reporting only what `filter` allows.
 ///
 /// ```

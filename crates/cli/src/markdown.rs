@@ -44,6 +44,8 @@ pub struct Args {
     #[arg(long)]
     no_images: bool,
     #[command(flatten)]
+    input: crate::documents::InputArgs,
+    #[command(flatten)]
     doc: DocumentArgs,
 }
 
@@ -59,6 +61,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut first = true;
     for_each_input(
         &args.files,
+        args.input.input_format,
         &args.doc,
         base.as_ref(),
         |input, parsed, out| {
@@ -80,8 +83,9 @@ pub fn run(args: Args) -> ExitCode {
                 to_markdown(doc, None, &options)
             };
             if args.jsonl {
-                let v =
+                let mut v =
                     serde_json::json!({"file": input.name, "title": doc.title(), "markdown": md});
+                input.doc.add_keys(&mut v, "url");
                 return writeln!(out, "{v}");
             }
             if md.is_empty() {

@@ -30,6 +30,8 @@ pub struct Args {
     #[arg(long)]
     main: bool,
     #[command(flatten)]
+    input: crate::documents::InputArgs,
+    #[command(flatten)]
     doc: DocumentArgs,
 }
 
@@ -38,20 +40,27 @@ pub fn run(args: Args) -> ExitCode {
     let options = TextOptions {
         scripting: args.doc.scripting == OnOff::On,
     };
-    for_each_document(&args.files, &args.doc, |file, parsed, out| {
-        let doc = &parsed.document;
-        let text = if args.main {
-            websyntax::extract::main_content(doc).text_with(doc, options.scripting)
-        } else {
-            doc.readable_text_with(doc.root(), options)
-        };
-        if args.jsonl {
-            let v = serde_json::json!({"file": file, "title": doc.title(), "text": text});
-            return writeln!(out, "{v}");
-        }
-        if text.is_empty() {
-            return Ok(());
-        }
-        writeln!(out, "{text}")
-    })
+    for_each_document(
+        &args.files,
+        args.input.input_format,
+        &args.doc,
+        |input, parsed, out| {
+            let doc = &parsed.document;
+            let text = if args.main {
+                websyntax::extract::main_content(doc).text_with(doc, options.scripting)
+            } else {
+                doc.readable_text_with(doc.root(), options)
+            };
+            if args.jsonl {
+                let mut v =
+                    serde_json::json!({"file": input.name, "title": doc.title(), "text": text});
+                input.doc.add_keys(&mut v, "url");
+                return writeln!(out, "{v}");
+            }
+            if text.is_empty() {
+                return Ok(());
+            }
+            writeln!(out, "{text}")
+        },
+    )
 }
