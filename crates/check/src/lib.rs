@@ -37,6 +37,7 @@
 
 mod attributes;
 mod binary;
+mod codes;
 mod encoding;
 mod eof;
 mod locate;
@@ -53,6 +54,7 @@ use websyntax_html::input_stream::{DocumentParserOptions, ParsedDocument, parse_
 use websyntax_html::{Document, NodeId};
 
 pub use attributes::{ATTRIBUTE_RULES, AttributeRule, BOOLEAN_ATTRIBUTES, Syntax};
+pub use codes::{CODES, all_codes};
 pub use urls::PLACEHOLDER_BASE;
 pub use websyntax_html::Span;
 
