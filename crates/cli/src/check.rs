@@ -117,6 +117,15 @@ pub fn run(args: Args) -> ExitCode {
     if args.max_per_file == Some(0) {
         return crate::usage_error("--max-per-file must be at least 1");
     }
+    let codes = websyntax::check::all_codes();
+    for code in &args.ignore {
+        if !codes.contains(&code.as_str()) {
+            return crate::usage_error(format!(
+                "--ignore: unknown code {code:?}; the codes are: {}",
+                codes.join(", ")
+            ));
+        }
+    }
     let parser_options = match args.document.parser_options(true) {
         Ok(options) => options,
         Err(message) => return crate::usage_error(message),

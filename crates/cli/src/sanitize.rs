@@ -56,9 +56,9 @@ pub struct Args {
     /// `Document.parseHTML`: sanitize each input as a whole document and print it.
     #[arg(long, conflicts_with = "context")]
     document: bool,
-    /// Which standards parse the input: `seed` (the HTML Standard's text this version pins)
-    /// or `living` (today's WHATWG HTML, e.g. customizable `<select>`, as current browsers
-    /// parse).
+    /// Which standards parse the input: `seed` (the HTML Standard's text this version pins,
+    /// of 2024-08-26) or `living` (the WHATWG HTML Living Standard as this version snapshots
+    /// it, September 2026: e.g. customizable `<select>`, as current browsers parse).
     #[arg(long, value_name = "seed|living", default_value = "seed")]
     standard: Standard,
     /// Batch mode: stdin lines `{"input", "config"?, "context"?, "unsafe"?, "document"?,
