@@ -218,6 +218,23 @@ fn run_with(output: Output, args: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return crate::usage_error(e),
     };
+    // A gzip-compressed page is read as the page (docs/cli.md, "Crawl inputs").
+    let raw = if websyntax_crawl::gzip::is_gzip(&raw) {
+        match websyntax_crawl::gzip::decompress(&raw, crate::documents::MAX_DOCUMENT) {
+            Ok(b) => b,
+            Err(e) => return crate::usage_error(format!("{}: {e}", input.name())),
+        }
+    } else {
+        raw
+    };
+    if raw.starts_with(b"WARC/") {
+        return crate::usage_error(format!(
+            "{} is a WARC file, which holds many documents: `html parse` prints one; use \
+             `websyntax text`/`markdown`/`links`/`select`/`check`/`sanitize`, which read each \
+             HTML response of a WARC file",
+            input.name()
+        ));
+    }
     let mut parser_options = parser_options;
     parser_options.parse.limits = args.doc.limits_for(raw.len());
     let options = parser_options.parse;

@@ -372,3 +372,30 @@ fn links_without_a_base_leave_protocol_relative_urls_unresolved() {
     );
     assert_eq!(json_lines(&out)[0]["url"], "https://host.example/x");
 }
+
+#[test]
+fn html_parse_reads_gzip_pages_and_points_warc_files_elsewhere() {
+    let d = dir("html-parse", &[("p.html.gz", &gzip(b"<p>zipped"))]);
+    let (code, out, err) = run(
+        &[
+            "html",
+            "parse",
+            "--output",
+            "html",
+            d.join("p.html.gz").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with("<body><p>zipped</p></body></html>\n"),
+        "{out}"
+    );
+    let (_, gz) = warc_files("html-parse-warc");
+    let (code, _, err) = run(&["html", "parse", gz.to_str().unwrap()], b"");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("is a WARC file") && err.contains("websyntax text"),
+        "{err}"
+    );
+}
