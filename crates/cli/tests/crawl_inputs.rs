@@ -4,30 +4,16 @@
 
 mod support;
 
+use support::{json_lines, run_out as run};
+
+fn dir(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
+    support::fresh_dir(&format!("crawl-inputs-{name}"), files)
+}
+
 use std::io::Write;
 use std::path::PathBuf;
 
 use serde_json::Value;
-
-fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    support::code_out_err(support::run(args, stdin))
-}
-
-fn dir(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("crawl-inputs-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for (path, data) in files {
-        std::fs::write(dir.join(path), data).unwrap();
-    }
-    dir
-}
-
-fn json_lines(out: &str) -> Vec<Value> {
-    out.lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
 
 fn gzip(data: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());

@@ -4,24 +4,13 @@
 
 mod support;
 
-use std::path::PathBuf;
-
-use serde_json::Value;
-
-fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    support::code_out_err(support::run(args, stdin))
-}
+use support::{json_lines, run_out as run};
 
 fn dir(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("defaults-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, data) in files {
-        let p = dir.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, data).unwrap();
-    }
-    dir
+    support::fresh_dir(&format!("defaults-{name}"), files)
 }
+
+use std::path::PathBuf;
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
@@ -89,10 +78,7 @@ fn sanitizer_configs_that_cannot_mean_what_was_written_are_warned_about() {
         b"{\"input\": \"<p>x\", \"config\": {\"elemnts\": [\"p\"]}}\n{\"input\": \"<p>x\", \"config\": {\"elements\": [\"p\"]}}\n",
     );
     assert_eq!(status, 0);
-    let lines: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert!(
         lines[0]["error"].as_str().unwrap().contains("unknown-key"),
         "{out}"
@@ -159,10 +145,7 @@ fn sanitize_several_inputs_and_directories() {
         )
     );
     let (_, out, _) = run(&["sanitize", "--jsonl-output", d.to_str().unwrap()], b"");
-    let lines: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["file"], format!("{}/a.html", d.display()).as_str());
     assert_eq!(lines[1]["output"], "<i>b</i>");
