@@ -237,7 +237,7 @@ fn impossible_token(name: &str, attribute: bool) -> bool {
         || name
             .chars()
             .any(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ' | '/' | '>'))
-        || (attribute && name[1..].contains('='))
+        || (attribute && name.chars().skip(1).any(|c| c == '='))
 }
 
 fn never(at: &str, what: String, out: &mut Vec<ConfigWarning>) {
@@ -456,6 +456,10 @@ mod tests {
             codes(json!({"elements": [{"name": "a", "attributes": ["HREF"]}]}))
                 .contains(&"never-matches")
         );
+        // Any characters, never a panic.
+        for name in ["é=", "=é", "\u{0}", "a\"b", "<x>", "ÄÖ", "\u{10FFFF}"] {
+            let _ = lint_config(&json!({"attributes": [name], "elements": [name]}));
+        }
     }
 
     #[test]
@@ -470,5 +474,16 @@ mod tests {
         assert!(codes(json!({"elements": []})).is_empty());
         assert!(lint_config(&json!("default")).is_empty());
         assert!(lint_config_json("not json").is_empty());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(name in "\\PC{0,12}", ns in "\\PC{0,4}") {
+            let _ = lint_config(&json!({
+                "elements": [name, {"name": name, "namespace": SVG_NAMESPACE}],
+                "attributes": [name, {"name": name, "namespace": ns}],
+                name.clone(): 1,
+            }));
+        }
     }
 }
