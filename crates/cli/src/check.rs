@@ -35,7 +35,9 @@ use crate::output;
 #[command(after_help = "Examples:\n  websyntax check page.html\n  \
                         websyntax check --format json pages/ | jq '.diagnostics | length'")]
 pub struct Args {
-    /// Files, directories (recursing into `*.html` and `*.htm`) or `-` for stdin (the default).
+    /// Files, directories (recursing into `*.html` and `*.htm`), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response, named by its URL), gzip-compressed pages, or `-` for
+    /// stdin (the default).
     paths: Vec<PathBuf>,
     /// Output format: `human` (default on a terminal), `gnu` (default otherwise) or `json`.
     #[arg(long, value_enum)]
@@ -47,7 +49,8 @@ pub struct Args {
     /// the `gnu` format).
     #[arg(long, value_enum, value_name = "LEVEL")]
     severity: Option<Level>,
-    /// Codes not to report (repeatable, or comma-separated).
+    /// Codes not to report (repeatable, or comma-separated; an unknown code is an error that
+    /// lists them all).
     #[arg(long, value_name = "CODE", value_delimiter = ',')]
     ignore: Vec<String>,
     /// Report only these categories: `parse`, `encoding`, `url`, `attribute` (repeatable, or

@@ -17,12 +17,15 @@ use crate::select::{for_each_input, span_json};
   websyntax links page.html                     # resolved against the file's file: URL
   websyntax links --base https://example.org/a/ pages/ | jq -r .url")]
 pub struct Args {
-    /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
-    /// default).
+    /// Input files or directories (`*.html`, `*.htm`, recursively), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response, `"document_url"` and `"record"` added), gzip-compressed
+    /// pages, or `-` for stdin (the default).
     files: Vec<PathBuf>,
-    /// The documents' own URL: the base URL when a document has no `<base href>`, and the
-    /// base a relative `<base href>` is resolved against. Default: each file's `file:` URL,
-    /// as a browser has it for a page opened from disk (none for stdin).
+    /// The URL of documents that have none of their own (a WARC record's and a JSON line's
+    /// `url` come first): the base URL when a document has no `<base href>`, and the base a
+    /// relative `<base href>` is resolved against. Default: each file's `file:` URL, as a
+    /// browser has it for a page opened from disk (none for stdin); a protocol-relative
+    /// `//host/x` is then unresolved (`"url": null`).
     #[arg(short = 'b', long, value_name = "URL")]
     base: Option<String>,
     #[command(flatten)]

@@ -20,13 +20,15 @@ use crate::select::for_each_input;
   websyntax markdown --main --base https://example.org/news/a.html article.html
   websyntax markdown --main --jsonl pages/ > pages.jsonl   # {\"file\", \"title\", \"markdown\"} per page")]
 pub struct Args {
-    /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
+    /// Input files or directories (`*.html`, `*.htm`, recursively), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response), gzip-compressed pages, or `-` for stdin (the
     /// default). Several documents follow each other, separated by a blank line; use
     /// `--jsonl` to keep them apart.
     files: Vec<PathBuf>,
-    /// The documents' own URL: links and images are resolved against the document base URL
-    /// (the `<base href>`, else this URL). Default: each file's `file:` URL, as `links` has
-    /// it (none for stdin: relative URLs then stay relative).
+    /// The URL of documents that have none of their own (a WARC record's and a JSON line's
+    /// `url` come first): links and images are resolved against the document base URL (the
+    /// `<base href>`, else the document's URL). Without any, relative URLs and `#fragment`
+    /// links stay as written.
     #[arg(short = 'b', long, value_name = "URL")]
     base: Option<String>,
     /// Only the main content (the article body): no navigation, headers, footers, sidebars,

@@ -151,7 +151,9 @@ pub fn for_each_input(
 pub struct Args {
     /// The CSS selector list (Selectors Level 4), e.g. `a[href]`, `div.content > p`.
     selector: String,
-    /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
+    /// Input files or directories (`*.html`, `*.htm`, recursively), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response, with `"url"` and `"record"` in JSON), gzip-compressed
+    /// pages, or `-` for stdin (the
     /// default).
     files: Vec<PathBuf>,
     /// An input file (htmlq's flag; the same as naming it after the selector).

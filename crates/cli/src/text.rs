@@ -15,9 +15,12 @@ use crate::select::for_each_document;
 #[command(after_help = "Examples:
   websyntax text page.html
   websyntax text --main article.html              # the article body only
-  websyntax text --jsonl pages/ > texts.jsonl     # {\"file\", \"title\", \"text\"} per page")]
+  websyntax text --jsonl pages/ > texts.jsonl     # {\"file\", \"title\", \"text\"} per page
+  websyntax text --jsonl crawl.warc.gz            # plus \"url\" and \"record\" per HTML response")]
 pub struct Args {
-    /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
+    /// Input files or directories (`*.html`, `*.htm`, recursively), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response, with `"url"` and `"record"` in JSON), gzip-compressed
+    /// pages, or `-` for stdin (the
     /// default). Several documents' texts follow each other, each ending with a newline; use
     /// `--jsonl` to keep them apart.
     files: Vec<PathBuf>,
