@@ -1,11 +1,37 @@
 #!/usr/bin/env bash
 # The README's test command: the Rust test suites, then the Python package built into a
 # virtual environment under target/ and its pytest suite (incl. the Spark local-mode and Dask
-# examples), then the sanitizer's outputs rendered in headless Chromium (scripts/browser-tests.sh).
-# Needs Rust and Python 3 (with venv); Spark needs Java 17+; the browser tests need chromium and
-# Node.js with npm (installed with apt-get when missing and running as root).
+# examples), then the sanitizer's outputs rendered in headless Chromium (scripts/browser-tests.sh)
+# and the language server's end-to-end tests. Needs Rust and Python 3 (with venv); Spark needs
+# Java 17+; the browser tests need chromium and Node.js with npm.
+#
+# System packages: run as root on a machine with apt-get (as CI is), this script installs the
+# Debian packages its tests need (python3-venv, a Java runtime for Spark, chromium, neovim) with
+# apt-get. Set WEBSYNTAX_NO_APT=1 to install nothing: a missing package then stops the script
+# (venv, chromium) or skips the tests that need it (Java, Neovim), with a message naming it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# need_apt PACKAGE...: installs Debian packages (apt-get update once per run, then apt-get
+# install -y), announcing it. Returns 1 without installing anything when WEBSYNTAX_NO_APT is set
+# or when not root or without apt-get.
+APT_UPDATED=
+need_apt() {
+    if [ -n "${WEBSYNTAX_NO_APT:-}" ]; then
+        echo "WEBSYNTAX_NO_APT is set: not installing $*" >&2
+        return 1
+    fi
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+        echo "cannot install $* here (needs root and apt-get)" >&2
+        return 1
+    fi
+    echo "== installing Debian packages: $* (apt-get; set WEBSYNTAX_NO_APT=1 to skip)"
+    if [ -z "$APT_UPDATED" ]; then
+        apt-get update -qq
+        APT_UPDATED=1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+}
 ROOT=$PWD
 VENV="$ROOT/target/py-venv"
 REQ="$ROOT/crates/python/requirements-test.txt"
@@ -18,9 +44,7 @@ echo "== Python virtual environment ($VENV)"
 if [ ! -x "$VENV/bin/python" ]; then
     if ! python3 -m venv "$VENV" 2>/dev/null; then
         rm -rf "$VENV"
-        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-            apt-get update -qq
-            apt-get install -y python3-venv
+        if need_apt python3-venv; then
             python3 -m venv "$VENV"
         else
             echo "python3 -m venv failed: install python3-venv (apt-get install -y python3-venv)" >&2
@@ -36,11 +60,7 @@ if ! cmp -s "$REQ" "$VENV/.requirements-installed"; then
 fi
 
 if ! command -v java >/dev/null && [ -z "${JAVA_HOME:-}" ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        echo "== installing Java for PySpark (default-jre-headless)"
-        apt-get update -qq
-        apt-get install -y default-jre-headless
-    else
+    if ! need_apt default-jre-headless; then
         echo "warning: no Java: the Spark example test will be skipped" >&2
     fi
 fi

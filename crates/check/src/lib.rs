@@ -37,6 +37,7 @@
 
 mod attributes;
 mod binary;
+mod codes;
 mod encoding;
 mod eof;
 mod locate;
@@ -53,6 +54,7 @@ use websyntax_html::input_stream::{DocumentParserOptions, ParsedDocument, parse_
 use websyntax_html::{Document, NodeId};
 
 pub use attributes::{ATTRIBUTE_RULES, AttributeRule, BOOLEAN_ATTRIBUTES, Syntax};
+pub use codes::{CODES, all_codes};
 pub use urls::PLACEHOLDER_BASE;
 pub use websyntax_html::Span;
 
@@ -525,6 +527,19 @@ pub fn check_with<'a>(
     document_url: Option<&str>,
 ) -> Report<'a> {
     check_filtered(bytes, parser_options, document_url, &Filter::default())
+}
+
+/// Whether `bytes` are not text (an image, an archive, NUL bytes, UTF-16 without a byte order
+/// mark): the file `check` reports as one `binary-input` diagnostic, and other jobs skip.
+/// `transport` is the transport-layer charset, if any (UTF-16 there makes a file text). The
+/// rule is in `docs/check.md` ("Binary input").
+///
+/// ```
+/// assert!(websyntax_check::is_binary(&[0u8; 100], None));
+/// assert!(!websyntax_check::is_binary(b"<p>caf\xe9", None));
+/// ```
+pub fn is_binary(bytes: &[u8], transport: Option<Encoding>) -> bool {
+    binary::detect(bytes, transport).is_some()
 }
 
 /// [`check_with`], reporting only what `filter` allows.

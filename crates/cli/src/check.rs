@@ -27,7 +27,7 @@ use serde_json::json;
 use websyntax::check::{Category, Diagnostic, Filter, Report, Severity, Times, check_filtered};
 
 use crate::doc_args::DocumentArgs;
-use crate::inputs::Input;
+use crate::documents::{Doc, Skip};
 use crate::output;
 
 /// Arguments of `websyntax check`.
@@ -35,7 +35,9 @@ use crate::output;
 #[command(after_help = "Examples:\n  websyntax check page.html\n  \
                         websyntax check --format json pages/ | jq '.diagnostics | length'")]
 pub struct Args {
-    /// Files, directories (recursing into `*.html` and `*.htm`) or `-` for stdin (the default).
+    /// Files, directories (recursing into `*.html` and `*.htm`), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response, named by its URL), gzip-compressed pages, or `-` for
+    /// stdin (the default).
     paths: Vec<PathBuf>,
     /// Output format: `human` (default on a terminal), `gnu` (default otherwise) or `json`.
     #[arg(long, value_enum)]
@@ -47,7 +49,8 @@ pub struct Args {
     /// the `gnu` format).
     #[arg(long, value_enum, value_name = "LEVEL")]
     severity: Option<Level>,
-    /// Codes not to report (repeatable, or comma-separated).
+    /// Codes not to report (repeatable, or comma-separated; an unknown code is an error that
+    /// lists them all).
     #[arg(long, value_name = "CODE", value_delimiter = ',')]
     ignore: Vec<String>,
     /// Report only these categories: `parse`, `encoding`, `url`, `attribute` (repeatable, or
@@ -57,6 +60,8 @@ pub struct Args {
     /// At most N diagnostics per file (the first ones); the others are counted.
     #[arg(long, value_name = "N")]
     max_per_file: Option<usize>,
+    #[command(flatten)]
+    input: crate::documents::InputArgs,
     /// The document flags: `--encoding`/`--transport LABEL`, `--no-autodetect`, `--locale`,
     /// `--default-encoding`, `--scripting`.
     #[command(flatten)]
@@ -115,6 +120,15 @@ pub fn run(args: Args) -> ExitCode {
     if args.max_per_file == Some(0) {
         return crate::usage_error("--max-per-file must be at least 1");
     }
+    let codes = websyntax::check::all_codes();
+    for code in &args.ignore {
+        if !codes.contains(&code.as_str()) {
+            return crate::usage_error(format!(
+                "--ignore: unknown code {code:?}; the codes are: {}",
+                codes.join(", ")
+            ));
+        }
+    }
     let parser_options = match args.document.parser_options(true) {
         Ok(options) => options,
         Err(message) => return crate::usage_error(message),
@@ -145,6 +159,8 @@ pub fn run(args: Args) -> ExitCode {
         Err(message) => return crate::usage_error(message),
     };
     let mut io_failed = !expanded.problems.is_empty();
+    // A document rejected (a malformed archive or JSON line): exit status 1 at least.
+    let mut rejected = false;
     for problem in &expanded.problems {
         output::warn(problem);
     }
@@ -152,11 +168,16 @@ pub fn run(args: Args) -> ExitCode {
     for w in &expanded.warnings {
         output::warn(format!("warning: {w}"));
     }
-    let inputs = expanded.inputs;
-
-    let total = inputs.len();
+    let total = expanded.inputs.len();
+    // One input can hold many documents (a WARC file): workers take the next document from
+    // the shared reader, which reads one document at a time.
+    let documents = Mutex::new(crate::documents::Documents::new(
+        expanded,
+        args.input.input_format,
+        false,
+    ));
     let progress = Progress::new(total);
-    let workers = rayon::current_num_threads().clamp(1, total.max(1));
+    let workers = rayon::current_num_threads().max(1);
     let window = workers * AHEAD_PER_WORKER;
     // The index of the next file to write, shared with the workers (which wait when they
     // are `window` files ahead of it).
@@ -169,10 +190,10 @@ pub fn run(args: Args) -> ExitCode {
     let mut failure: Option<ExitCode> = None;
     let (mut errors, mut warnings, mut infos, mut files) = (0, 0, 0, 0);
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, String>)>();
+        let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, Skip>)>();
         for _ in 0..workers {
             let tx = tx.clone();
-            let (inputs, progress, written, next) = (&inputs, &progress, &written, &next);
+            let (documents, progress, written, next) = (&documents, &progress, &written, &next);
             let (closed, stop, filter, parser_options) = (&closed, &stop, &filter, &parser_options);
             let base = args.base.as_deref();
             let document_args = &args.document;
@@ -190,33 +211,41 @@ pub fn run(args: Args) -> ExitCode {
                     if stop.load(Ordering::SeqCst) {
                         break;
                     }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(input) = inputs.get(i) else {
-                        break;
-                    };
-                    let result = input.read().and_then(|bytes| {
-                        let name = input.name();
-                        let mut options = parser_options.clone();
-                        options.parse.limits = document_args.limits_for(bytes.len());
-                        // The document URL: --base, else a file's file: URL.
-                        let file_url = match (base, input) {
-                            (None, Input::File(path)) => websyntax::url::Url::from_file_path(path)
-                                .ok()
-                                .map(|u| u.href().to_owned()),
-                            _ => None,
+                    let (i, doc) = {
+                        let mut documents = documents.lock().unwrap_or_else(|e| e.into_inner());
+                        let Some(doc) = documents.next() else {
+                            break;
                         };
-                        let url = base.or(file_url.as_deref());
-                        let report = check_filtered(&bytes, options.clone(), url, filter);
+                        (next.fetch_add(1, Ordering::SeqCst), doc)
+                    };
+                    let result = doc.and_then(|doc| {
+                        let name = doc.name.clone();
+                        let mut options = parser_options.clone();
+                        options.parse.limits = document_args.limits_for(doc.bytes.len());
+                        if options.sniff.transport_charset.is_none() {
+                            options.sniff.transport_charset = doc.charset.clone();
+                        }
+                        // The document URL: its own, else --base, else a file's file: URL.
+                        let url = doc
+                            .url
+                            .clone()
+                            .or_else(|| base.map(str::to_owned))
+                            .or_else(|| doc.file_url().map(|u| u.href().to_owned()));
+                        let report =
+                            check_filtered(&doc.bytes, options.clone(), url.as_deref(), filter);
                         if let Some(reason) =
                             report.limits_reached.stop_reason(&options.parse.limits)
                         {
-                            return Err(format!(
-                                "{name}: the document reached {reason} and was not checked; {}",
-                                crate::doc_args::LIFT_LIMITS
-                            ));
+                            return Err(Skip {
+                                message: format!(
+                                    "{name}: the document reached {reason} and was not checked; {}",
+                                    crate::doc_args::LIFT_LIMITS
+                                ),
+                                status: 2,
+                            });
                         }
                         let quiet = closed.load(Ordering::SeqCst);
-                        Ok(render(name, &report, format, color, quiet))
+                        Ok(render(&doc, &report, format, color, quiet))
                     });
                     progress.tick();
                     if tx.send((i, result)).is_err() {
@@ -227,7 +256,7 @@ pub fn run(args: Args) -> ExitCode {
         }
         drop(tx);
         // Write each file's output once it and every file before it are done.
-        let mut pending: BTreeMap<usize, Result<Outcome, String>> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, Result<Outcome, Skip>> = BTreeMap::new();
         let mut expected = 0;
         for (i, result) in rx {
             pending.insert(i, result);
@@ -263,9 +292,13 @@ pub fn run(args: Args) -> ExitCode {
                             }
                         }
                     }
-                    Err(msg) => {
-                        output::warn(msg);
-                        io_failed = true;
+                    Err(skip) => {
+                        output::warn(skip.message);
+                        if skip.status == 2 {
+                            io_failed = true;
+                        } else {
+                            rejected = true;
+                        }
                     }
                 }
             }
@@ -281,7 +314,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(code) = failure {
         return code;
     }
-    let status = exit_status(errors, io_failed);
+    let status = exit_status(errors + usize::from(rejected), io_failed);
     let summary = format!(
         "checked {files} file{}: {errors} error{}, {warnings} warning{}, {infos} info",
         plural(files),
@@ -318,12 +351,17 @@ fn exit_status(errors: usize, io_failed: bool) -> ExitCode {
     }
 }
 
-/// Renders `report` (nothing when `quiet`: only the counts are needed).
-fn render(name: String, report: &Report<'_>, format: Format, color: bool, quiet: bool) -> Outcome {
+/// Renders `report` (nothing when `quiet`: only the counts are needed). In the `gnu` and
+/// `human` formats a document with a URL of its own (a WARC record) is named by that URL.
+fn render(doc: &Doc, report: &Report<'_>, format: Format, color: bool, quiet: bool) -> Outcome {
     let mut output = Vec::new();
+    let name = match (&doc.url, format) {
+        (Some(url), Format::Gnu | Format::Human) => url.clone(),
+        _ => doc.name.clone(),
+    };
     if !quiet {
         // Writing to a Vec cannot fail.
-        let _ = write_report(&mut output, &name, report, format, color);
+        let _ = write_report(&mut output, &name, doc, report, format, color);
     }
     Outcome {
         output,
@@ -339,6 +377,7 @@ fn render(name: String, report: &Report<'_>, format: Format, color: bool, quiet:
 fn write_report(
     out: &mut Vec<u8>,
     name: &str,
+    doc: &Doc,
     report: &Report<'_>,
     format: Format,
     color: bool,
@@ -366,6 +405,14 @@ fn write_report(
             serde_json::to_writer(&mut *out, name)?;
             if report.omitted > 0 {
                 write!(out, ",\"omitted\":{}", report.omitted)?;
+            }
+            if let Some(record) = &doc.record {
+                out.write_all(b",\"record\":")?;
+                serde_json::to_writer(&mut *out, record)?;
+            }
+            if let Some(url) = &doc.url {
+                out.write_all(b",\"url\":")?;
+                serde_json::to_writer(&mut *out, url)?;
             }
             out.write_all(b"}\n")?;
         }
@@ -605,16 +652,17 @@ impl Progress {
             return;
         }
         if let Ok(mut last) = self.last.try_lock()
-            && (last.elapsed() >= Duration::from_millis(100) || done == self.total)
+            && (last.elapsed() >= Duration::from_millis(100) || done >= self.total)
         {
             *last = Instant::now();
+            // A WARC file holds many documents: past the count of inputs, the bar stays full.
             let width = 30;
-            let filled = width * done / self.total.max(1);
+            let filled = (width * done / self.total.max(1)).min(width);
             eprint!(
-                "\r[{}{}] {done}/{} files",
+                "\r[{}{}] {done}/{} documents",
                 "=".repeat(filled),
                 " ".repeat(width - filled),
-                self.total
+                self.total.max(done)
             );
         }
     }

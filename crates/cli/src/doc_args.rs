@@ -62,11 +62,50 @@ pub struct DocumentArgs {
     /// warning line on stderr.
     #[arg(long, value_name = "N|none")]
     pub max_depth: Option<Limit>,
-    /// Which standards to follow: `seed` (the HTML and URL Standards' text this version pins,
-    /// for reproducible output) or `living` (today's WHATWG Living Standards, e.g. customizable
-    /// `<select>`, as current browsers parse).
+    /// Which standards to follow: `seed` (the HTML and URL Standards' text this version pins:
+    /// HTML of 2024-08-26, URL of 2024-12-02, for reproducible output) or `living` (the WHATWG
+    /// Living Standards as this version snapshots them: HTML of September 2026, URL of
+    /// 2026-07-02; e.g. customizable `<select>`, as current browsers parse).
     #[arg(long, value_name = "seed|living", default_value = "seed")]
     pub standard: websyntax::html::Standard,
+}
+
+/// The ISO 639-1 language codes: with the HTML Standard's table of locales, the languages
+/// `--locale` accepts.
+const ISO_639_1: &str = "aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce \
+    ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv \
+    ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr \
+    ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn \
+    no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so \
+    sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh \
+    yi yo za zh zu";
+
+/// `--locale`: a BCP 47 tag (`_` accepted for `-`) whose language is an ISO 639-1 code or a
+/// language of the HTML Standard's table (`sah`), with subtags of 1 to 8 letters or digits.
+/// `Err` lists the valid values.
+pub fn check_locale(tag: &str) -> Result<(), String> {
+    let norm = tag.trim().replace('_', "-");
+    let mut subtags = norm.split('-');
+    let language = subtags.next().unwrap_or_default().to_ascii_lowercase();
+    let known = ISO_639_1.split_ascii_whitespace().any(|c| c == language)
+        || websyntax::html::sniff::LOCALE_DEFAULT_ENCODINGS
+            .iter()
+            .any(|(t, _)| t.eq_ignore_ascii_case(&language));
+    let well_formed =
+        subtags.all(|s| (1..=8).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric()));
+    if known && well_formed {
+        return Ok(());
+    }
+    let table: Vec<&str> = websyntax::html::sniff::LOCALE_DEFAULT_ENCODINGS
+        .iter()
+        .map(|(t, _)| *t)
+        .collect();
+    Err(format!(
+        "--locale {tag:?}: not a language tag of a known language; give a BCP 47 tag whose \
+         language is an ISO 639-1 code (`en`, `pt-BR`). Locales with their own default \
+         encoding: {}; every other language's is windows-1252",
+        table.join(", ")
+    ))
 }
 
 /// A resource limit on the command line: a number, or `none`.
@@ -136,6 +175,7 @@ impl DocumentArgs {
             o.sniff.default_encoding = Encoding::for_label(label)
                 .ok_or_else(|| format!("--default-encoding: unknown encoding label {label:?}"))?;
         } else if let Some(tag) = &self.locale {
+            check_locale(tag)?;
             o.sniff.default_encoding = default_encoding_for_locale(tag);
         }
         Ok(o)

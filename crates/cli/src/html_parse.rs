@@ -218,6 +218,23 @@ fn run_with(output: Output, args: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return crate::usage_error(e),
     };
+    // A gzip-compressed page is read as the page (docs/cli.md, "Crawl inputs").
+    let raw = if websyntax_crawl::gzip::is_gzip(&raw) {
+        match websyntax_crawl::gzip::decompress(&raw, crate::documents::MAX_DOCUMENT) {
+            Ok(b) => b,
+            Err(e) => return crate::usage_error(format!("{}: {e}", input.name())),
+        }
+    } else {
+        raw
+    };
+    if raw.starts_with(b"WARC/") {
+        return crate::usage_error(format!(
+            "{} is a WARC file, which holds many documents: `html parse` prints one; use \
+             `websyntax text`/`markdown`/`links`/`select`/`check`/`sanitize`, which read each \
+             HTML response of a WARC file",
+            input.name()
+        ));
+    }
     let mut parser_options = parser_options;
     parser_options.parse.limits = args.doc.limits_for(raw.len());
     let options = parser_options.parse;
@@ -234,7 +251,10 @@ fn run_with(output: Output, args: Args) -> ExitCode {
             }
             match output {
                 Output::Tree => tree(&mut out, &f.document, f.root),
-                Output::Html => out.write_all(f.to_html().as_bytes()),
+                // The serialization, then a newline as every command ends its output.
+                Output::Html => out
+                    .write_all(f.to_html().as_bytes())
+                    .and_then(|()| out.write_all(b"\n")),
                 Output::Errors => errors_text(&mut out, f.errors()),
                 _ if args.flat => json_flat(&mut out, &f.document, f.root, Some(ctx), None),
                 _ => json_dom(&mut out, &f.document, f.root, Some(ctx), None),
@@ -248,9 +268,9 @@ fn run_with(output: Output, args: Args) -> ExitCode {
             }
             match output {
                 Output::Tree => tree(&mut out, d, d.root()),
-                // The HTML serialization is written exactly (no added newline, so that
-                // `--output html` piped back into `html parse -` re-parses the same text),
-                // with its encoding declaration made true for the bytes written.
+                // The HTML serialization, with its encoding declaration made true for the
+                // bytes written, then a newline (an ASCII byte in every output encoding) as
+                // every command ends its output.
                 Output::Html => {
                     let enc = output_encoding.unwrap_or(Encoding::UTF_8);
                     let text = websyntax::html::serialize::serialize_document_with_charset(
@@ -266,6 +286,7 @@ fn run_with(output: Output, args: Args) -> ExitCode {
                             Err(e) => return crate::usage_error(e),
                         }
                     }
+                    .and_then(|()| out.write_all(b"\n"))
                 }
                 Output::Errors => {
                     super::bytes::report_decode_errors(&raw, &parsed, &mut io::stderr().lock());

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod check;
 pub mod doc_args;
+pub mod documents;
 mod encoding;
 mod html;
 pub mod inputs;

@@ -20,13 +20,15 @@ use crate::select::for_each_input;
   websyntax markdown --main --base https://example.org/news/a.html article.html
   websyntax markdown --main --jsonl pages/ > pages.jsonl   # {\"file\", \"title\", \"markdown\"} per page")]
 pub struct Args {
-    /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
+    /// Input files or directories (`*.html`, `*.htm`, recursively), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response), gzip-compressed pages, or `-` for stdin (the
     /// default). Several documents follow each other, separated by a blank line; use
     /// `--jsonl` to keep them apart.
     files: Vec<PathBuf>,
-    /// The documents' own URL: links and images are resolved against the document base URL
-    /// (the `<base href>`, else this URL). Default: each file's `file:` URL, as `links` has
-    /// it (none for stdin: relative URLs then stay relative).
+    /// The URL of documents that have none of their own (a WARC record's and a JSON line's
+    /// `url` come first): links and images are resolved against the document base URL (the
+    /// `<base href>`, else the document's URL). Without any, relative URLs and `#fragment`
+    /// links stay as written.
     #[arg(short = 'b', long, value_name = "URL")]
     base: Option<String>,
     /// Only the main content (the article body): no navigation, headers, footers, sidebars,
@@ -49,6 +51,8 @@ pub struct Args {
     #[arg(long)]
     unsafe_links: bool,
     #[command(flatten)]
+    input: crate::documents::InputArgs,
+    #[command(flatten)]
     doc: DocumentArgs,
 }
 
@@ -64,6 +68,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut first = true;
     for_each_input(
         &args.files,
+        args.input.input_format,
         &args.doc,
         base.as_ref(),
         |input, parsed, out| {
@@ -86,8 +91,9 @@ pub fn run(args: Args) -> ExitCode {
                 to_markdown(doc, None, &options)
             };
             if args.jsonl {
-                let v =
+                let mut v =
                     serde_json::json!({"file": input.name, "title": doc.title(), "markdown": md});
+                input.doc.add_keys(&mut v, "url");
                 return writeln!(out, "{v}");
             }
             if md.is_empty() {

@@ -2,10 +2,14 @@
 //! [--standard seed|living] [--jsonl]`: the HTML Standard's Sanitizer API on each input (`docs/cli.md`, "Sanitizing";
 //! the rules are in the library, `websyntax::sanitize`).
 //!
-//! Each input is read as UTF-8 (a BOM is skipped, invalid bytes become U+FFFD) and its result
-//! printed followed by a newline: by default what `element.innerHTML` holds after
+//! Each input is read as UTF-8 (a BOM is skipped, invalid bytes become U+FFFD; a WARC record
+//! in the encoding its HTTP charset or `<meta>` gives) and its result printed followed by a
+//! newline: by default what `element.innerHTML` holds after
 //! `element.setHTML(input, {sanitizer: CONFIG})` on a `TAG` element (default `div`);
-//! `--document`: `Document.parseHTML(input, {sanitizer: CONFIG})`, serialized.
+//! `--document`: `Document.parseHTML(input, {sanitizer: CONFIG})`, serialized. Inputs are read
+//! as `crate::documents` says (directories, WARC files, gzip; binary files skipped); with
+//! several, each result is preceded by `==> NAME <==` (as `head` does), or, with
+//! `--jsonl-output`, each is one `{"file", "output"}` line.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,13 +24,20 @@ use websyntax::sanitize::{
 
 use crate::doc_args::Limit;
 
+use crate::documents::{Doc, Documents, InputFormat};
 use crate::inputs::expand;
 
 /// Arguments of `websyntax sanitize`.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  websyntax sanitize comment.html
+  websyntax sanitize --config config.json comments/        # each result after ==> FILE <==
+  websyntax sanitize --jsonl-output crawl.warc.gz           # {\"file\", \"url\", \"record\", \"output\"}")]
 pub struct Args {
-    /// Input files, or `-` for stdin (the default). Each result is printed on its own,
-    /// followed by a newline.
+    /// Input files, directories (`*.html`, `*.htm`, recursively), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response), gzip-compressed files, or `-` for stdin (the
+    /// default). Each result is printed followed by a newline; with several inputs, each
+    /// after a `==> NAME <==` line, as `head` does.
     files: Vec<PathBuf>,
     /// A JSON `SanitizerConfig` (`elements`, `removeElements`, `replaceWithChildrenElements`,
     /// `attributes`, `removeAttributes`, `comments`, `dataAttributes`; names as strings or
@@ -45,16 +56,25 @@ pub struct Args {
     /// `Document.parseHTML`: sanitize each input as a whole document and print it.
     #[arg(long, conflicts_with = "context")]
     document: bool,
-    /// Which standards parse the input: `seed` (the HTML Standard's text this version pins)
-    /// or `living` (today's WHATWG HTML, e.g. customizable `<select>`, as current browsers
-    /// parse).
+    /// Which standards parse the input: `seed` (the HTML Standard's text this version pins,
+    /// of 2024-08-26) or `living` (the WHATWG HTML Living Standard as this version snapshots
+    /// it, September 2026: e.g. customizable `<select>`, as current browsers parse).
     #[arg(long, value_name = "seed|living", default_value = "seed")]
     standard: Standard,
     /// Batch mode: stdin lines `{"input", "config"?, "context"?, "unsafe"?, "document"?,
     /// "standard"?}`, stdout one `{"output"}` or `{"error"}` line each (the flags give the
     /// defaults).
-    #[arg(long, conflicts_with = "files")]
+    #[arg(long, conflicts_with_all = ["files", "jsonl_output"])]
     jsonl: bool,
+    /// One JSON line per input: `{"file", "output"}` (plus `"url"` and `"record"` for a
+    /// WARC record), instead of the results one after the other.
+    #[arg(long)]
+    jsonl_output: bool,
+    /// Treat the configuration's warnings (a key the standard does not define, a name that
+    /// can never match, a configuration that restricts nothing) as errors (exit 2; in
+    /// `--jsonl`, an `{"error"}` line for a line's own config).
+    #[arg(long)]
+    strict_config: bool,
     /// The most nodes an input may build, or `none` (default: 65,536 plus 16 per input
     /// byte). The parser also clones at most 65,536 plus one per 2 input bytes elements and
     /// attributes to reopen formatting elements (`none` lifts that limit too). An input that
@@ -147,6 +167,20 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     };
+    if let (Some(v), Some(path)) = (&config, &args.config) {
+        let warnings = websyntax::sanitize::lint::lint_config(v);
+        for w in &warnings {
+            let level = if args.strict_config {
+                "error"
+            } else {
+                "warning"
+            };
+            crate::output::warn(format!("{level}: --config {}: {w}", path.display()));
+        }
+        if args.strict_config && !warnings.is_empty() {
+            return ExitCode::from(crate::EXIT_USAGE);
+        }
+    }
     if args.jsonl {
         return run_jsonl(&args, config.as_ref(), &context);
     }
@@ -167,38 +201,76 @@ pub fn run(args: Args) -> ExitCode {
         Ok(e) => e,
         Err(e) => return crate::usage_error(e),
     };
-    let mut failed = !expanded.problems.is_empty();
+    let mut status = if expanded.problems.is_empty() { 0 } else { 2 };
     for p in &expanded.problems {
         crate::output::warn(p);
     }
+    for w in &expanded.warnings {
+        crate::output::warn(format!("warning: {w}"));
+    }
+    // Several inputs named or found (one that cannot be read counts: the others are then
+    // told apart from its absence).
+    let several = expanded.inputs.len() + expanded.problems.len() > 1;
+    let documents = Documents::new(expanded, InputFormat::Html, true);
     let mut out = crate::output::stdout();
     let mut written = Ok(());
-    for input in &expanded.inputs {
-        let text = match input.read() {
-            Ok(b) => decode_utf8(&b),
-            Err(e) => {
-                crate::output::warn(e);
-                failed = true;
+    let mut first = true;
+    for doc in documents {
+        let doc = match doc {
+            Ok(d) => d,
+            Err(skip) => {
+                crate::output::warn(&skip.message);
+                status = status.max(skip.status);
                 continue;
             }
         };
-        match run_one(&text, &job) {
-            Ok(result) => written = writeln!(out, "{result}"),
+        let text = decode(&doc);
+        let result = match run_one(&text, &job) {
+            Ok(r) => r,
             Err(e) => {
-                crate::output::warn(format!("{}: {e}", input.name()));
-                failed = true;
+                crate::output::warn(format!("{}: {e}", doc.name));
+                status = 2;
+                continue;
             }
-        }
+        };
+        written = if args.jsonl_output {
+            let mut v = serde_json::json!({"file": doc.name, "output": result});
+            doc.add_keys(&mut v, "url");
+            writeln!(out, "{v}")
+        } else if several || doc.url.is_some() {
+            // As `head` does: a blank line between results, a header before each.
+            let blank = if first { "" } else { "\n" };
+            let name = match &doc.url {
+                Some(u) => format!("{} {u}", doc.name),
+                None => doc.name.clone(),
+            };
+            writeln!(out, "{blank}==> {name} <==\n{result}")
+        } else {
+            writeln!(out, "{result}")
+        };
+        first = false;
         if written.is_err() {
             break;
         }
     }
-    let ok = if failed {
-        ExitCode::from(crate::EXIT_USAGE)
-    } else {
-        ExitCode::SUCCESS
+    crate::output::finish(Some(&mut out), written, ExitCode::from(status))
+}
+
+/// The text of a document: UTF-8 (BOM skipped), as `setHTML` takes a string, unless the
+/// document came with a transport charset (a WARC record), whose bytes are decoded as the
+/// HTML Standard's encoding sniffing says (the charset, else a BOM or `<meta>`).
+fn decode(doc: &Doc) -> String {
+    if doc.charset.is_none() && doc.record.is_none() {
+        return decode_utf8(&doc.bytes);
+    }
+    let options = websyntax::html::sniff::SniffOptions {
+        transport_charset: doc.charset.clone(),
+        ..websyntax::html::sniff::SniffOptions::default()
     };
-    crate::output::finish(Some(&mut out), written, ok)
+    let encoding = websyntax::html::sniff::sniff(&doc.bytes, &options).encoding;
+    websyntax::encoding::decode(&doc.bytes, encoding)
+        .text
+        .into_owned()
 }
 
 fn opt_bool(obj: &Map<String, Value>, key: &str, default: bool) -> Result<bool, String> {
@@ -227,6 +299,11 @@ fn run_jsonl(args: &Args, default_config: Option<&Value>, default_context: &Cont
         let own;
         let sanitizer = match (obj.get("config"), safe) {
             (Some(v), _) => {
+                if args.strict_config
+                    && let Some(w) = websyntax::sanitize::lint::lint_config(v).first()
+                {
+                    return Err(format!("config: {w}"));
+                }
                 own = Sanitizer::from_options(Some(v), safe).map_err(|e| e.to_string())?;
                 &own
             }

@@ -16,7 +16,6 @@ use websyntax::url::Url;
 
 use crate::doc_args::{DocumentArgs, OnOff};
 
-use crate::inputs::Input;
 use crate::output::Out;
 
 /// A span as JSON: `[START, END]` or `null`.
@@ -31,32 +30,39 @@ pub fn span_json(span: Option<Span>) -> Value {
 pub struct DocInput {
     /// The name for messages and `"file"` keys: the path as given, or `-` for stdin.
     pub name: String,
-    /// The document's URL: `--base` when given, else a local file's `file:` URL (as a browser
-    /// has it for a page opened from disk), else none (stdin).
+    /// The document's URL: its own (a WARC record's, a JSON line's), else `--base`, else none.
     pub url: Option<Url>,
+    /// A local file's `file:` URL (as a browser has it for a page opened from disk), for the
+    /// commands that resolve against it when there is no [`DocInput::url`] (`links`).
+    pub file_url: Option<Url>,
+    /// The document's own URL as written and its WARC record id, for JSON outputs.
+    pub doc: crate::documents::Doc,
 }
 
 /// Runs `each(input name, parsed document, out)` for every input of `files`: see
 /// [`for_each_input`].
 pub fn for_each_document(
     files: &[PathBuf],
+    input_format: crate::documents::InputFormat,
     doc_args: &DocumentArgs,
-    mut each: impl FnMut(&str, &ParsedDocument, &mut Out) -> std::io::Result<()>,
+    mut each: impl FnMut(&DocInput, &ParsedDocument, &mut Out) -> std::io::Result<()>,
 ) -> ExitCode {
-    for_each_input(files, doc_args, None, |input, parsed, out| {
-        each(&input.name, parsed, out)
+    for_each_input(files, input_format, doc_args, None, |input, parsed, out| {
+        each(input, parsed, out)
     })
 }
 
-/// Runs `each(input, parsed document, out)` for every input of `files` (expanded as
-/// `crate::inputs` says), with a progress line on stderr when it is a terminal and there
-/// are several inputs. `base` is the `--base` URL, if any (see [`DocInput::url`]). A
-/// document that reached the node limit is not handed to `each` (one error line; see
-/// `doc_args`); one flattened by the depth limit gets a warning line. Returns the exit
-/// status: 0, or 2 when an input could not be read or reached the node limit (the others
-/// are still processed), or the write failure's status.
+/// Runs `each(input, parsed document, out)` for every document of `files` (expanded as
+/// `crate::inputs` says, read as `crate::documents` says), with a progress line on stderr
+/// when it is a terminal and there are several inputs. `base` is the `--base` URL, if any
+/// (see [`DocInput::url`]). A document that reached the node limit is not handed to `each`
+/// (one error line; see `doc_args`); one flattened by the depth limit gets a warning line.
+/// Returns the exit status: 0; 1 when a document was rejected (binary data, a malformed
+/// archive or JSON line); 2 when an input could not be read or reached the node limit (the
+/// others are still processed); or the write failure's status.
 pub fn for_each_input(
     files: &[PathBuf],
+    input_format: crate::documents::InputFormat,
     doc_args: &DocumentArgs,
     base: Option<&Url>,
     mut each: impl FnMut(&DocInput, &mut ParsedDocument, &mut Out) -> std::io::Result<()>,
@@ -69,7 +75,7 @@ pub fn for_each_input(
         Ok(o) => o,
         Err(e) => return crate::usage_error(e),
     };
-    let mut failed = !expanded.problems.is_empty();
+    let mut status = if expanded.problems.is_empty() { 0 } else { 2 };
     for p in &expanded.problems {
         crate::output::warn(p);
     }
@@ -80,25 +86,30 @@ pub fn for_each_input(
     let progress = total > 1 && std::io::stderr().is_terminal();
     let mut out = crate::output::stdout();
     let mut written = Ok(());
-    for (i, input) in expanded.inputs.iter().enumerate() {
-        let raw = match input.read() {
-            Ok(b) => b,
-            Err(e) => {
-                crate::output::warn(e);
-                failed = true;
+    let documents = crate::documents::Documents::new(expanded, input_format, true);
+    for (i, doc) in documents.enumerate() {
+        let doc = match doc {
+            Ok(d) => d,
+            Err(skip) => {
+                crate::output::warn(&skip.message);
+                status = status.max(skip.status);
                 continue;
             }
         };
         let mut options = options.clone();
-        options.parse.limits = doc_args.limits_for(raw.len());
-        let mut parsed = parse_document_bytes(&raw, options.clone());
-        drop(raw);
+        options.parse.limits = doc_args.limits_for(doc.bytes.len());
+        if options.sniff.transport_charset.is_none() {
+            options.sniff.transport_charset = doc.charset.clone();
+        }
+        let mut parsed = parse_document_bytes(&doc.bytes, options.clone());
         let doc_input = DocInput {
-            name: input.name(),
-            url: base.cloned().or_else(|| match input {
-                Input::Stdin => None,
-                Input::File(path) => Url::from_file_path(path).ok(),
-            }),
+            name: doc.name.clone(),
+            url: doc.own_url().or_else(|| base.cloned()),
+            file_url: doc.file_url(),
+            doc: crate::documents::Doc {
+                bytes: Vec::new(),
+                ..doc
+            },
         };
         match crate::doc_args::limit_report(
             &doc_input.name,
@@ -107,7 +118,7 @@ pub fn for_each_input(
         ) {
             Err(e) => {
                 crate::output::warn(e);
-                failed = true;
+                status = 2;
                 continue;
             }
             Ok(Some(w)) => crate::output::warn(format!("warning: {w}")),
@@ -117,19 +128,14 @@ pub fn for_each_input(
         if written.is_err() {
             break;
         }
-        if progress && (i % 16 == 0 || i + 1 == total) {
-            let _ = write!(std::io::stderr().lock(), "\r{}/{} files", i + 1, total);
+        if progress && (i % 16 == 0) {
+            let _ = write!(std::io::stderr().lock(), "\r{} documents", i + 1);
         }
     }
     if progress {
         let _ = writeln!(std::io::stderr().lock());
     }
-    let ok = if failed {
-        ExitCode::from(crate::EXIT_USAGE)
-    } else {
-        ExitCode::SUCCESS
-    };
-    crate::output::finish(Some(&mut out), written, ok)
+    crate::output::finish(Some(&mut out), written, ExitCode::from(status))
 }
 
 /// Arguments of `websyntax select`. The short flags and their long aliases are htmlq's
@@ -145,7 +151,9 @@ pub fn for_each_input(
 pub struct Args {
     /// The CSS selector list (Selectors Level 4), e.g. `a[href]`, `div.content > p`.
     selector: String,
-    /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
+    /// Input files or directories (`*.html`, `*.htm`, recursively), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response, with `"url"` and `"record"` in JSON), gzip-compressed
+    /// pages, or `-` for stdin (the
     /// default).
     files: Vec<PathBuf>,
     /// An input file (htmlq's flag; the same as naming it after the selector).
@@ -179,6 +187,8 @@ pub struct Args {
     #[arg(long)]
     jsonl: bool,
     #[command(flatten)]
+    input: crate::documents::InputArgs,
+    #[command(flatten)]
     doc: DocumentArgs,
 }
 
@@ -205,64 +215,74 @@ pub fn run(args: Args) -> ExitCode {
     let mut files = args.files.clone();
     files.extend(args.filename.iter().cloned());
     let scripting = args.doc.scripting == OnOff::On;
-    // `-b` resolves URL-valued attributes; the document URL is only used then.
-    let url_attr = args.attr.as_deref().is_some_and(is_url_attribute) && base.is_some();
-    for_each_input(&files, &args.doc, base.as_ref(), |input, parsed, out| {
-        if !removes.is_empty() {
-            remove_matches(&mut parsed.document, &removes);
-        }
-        let doc = &parsed.document;
-        let doc_base = if url_attr {
-            doc.base_url_with_encoding(input.url.as_ref(), parsed.encoding)
-        } else {
-            None
-        };
-        let value_of = |id| -> Option<String> {
-            let name = args.attr.as_deref()?;
-            let raw = doc.attribute(id, name)?;
-            Some(match &doc_base {
-                Some(b) => Url::parse_with_encoding(raw.trim(), Some(b), parsed.encoding)
-                    .map_or_else(|_| raw.to_owned(), |u| u.href().to_owned()),
-                None => raw.to_owned(),
-            })
-        };
-        for id in doc.select_with(&selector) {
-            let text = args.text.then(|| doc.text_content(id));
-            if args.ignore_whitespace
-                && text
-                    .as_deref()
-                    .is_some_and(|t| t.trim_matches(HTML_SPACE).is_empty())
-            {
-                continue;
+    // URL-valued attributes are resolved when the document has a URL (`-b`, or its own).
+    let url_attr = args.attr.as_deref().is_some_and(is_url_attribute);
+    let format = args.input.input_format;
+    for_each_input(
+        &files,
+        format,
+        &args.doc,
+        base.as_ref(),
+        |input, parsed, out| {
+            if !removes.is_empty() {
+                remove_matches(&mut parsed.document, &removes);
             }
-            if args.jsonl {
-                let mut v = json!({
-                    "file": input.name,
-                    "path": doc.element_path(id),
-                    "span": span_json(doc.span(id)),
-                    "html": serialize_node(doc, id, scripting),
-                });
-                if let Some(t) = text {
-                    v["text"] = json!(t);
-                }
-                if args.attr.is_some() {
-                    v["value"] = json!(value_of(id));
-                }
-                writeln!(out, "{v}")?;
-            } else if let Some(t) = text {
-                writeln!(out, "{t}")?;
-            } else if args.attr.is_some() {
-                if let Some(v) = value_of(id) {
-                    writeln!(out, "{v}")?;
-                }
-            } else if args.pretty {
-                out.write_all(websyntax::html::pretty::pretty_html(doc, id, scripting).as_bytes())?;
+            let doc = &parsed.document;
+            let doc_base = if url_attr && input.url.is_some() {
+                doc.base_url_with_encoding(input.url.as_ref(), parsed.encoding)
             } else {
-                writeln!(out, "{}", serialize_node(doc, id, scripting))?;
+                None
+            };
+            let value_of = |id| -> Option<String> {
+                let name = args.attr.as_deref()?;
+                let raw = doc.attribute(id, name)?;
+                Some(match &doc_base {
+                    Some(b) => Url::parse_with_encoding(raw.trim(), Some(b), parsed.encoding)
+                        .map_or_else(|_| raw.to_owned(), |u| u.href().to_owned()),
+                    None => raw.to_owned(),
+                })
+            };
+            for id in doc.select_with(&selector) {
+                let text = args.text.then(|| doc.text_content(id));
+                if args.ignore_whitespace
+                    && text
+                        .as_deref()
+                        .is_some_and(|t| t.trim_matches(HTML_SPACE).is_empty())
+                {
+                    continue;
+                }
+                if args.jsonl {
+                    let mut v = json!({
+                        "file": input.name,
+                        "path": doc.element_path(id),
+                        "span": span_json(doc.span(id)),
+                        "html": serialize_node(doc, id, scripting),
+                    });
+                    input.doc.add_keys(&mut v, "url");
+                    if let Some(t) = text {
+                        v["text"] = json!(t);
+                    }
+                    if args.attr.is_some() {
+                        v["value"] = json!(value_of(id));
+                    }
+                    writeln!(out, "{v}")?;
+                } else if let Some(t) = text {
+                    writeln!(out, "{t}")?;
+                } else if args.attr.is_some() {
+                    if let Some(v) = value_of(id) {
+                        writeln!(out, "{v}")?;
+                    }
+                } else if args.pretty {
+                    out.write_all(
+                        websyntax::html::pretty::pretty_html(doc, id, scripting).as_bytes(),
+                    )?;
+                } else {
+                    writeln!(out, "{}", serialize_node(doc, id, scripting))?;
+                }
             }
-        }
-        Ok(())
-    })
+            Ok(())
+        },
+    )
 }
 
 /// ASCII whitespace.

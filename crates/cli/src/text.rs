@@ -15,9 +15,12 @@ use crate::select::for_each_document;
 #[command(after_help = "Examples:
   websyntax text page.html
   websyntax text --main article.html              # the article body only
-  websyntax text --jsonl pages/ > texts.jsonl     # {\"file\", \"title\", \"text\"} per page")]
+  websyntax text --jsonl pages/ > texts.jsonl     # {\"file\", \"title\", \"text\"} per page
+  websyntax text --jsonl crawl.warc.gz            # plus \"url\" and \"record\" per HTML response")]
 pub struct Args {
-    /// Input files or directories (`*.html`, `*.htm`, recursively), or `-` for stdin (the
+    /// Input files or directories (`*.html`, `*.htm`, recursively), WARC files (`.warc`,
+    /// `.warc.gz`: each HTML response, with `"url"` and `"record"` in JSON), gzip-compressed
+    /// pages, or `-` for stdin (the
     /// default). Several documents' texts follow each other, each ending with a newline; use
     /// `--jsonl` to keep them apart.
     files: Vec<PathBuf>,
@@ -30,6 +33,8 @@ pub struct Args {
     #[arg(long)]
     main: bool,
     #[command(flatten)]
+    input: crate::documents::InputArgs,
+    #[command(flatten)]
     doc: DocumentArgs,
 }
 
@@ -38,20 +43,27 @@ pub fn run(args: Args) -> ExitCode {
     let options = TextOptions {
         scripting: args.doc.scripting == OnOff::On,
     };
-    for_each_document(&args.files, &args.doc, |file, parsed, out| {
-        let doc = &parsed.document;
-        let text = if args.main {
-            websyntax::extract::main_content(doc).text_with(doc, options.scripting)
-        } else {
-            doc.readable_text_with(doc.root(), options)
-        };
-        if args.jsonl {
-            let v = serde_json::json!({"file": file, "title": doc.title(), "text": text});
-            return writeln!(out, "{v}");
-        }
-        if text.is_empty() {
-            return Ok(());
-        }
-        writeln!(out, "{text}")
-    })
+    for_each_document(
+        &args.files,
+        args.input.input_format,
+        &args.doc,
+        |input, parsed, out| {
+            let doc = &parsed.document;
+            let text = if args.main {
+                websyntax::extract::main_content(doc).text_with(doc, options.scripting)
+            } else {
+                doc.readable_text_with(doc.root(), options)
+            };
+            if args.jsonl {
+                let mut v =
+                    serde_json::json!({"file": input.name, "title": doc.title(), "text": text});
+                input.doc.add_keys(&mut v, "url");
+                return writeln!(out, "{v}");
+            }
+            if text.is_empty() {
+                return Ok(());
+            }
+            writeln!(out, "{text}")
+        },
+    )
 }

@@ -13,8 +13,9 @@ use crate::jsonl;
 pub struct Args {
     #[command(subcommand)]
     command: Command,
-    /// Which URL Standard to follow: `seed` (the text this version pins) or `living`
-    /// (today's: `^` percent-encoded in paths, ASCII `xn--` domains only lowercased, ...).
+    /// Which URL Standard to follow: `seed` (the text this version pins, of 2024-12-02) or
+    /// `living` (the Living Standard as this version snapshots it, 2026-07-02: `^`
+    /// percent-encoded in paths, ASCII `xn--` domains only lowercased, ...).
     #[arg(
         long,
         global = true,

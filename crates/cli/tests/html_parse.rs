@@ -35,8 +35,8 @@ fn fragment_and_html_output() {
     let (code, out, _) = run(&["--fragment", "tr", "--output", "html"], "<td>a&amp;b");
     assert_eq!(code, 0);
     assert_eq!(
-        out, "<td>a&amp;b</td>",
-        "exact serialization, no added newline"
+        out, "<td>a&amp;b</td>\n",
+        "the exact serialization, then a newline as every command ends its output"
     );
     let (_, out, _) = run(&["--fragment", "svg svg"], "<path/>");
     assert_eq!(out, "| <svg path>\n");

@@ -39,14 +39,22 @@ fn files_in_order_and_a_missing_one() {
         b"",
     ));
     assert_eq!(code, 0);
-    assert_eq!(out, "<i>one</i>\n<u>two</u>\u{FFFD}\n");
+    // Several inputs: each result after a `==> FILE <==` line, as `head` prints them.
+    assert_eq!(
+        out,
+        format!(
+            "==> {} <==\n<i>one</i>\n\n==> {} <==\n<u>two</u>\u{FFFD}\n",
+            a.display(),
+            b.display()
+        )
+    );
     let missing = dir.join("missing.html");
     let (code, out, err) = code_out_err(run(
         &["sanitize", missing.to_str().unwrap(), a.to_str().unwrap()],
         b"",
     ));
     assert_eq!(code, 2);
-    assert_eq!(out, "<i>one</i>\n");
+    assert_eq!(out, format!("==> {} <==\n<i>one</i>\n", a.display()));
     assert!(err.contains("missing.html"), "{err}");
 }
 

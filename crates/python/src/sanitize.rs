@@ -35,11 +35,32 @@ fn from_json(py: Python<'_>, v: &serde_json::Value) -> PyResult<PyObject> {
         .unbind())
 }
 
+/// Warns (``UserWarning``) about each thing in configuration `v` that cannot mean what was
+/// written (`websyntax::sanitize::lint`: an unknown key, a name that never matches, a
+/// configuration that restricts nothing), or raises ``ValueError`` with the first when
+/// `strict`.
+fn lint(py: Python<'_>, v: &serde_json::Value, strict: bool) -> PyResult<()> {
+    for w in s::lint::lint_config(v) {
+        if strict {
+            return Err(PyValueError::new_err(format!("{w} (strict=True)")));
+        }
+        let message = std::ffi::CString::new(w.to_string().replace('\0', " "))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        // Stack level 1: the Python line that called (a native function has no frame).
+        PyErr::warn(py, &category, &message, 1)?;
+    }
+    Ok(())
+}
+
 /// A sanitizer: the HTML Standard's ``Sanitizer`` with its configuration.
 ///
 /// ``Sanitizer()`` is the built-in safe default configuration; ``Sanitizer(config)`` takes the
 /// dictionary a browser's ``new Sanitizer(config)`` takes (or its JSON text), and raises
-/// ``ValueError`` saying why when it is invalid.
+/// ``ValueError`` saying why when it is invalid. A configuration that cannot mean what was
+/// written (a key the standard does not define, such as ``"element"``; a name no parsed document
+/// has, such as the upper-case ``"P"``; ``{}``, which restricts nothing) gives a
+/// ``UserWarning`` each; ``strict=True`` raises ``ValueError`` instead.
 ///
 /// >>> s = websyntax.Sanitizer({"elements": ["p", "b"], "attributes": ["title"]})
 /// >>> websyntax.sanitize('<p title=t onclick=x>a <i>b</i> <b>c</b></p>', s)
@@ -86,8 +107,8 @@ fn poisoned() -> PyErr {
 #[pymethods]
 impl Sanitizer {
     #[new]
-    #[pyo3(signature = (config=None))]
-    fn new(py: Python<'_>, config: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (config=None, *, strict=false))]
+    fn new(py: Python<'_>, config: Option<&Bound<'_, PyAny>>, strict: bool) -> PyResult<Self> {
         let inner = match config {
             None => s::Sanitizer::default(),
             Some(c) if c.is_none() => s::Sanitizer::default(),
@@ -105,6 +126,7 @@ impl Sanitizer {
                 if v == serde_json::Value::String("default".into()) {
                     s::Sanitizer::default()
                 } else {
+                    lint(py, &v, strict)?;
                     s::Sanitizer::new(s::SanitizerConfig::from_value(&v).map_err(config_error)?)
                         .map_err(config_error)?
                 }
@@ -208,6 +230,7 @@ fn sanitizer_for(
     py: Python<'_>,
     sanitizer: Option<&Bound<'_, PyAny>>,
     safe: bool,
+    strict: bool,
 ) -> PyResult<Arc<s::Sanitizer>> {
     match sanitizer {
         None => Ok(default_for(safe)),
@@ -222,6 +245,7 @@ fn sanitizer_for(
                 ));
             }
             let json = to_json(py, v)?;
+            lint(py, &json, strict)?;
             s::Sanitizer::from_options(Some(&json), safe)
                 .map(Arc::new)
                 .map_err(config_error)
@@ -249,7 +273,9 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 /// :func:`parse`'s limits: an input that reaches the node limit raises
 /// :class:`ResourceLimitError` (never a cut-short result). ``standard`` picks the HTML
 /// Standard that parses the input, as in :func:`parse`: ``"seed"`` (the default) or
-/// ``"living"`` (today's, e.g. customizable ``<select>``).
+/// ``"living"`` (today's, e.g. customizable ``<select>``). A configuration dict that cannot
+/// mean what was written gives a ``UserWarning`` (see :class:`Sanitizer`); ``strict=True``
+/// raises ``ValueError`` instead.
 ///
 /// The result parses back to itself: parsed again in the same context it gives the same
 /// string, and sanitizing it again removes nothing. (Where the sanitized tree has no such
@@ -270,8 +296,8 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 /// '<select><div>x</div></select>'
 #[pyfunction]
 #[pyo3(
-    signature = (html, sanitizer=None, context="div", *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed"),
-    text_signature = "(html, sanitizer=None, context='div', *, unsafe=False, max_nodes='auto', max_depth=512, standard='seed')"
+    signature = (html, sanitizer=None, context="div", *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed", strict=false),
+    text_signature = "(html, sanitizer=None, context='div', *, unsafe=False, max_nodes='auto', max_depth=512, standard='seed', strict=False)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn sanitize<'py>(
@@ -283,6 +309,7 @@ pub fn sanitize<'py>(
     max_nodes: Limit,
     max_depth: Limit,
     standard: &str,
+    strict: bool,
 ) -> PyResult<String> {
     let parsed;
     let ctx: &Context = if context == "div" {
@@ -294,7 +321,7 @@ pub fn sanitize<'py>(
         &parsed
     };
     let standard = standard_arg(standard)?;
-    let san = sanitizer_for(py, sanitizer, !r#unsafe)?;
+    let san = sanitizer_for(py, sanitizer, !r#unsafe, strict)?;
     let lim = limits(max_nodes, max_depth, html.len());
     let options = s::SanitizeOptions {
         limits: lim,
@@ -346,7 +373,7 @@ pub fn parse_html<'py>(
     standard: &str,
 ) -> PyResult<String> {
     let standard = standard_arg(standard)?;
-    let san = sanitizer_for(py, sanitizer, !r#unsafe)?;
+    let san = sanitizer_for(py, sanitizer, !r#unsafe, false)?;
     let lim = limits(max_nodes, max_depth, html.len());
     let options = s::SanitizeOptions {
         limits: lim,

@@ -60,7 +60,8 @@ def test_methods_and_get():
     assert [e["name"] for e in config["elements"]] == ["a", "b"]
     assert config["comments"] is True and config["dataAttributes"] is True
     assert Sanitizer().get()["elements"][0]["namespace"] == "http://www.w3.org/1998/Math/MathML"
-    t = Sanitizer({})
+    with pytest.warns(UserWarning, match="restricts-nothing"):
+        t = Sanitizer({})
     assert t.remove_unsafe() is True
     assert "script" in [e["name"] for e in t.get()["removeElements"]]
     assert "websyntax.Sanitizer(" in repr(t)

@@ -42,3 +42,28 @@ pub fn code_out_err(out: Output) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// [`run`] as `(exit code, stdout, stderr)`.
+pub fn run_out(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    code_out_err(run(args, stdin))
+}
+
+/// A fresh directory `CARGO_TARGET_TMPDIR/NAME` holding `files` (paths may have directories).
+pub fn fresh_dir(name: &str, files: &[(&str, &[u8])]) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the directory");
+    for (path, data) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().expect("a parent")).expect("create directories");
+        std::fs::write(p, data).expect("write a file");
+    }
+    dir
+}
+
+/// Each line of `out` as JSON.
+pub fn json_lines(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
