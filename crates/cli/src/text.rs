@@ -26,7 +26,9 @@ pub struct Args {
     #[arg(long)]
     jsonl: bool,
     /// Only the main content (the article body, as `markdown --main` keeps it): no
-    /// navigation, headers, footers, sidebars, comments or ads.
+    /// navigation, headers, footers, sidebars, comments or ads; nothing (and one warning line)
+    /// for a page without a single main text, as `markdown --main`. With `--jsonl`, also
+    /// `"main": {"found", "score"}`.
     #[arg(long)]
     main: bool,
     #[command(flatten)]
@@ -40,16 +42,23 @@ pub fn run(args: Args) -> ExitCode {
     };
     for_each_document(&args.files, &args.doc, |file, parsed, out| {
         let doc = &parsed.document;
-        let text = if args.main {
-            websyntax::extract::main_content(doc).text_with(doc, options.scripting)
-        } else {
-            doc.readable_text_with(doc.root(), options)
+        let main = args.main.then(|| websyntax::extract::main_content(doc));
+        let text = match &main {
+            Some(m) if !m.found && !args.jsonl => String::new(),
+            Some(m) => m.text_with(doc, options.scripting),
+            None => doc.readable_text_with(doc.root(), options),
         };
         if args.jsonl {
-            let v = serde_json::json!({"file": file, "title": doc.title(), "text": text});
+            let mut v = serde_json::json!({"file": file, "title": doc.title(), "text": text});
+            if let Some(m) = &main {
+                v["main"] = crate::markdown::main_json(m);
+            }
             return writeln!(out, "{v}");
         }
         if text.is_empty() {
+            if let Some(m) = &main {
+                crate::markdown::warn_empty_main(file, m);
+            }
             return Ok(());
         }
         writeln!(out, "{text}")
