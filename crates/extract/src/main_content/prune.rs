@@ -71,37 +71,53 @@ fn heading_level(doc: &Document, names: &Names, id: NodeId) -> Option<usize> {
     })
 }
 
-/// How much of each node the main content keeps: characters of text outside ASCII
-/// whitespace, and 1 for each image.
-fn kept_content(doc: &Document, names: &Names, main: &MainContent) -> Vec<u32> {
-    let mut kept = vec![0u32; doc.len()];
+/// Walks what the main content keeps (each root's subtree without the excluded nodes):
+/// `enter(state, node)` before a node's children, `leave(state, node, root)` after them.
+fn walk_kept<S>(
+    doc: &Document,
+    main: &MainContent,
+    state: &mut S,
+    mut enter: impl FnMut(&mut S, NodeId),
+    mut leave: impl FnMut(&mut S, NodeId, NodeId),
+) {
     for &r in &main.roots {
         traverse(
             doc,
             r,
-            &mut kept,
-            |kept, id| {
+            state,
+            |state, id| {
                 if main.excluded.contains(id) {
                     return false;
                 }
-                match doc.data(id) {
-                    NodeData::Text(t) => kept[id.index()] = count_chars(t),
-                    NodeData::Element(e) if names.info(doc, e).tag == Tag::Img => {
-                        kept[id.index()] = 1;
-                    }
-                    _ => {}
-                }
+                enter(state, id);
                 true
             },
-            |kept, id| {
-                if id != r
-                    && let Some(p) = doc.parent(id)
-                {
-                    kept[p.index()] = kept[p.index()].saturating_add(kept[id.index()]);
-                }
-            },
+            |state, id| leave(state, id, r),
         );
     }
+}
+
+/// How much of each node the main content keeps: characters of text outside ASCII
+/// whitespace, and 1 for each image.
+fn kept_content(doc: &Document, names: &Names, main: &MainContent) -> Vec<u32> {
+    let mut kept = vec![0u32; doc.len()];
+    walk_kept(
+        doc,
+        main,
+        &mut kept,
+        |kept, id| match doc.data(id) {
+            NodeData::Text(t) => kept[id.index()] = count_chars(t),
+            NodeData::Element(e) if names.info(doc, e).tag == Tag::Img => kept[id.index()] = 1,
+            _ => {}
+        },
+        |kept, id, root| {
+            if id != root
+                && let Some(p) = doc.parent(id)
+            {
+                kept[p.index()] = kept[p.index()].saturating_add(kept[id.index()]);
+            }
+        },
+    );
     kept
 }
 
@@ -186,23 +202,17 @@ pub(super) fn score(doc: &Document, own: &[u32], own_link: &[u32], main: &MainCo
     };
     let page: u64 = (0..own.len()).map(running).sum();
     let mut kept = 0u64;
-    for &r in &main.roots {
-        traverse(
-            doc,
-            r,
-            &mut kept,
-            |kept, id| {
-                if main.excluded.contains(id) {
-                    return false;
-                }
-                if doc.is_element(id) {
-                    *kept += running(id.index());
-                }
-                true
-            },
-            |_, _| {},
-        );
-    }
+    walk_kept(
+        doc,
+        main,
+        &mut kept,
+        |kept, id| {
+            if doc.is_element(id) {
+                *kept += running(id.index());
+            }
+        },
+        |_, _, _| {},
+    );
     if page == 0 {
         return 0.0;
     }
