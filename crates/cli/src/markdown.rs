@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use websyntax::extract::{LinkStyle, MarkdownOptions, main_content, to_markdown};
+use websyntax::extract::{LinkStyle, MainContent, MarkdownOptions, main_content, to_markdown};
 use websyntax::url::Url;
 
 use crate::doc_args::{DocumentArgs, OnOff};
@@ -32,11 +32,15 @@ pub struct Args {
     #[arg(short = 'b', long, value_name = "URL")]
     base: Option<String>,
     /// Only the main content (the article body): no navigation, headers, footers, sidebars,
-    /// comments or ads.
+    /// comments or ads. A page without a single main text (a home page, an index; main
+    /// content score under 0.5, from 0 to 1) prints nothing, and an empty result comes with
+    /// one warning line on stderr; `--jsonl` gives the Markdown of the best fragment anyway,
+    /// with `"main": {"found": false, "score": ...}`.
     #[arg(long)]
     main: bool,
     /// One JSON object per document: `{"file", "title", "markdown"}` (`title` as the DOM's
-    /// `document.title`, `null` without a `title` element).
+    /// `document.title`, `null` without a `title` element); with `--main`, also `"main":
+    /// {"found", "score"}` (see `--main`).
     #[arg(long)]
     jsonl: bool,
     /// Reference links (`[text][1]` and `[1]: URL` at the end) instead of inline links.
@@ -85,18 +89,26 @@ pub fn run(args: Args) -> ExitCode {
                 scripting: args.doc.scripting == OnOff::On,
                 unsafe_links: args.unsafe_links,
             };
-            let md = if args.main {
-                main_content(doc).markdown(doc, &options)
-            } else {
-                to_markdown(doc, None, &options)
+            let main = args.main.then(|| main_content(doc));
+            let md = match &main {
+                // Not found: the best-scoring fragment of a home page is no article.
+                Some(m) if !m.found && !args.jsonl => String::new(),
+                Some(m) => m.markdown(doc, &options),
+                None => to_markdown(doc, None, &options),
             };
             if args.jsonl {
                 let mut v =
                     serde_json::json!({"file": input.name, "title": doc.title(), "markdown": md});
                 input.doc.add_keys(&mut v, "url");
+                if let Some(m) = &main {
+                    v["main"] = main_json(m);
+                }
                 return writeln!(out, "{v}");
             }
             if md.is_empty() {
+                if let Some(m) = &main {
+                    warn_empty_main(&input.name, m);
+                }
                 return Ok(());
             }
             if !first {
@@ -106,4 +118,23 @@ pub fn run(args: Args) -> ExitCode {
             write!(out, "{md}")
         },
     )
+}
+
+/// The `"main"` object of a `--jsonl` line: `{"found", "score"}` (score rounded to 3 places).
+pub(crate) fn main_json(m: &MainContent) -> serde_json::Value {
+    let score = (f64::from(m.score) * 1000.0).round() / 1000.0;
+    serde_json::json!({"found": m.found, "score": score})
+}
+
+/// The warning line for an empty `--main` result: why nothing was printed for `name`.
+pub(crate) fn warn_empty_main(name: &str, m: &MainContent) {
+    if m.found {
+        crate::output::warn(format!("warning: {name}: the main content is empty"));
+    } else {
+        crate::output::warn(format!(
+            "warning: {name}: no main content found (score {:.2} of 1): the page has no single \
+             main text, as a home page or an index; nothing printed",
+            m.score
+        ));
+    }
 }

@@ -29,7 +29,9 @@ pub struct Args {
     #[arg(long)]
     jsonl: bool,
     /// Only the main content (the article body, as `markdown --main` keeps it): no
-    /// navigation, headers, footers, sidebars, comments or ads.
+    /// navigation, headers, footers, sidebars, comments or ads; nothing (and one warning line)
+    /// for a page without a single main text, as `markdown --main`. With `--jsonl`, also
+    /// `"main": {"found", "score"}`.
     #[arg(long)]
     main: bool,
     #[command(flatten)]
@@ -49,18 +51,26 @@ pub fn run(args: Args) -> ExitCode {
         &args.doc,
         |input, parsed, out| {
             let doc = &parsed.document;
-            let text = if args.main {
-                websyntax::extract::main_content(doc).text_with(doc, options.scripting)
-            } else {
-                doc.readable_text_with(doc.root(), options)
+            let main = args.main.then(|| websyntax::extract::main_content(doc));
+            let text = match &main {
+                // Not found: the best-scoring fragment of a home page is no article.
+                Some(m) if !m.found && !args.jsonl => String::new(),
+                Some(m) => m.text_with(doc, options.scripting),
+                None => doc.readable_text_with(doc.root(), options),
             };
             if args.jsonl {
                 let mut v =
                     serde_json::json!({"file": input.name, "title": doc.title(), "text": text});
                 input.doc.add_keys(&mut v, "url");
+                if let Some(m) = &main {
+                    v["main"] = crate::markdown::main_json(m);
+                }
                 return writeln!(out, "{v}");
             }
             if text.is_empty() {
+                if let Some(m) = &main {
+                    crate::markdown::warn_empty_main(&input.name, m);
+                }
                 return Ok(());
             }
             writeln!(out, "{text}")

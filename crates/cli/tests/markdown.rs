@@ -137,3 +137,39 @@ fn links_that_could_run_script() {
          ![d](data:text/html,x) ![p](data:image/png,x)\n"
     );
 }
+
+/// A page without a single main text (links only, as an index): `--main` prints nothing and
+/// says so on stderr; `--jsonl` carries `"main": {"found", "score"}`.
+#[test]
+fn main_content_not_found() {
+    let index = "<ul><li><a href=/1>A headline of a story</a> (example.org)\
+                 <li><a href=/2>Another headline of a story</a> (example.com)</ul>"
+        .repeat(20);
+    for cmd in ["markdown", "text"] {
+        let (code, out, err) = run(&[cmd, "--main"], index.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "", "{cmd}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("websyntax: warning: -: no main content found (score 0.00 of 1)"),
+            "{err}"
+        );
+        let (_, out, err) = run(&[cmd, "--main", "--jsonl"], index.as_bytes());
+        assert_eq!(err, "");
+        let v: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+        assert_eq!(v["main"], serde_json::json!({"found": false, "score": 0.0}));
+    }
+    // An article: found, a score near 1 and no warning; no "main" without --main.
+    let (_, out, err) = run(&["markdown", "--main", "--jsonl"], ARTICLE);
+    assert_eq!(err, "");
+    let v: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert_eq!(v["main"]["found"], true);
+    assert!(v["main"]["score"].as_f64().unwrap() > 0.5, "{v}");
+    let (_, out, _) = run(&["markdown", "--jsonl"], ARTICLE);
+    let v: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert!(v.get("main").is_none());
+    // Found, but nothing left: one warning line too.
+    let (code, out, err) = run(&["text", "--main"], b"<p>  </p>");
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

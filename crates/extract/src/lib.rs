@@ -35,6 +35,6 @@ pub mod markdown;
 pub mod text;
 mod walk;
 
-pub use main_content::{MainContent, main_content};
+pub use main_content::{FOUND_SCORE, MainContent, main_content};
 pub use markdown::{LinkStyle, MarkdownExt, MarkdownOptions, to_markdown};
 pub use walk::NodeSet;

@@ -7,8 +7,9 @@
 //!
 //! 1. **Boilerplate**: an element is boilerplate when its tag or ARIA role is one of
 //!    navigation, page header or footer, aside, form controls and dialogs (`nav`, `aside`,
-//!    `footer`, `header`, `menu`, `button`, `select`, `dialog`, `role=navigation|banner|
-//!    contentinfo|complementary|search|dialog|alertdialog|menu|menubar`), when it is hidden
+//!    `footer`, `header` outside an `article`, `menu`, `button`, `select`, `dialog`,
+//!    `role=navigation|banner|contentinfo|complementary|search|dialog|alertdialog|menu|
+//!    menubar`), when it is hidden
 //!    (`aria-hidden=true`, `style` with `display:none` or `visibility:hidden`), or when a word
 //!    of its `class` or `id` belongs to a generic vocabulary of page furniture (nav, menu,
 //!    footer, comment, share, social, related, sidebar, cookie, consent, promo, advert,
@@ -24,8 +25,13 @@
 //!    share of its text inside links).
 //! 3. **Selection**: the outermost schema.org `articleBody` elements when they hold text;
 //!    otherwise the best-scoring element, joined by its siblings that score at least a fifth of
-//!    it or are paragraphs of running text. Inside the kept subtrees, boilerplate and blocks
-//!    whose text is mostly links are left out.
+//!    it or are paragraphs of running text (and the article's own `header`, when the best
+//!    element is short: a photo gallery's slide). Inside the kept subtrees, boilerplate and
+//!    blocks whose text is mostly links are left out; tables keep or lose whole rows only
+//!    (never a label cell), and a heading whose section was all left out goes with it.
+//!
+//! [`MainContent::found`] and [`MainContent::score`] say whether the page has one main text
+//! at all (a home page has none).
 
 use websyntax_html::{Document, NodeId};
 
@@ -33,6 +39,14 @@ use crate::markdown::MarkdownOptions;
 use websyntax_html::dom::{AttrNamespace, ElementRef, NodeData};
 
 use crate::walk::{NameInfo, Names, NodeSet, Tag, traverse};
+
+mod prune;
+
+/// The final walk's state: the set it adds to, and how many small table cells it is in.
+struct CutWalk<'a> {
+    excluded: &'a mut NodeSet,
+    small_cells: usize,
+}
 
 /// The main content of a document: the subtrees kept ([`MainContent::roots`], in document
 /// order) minus the boilerplate inside them ([`MainContent::excluded`]).
@@ -49,13 +63,33 @@ use crate::walk::{NameInfo, Names, NodeSet, Tag, traverse};
 /// let main = main_content(&doc);
 /// assert_eq!(main.text(&doc), "Body text, with a comma, and more words to read here.");
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct MainContent {
     /// The subtrees kept, in document order.
     pub roots: Vec<NodeId>,
     /// Descendants of the roots left out (boilerplate inside the article).
     pub excluded: NodeSet,
+    /// Whether the page has a main text: [`MainContent::score`] is at least
+    /// [`FOUND_SCORE`]. When it is `false` (a home page, an index, a search result, a page
+    /// without text) the roots are only the best-scoring fragment, seldom what a reader wants.
+    pub found: bool,
+    /// How clearly the page has one main text, from 0 to 1: the mean of how long the main
+    /// content's running text is against a short article (1 from 500 characters on) and of
+    /// the share of the page's running text that it holds. Running text is the text outside
+    /// links of the blocks with at least 40 such characters of their own and at most half of
+    /// their text in links (sentences, not labels, captions or lists of links); the page's is
+    /// counted outside boilerplate. An article page scores well over 0.5; a home page, whose
+    /// running text is spread over many teasers, scores under it; a page without running
+    /// text scores 0.
+    pub score: f32,
 }
+
+/// The most text (characters) of a best-scoring block short enough for the article's own
+/// header to join it (a photo gallery's slide).
+const SHORT_BODY: u32 = 1200;
+
+/// The [`MainContent::score`] from which [`MainContent::found`] is `true`.
+pub const FOUND_SCORE: f32 = 0.5;
 
 impl MainContent {
     /// The readable text of the main content (the readable-text rule of the HTML crate over
@@ -397,6 +431,8 @@ struct Stats {
     flags: Vec<u8>,
     /// Scratch space of [`is_hidden`].
     buf: Vec<u8>,
+    /// Pass 1: how many `article` elements the walk is in.
+    articles: u32,
 }
 
 /// [`Stats::flags`]: never content.
@@ -411,6 +447,11 @@ const F_NEG: u8 = 8;
 const F_POS: u8 = 16;
 /// A schema.org `articleBody`.
 const F_BODY: u8 = 32;
+/// An `article` element.
+const F_ARTICLE: u8 = 64;
+/// A `header` inside an `article`: the article's own introduction (its headline, standfirst
+/// and byline), not page furniture.
+const F_INTRO: u8 = 128;
 
 /// Finds the main content of `doc` (see the module docs for the method). A document without
 /// text gives no roots.
@@ -426,6 +467,7 @@ pub fn main_content(doc: &Document) -> MainContent {
         junk: NodeSet::with_len(len),
         flags: vec![0; len],
         buf: Vec::new(),
+        articles: 0,
     };
     let root = doc.root();
     let names = Names::new(doc);
@@ -453,8 +495,14 @@ pub fn main_content(doc: &Document) -> MainContent {
                     *f = F_SKIP;
                     return false;
                 }
-                if is_furniture_tag(info, &attrs) {
+                if info.tag == Tag::Header && st.articles > 0 {
+                    *f |= F_INTRO;
+                } else if is_furniture_tag(info, &attrs) {
                     *f |= F_FURNITURE;
+                }
+                if info.tag == Tag::Article {
+                    *f |= F_ARTICLE;
+                    st.articles += 1;
                 }
                 let (neg, pos) = class_words(&attrs);
                 if neg > 0 {
@@ -478,6 +526,9 @@ pub fn main_content(doc: &Document) -> MainContent {
             _ => true,
         },
         |st, id| {
+            if st.flags[id.index()] & F_ARTICLE != 0 {
+                st.articles -= 1;
+            }
             if let Some(p) = doc.parent(id) {
                 st.text[p.index()] = st.text[p.index()].saturating_add(st.text[id.index()]);
                 if st.semantic.contains(id) {
@@ -569,10 +620,12 @@ pub fn main_content(doc: &Document) -> MainContent {
             }
         },
     );
-    drop(p2);
+    let raw_text = p2.raw;
     let mut result = MainContent {
         roots: Vec::new(),
         excluded: st.junk.clone(),
+        found: false,
+        score: 0.0,
     };
     if total == 0 {
         return result;
@@ -696,6 +749,7 @@ pub fn main_content(doc: &Document) -> MainContent {
         };
         // Siblings that belong with the best candidate.
         let threshold = (top_score * 0.2).max(10.0);
+        let short_top = st.text[top.index()] <= SHORT_BODY;
         match doc.parent(top) {
             Some(parent) => {
                 for s in doc.children(parent) {
@@ -713,8 +767,12 @@ pub fn main_content(doc: &Document) -> MainContent {
                     } else {
                         1.0
                     };
+                    // The article's own header holds its standfirst: when the best block is
+                    // short (a photo gallery's first slide), the article's text is there.
+                    let running = text > 80 && ld < 0.25;
+                    let intro = st.flags[i] & F_INTRO != 0 && short_top;
                     let keep = final_score[i] >= threshold
-                        || (doc.local_name(s) == Some("p") && text > 80 && ld < 0.25);
+                        || (running && (doc.local_name(s) == Some("p") || intro));
                     if keep {
                         result.roots.push(s);
                     }
@@ -727,13 +785,16 @@ pub fn main_content(doc: &Document) -> MainContent {
     // Inside the kept subtrees: link-heavy blocks are left out too.
     let roots = result.roots.clone();
     for r in roots {
-        let excluded = &mut result.excluded;
+        let mut walk = CutWalk {
+            excluded: &mut result.excluded,
+            small_cells: 0,
+        };
         traverse(
             doc,
             r,
-            excluded,
-            |ex, id| {
-                if ex.contains(id) || !doc.is_element(id) {
+            &mut walk,
+            |w, id| {
+                if w.excluded.contains(id) || !doc.is_element(id) {
                     return false;
                 }
                 let i = id.index();
@@ -743,24 +804,48 @@ pub fn main_content(doc: &Document) -> MainContent {
                 let info = names.info(doc, e);
                 // The headline is the page's title, not the article's text.
                 if id != r && info.tag == Tag::H1 {
-                    ex.insert(id);
+                    w.excluded.insert(id);
                     return false;
                 }
-                // (Quotations are content whatever their links: embedded posts cite theirs.
-                // A table loses no single cell: that would shift its columns.)
-                if id != r
-                    && is_text_block(info)
-                    && !matches!(info.tag, Tag::Blockquote | Tag::Td | Tag::Th)
-                    && st.text[i] > 0
-                    && st.link[i] * 2 > st.text[i]
-                {
-                    ex.insert(id);
+                // Tables are kept whole or lose whole rows, never single cells (that would
+                // shift the columns or leave a value without its label): a table of links
+                // goes whole, a row only when it is no data row; the blocks inside a small
+                // cell are never cut (`<th><div><a>Mean</a> radius</div></th>`).
+                let link_heavy = st.text[i] > 0 && st.link[i] * 2 > st.text[i];
+                let cut = match info.tag {
+                    Tag::Tr => {
+                        id != r
+                            && link_heavy
+                            && !prune::row_is_data(doc, &names, &st.text, &st.link, id)
+                    }
+                    // (Quotations are content whatever their links: embedded posts cite
+                    // theirs.)
+                    Tag::Td | Tag::Th | Tag::Tbody | Tag::Thead | Tag::Tfoot | Tag::Blockquote => {
+                        false
+                    }
+                    _ => id != r && w.small_cells == 0 && is_text_block(info) && link_heavy,
+                };
+                if cut {
+                    w.excluded.insert(id);
                     return false;
+                }
+                if prune::is_small_cell(doc, &names, &st.text, id) {
+                    w.small_cells += 1;
                 }
                 true
             },
-            |_, _| {},
+            |w, id| {
+                if prune::is_small_cell(doc, &names, &st.text, id) {
+                    w.small_cells -= 1;
+                }
+            },
         );
     }
+    // Headings whose whole section was left out go with it.
+    prune::drop_empty_sections(doc, &names, &raw_text, &mut result);
+    // How clearly the page has one main text.
+    let score = prune::score(doc, &st.own, &st.own_link, &result);
+    result.score = score;
+    result.found = score >= FOUND_SCORE;
     result
 }

@@ -23,6 +23,8 @@ fn reason(html: &str) -> &'static str {
         "H1-H3 customizable <select>"
     } else if lower.contains("<!doctype") && lower.contains("\"\"") {
         "H4 empty DOCTYPE system identifier"
+    } else if lower.contains("<template") && lower.contains("<form") {
+        "H15 form element pointer in template contents"
     } else {
         "unexplained"
     }

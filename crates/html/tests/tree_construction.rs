@@ -56,27 +56,6 @@ const EXCLUSIONS_LIVING: &[(&str, usize, &str)] = &[
         11,
         "html5lib-tests' last tree tests (9329e64, 2026-06-20) predate whatwg/html 320c05f6 (2026-06-25, processing instructions) and still expect a bogus comment; the living tokenizer's processing instruction states make `<?import namespace=...>` a ProcessingInstruction (target import)",
     ),
-    (
-        "template.dat",
-        109,
-        "§13.2.6.4.9 \"in table\", start tag \"form\": \"If there is a template element on the stack \
-         of open elements, or if the form element pointer is not null, ignore the token\" (unchanged \
-         in the living text); the expected tree keeps the <form>",
-    ),
-    (
-        "template.dat",
-        112,
-        "§13.2.6.4.7 \"in body\", start tag \"form\": with a template context the stack holds no \
-         template element, so the second <form> is ignored once the form element pointer is set \
-         (unchanged in the living text); the expected tree nests it",
-    ),
-    (
-        "template.dat",
-        116,
-        "§13.2.6.4.7 \"in body\", end tag \"form\": with a template context the stack holds no \
-         template element, so </form> takes the form element pointer branch and removes only the \
-         form (unchanged in the living text); the expected tree treats it as the template branch",
-    ),
 ];
 
 #[derive(Debug, Default, Clone)]
@@ -399,4 +378,54 @@ fn living_processing_instruction_serializes() {
     let seed = websyntax_html::parse_document("<p><?pi some data?></p>", ParseOptions::default());
     let p = seed.find_element("p").unwrap();
     assert_eq!(seed.inner_html(p), "<!--?pi some data?-->");
+}
+
+/// H15 (whatwg/html PR #12911): the form element pointer is ignored while "parsing template
+/// contents" (a template on the stack, or a template fragment context element), and a `<form>`
+/// in a table in template contents is inserted. The seed text keeps its old rules.
+#[test]
+fn living_form_in_template_contents() {
+    let opts = |standard| ParseOptions {
+        standard,
+        ..ParseOptions::default()
+    };
+    let template: Context = "template".parse().unwrap();
+    let doc_tree = |html: &str, standard| {
+        let d = websyntax_html::parse_document(html, opts(standard));
+        d.to_test_tree(d.root())
+    };
+    let frag_tree = |html: &str, standard| {
+        websyntax_html::parse_fragment(html, &template, opts(standard)).to_test_tree()
+    };
+
+    // "in table", start tag "form", with a template on the stack.
+    let html = "<template><table><form></table></template>";
+    assert!(!doc_tree(html, Standard::Seed).contains("<form>"));
+    assert!(doc_tree(html, Standard::Living).contains("|           <form>"));
+
+    // "in body", start tag "form", template context: the pointer is never set.
+    assert_eq!(frag_tree("<form><form>", Standard::Seed), "| <form>");
+    assert_eq!(
+        frag_tree("<form><form>", Standard::Living),
+        "| <form>\n|   <form>"
+    );
+
+    // "in body", end tag "form", template context: the template branch pops up to the form.
+    let html = "<form>D<div>E</form>F</div>G";
+    assert_eq!(
+        frag_tree(html, Standard::Living),
+        "| <form>\n|   \"D\"\n|   <div>\n|     \"E\"\n| \"FG\""
+    );
+    assert_eq!(
+        frag_tree(html, Standard::Seed),
+        "| <form>\n|   \"D\"\n|   <div>\n|     \"EF\"\n| \"G\""
+    );
+
+    // Outside template contents both standards keep the pointer: the second form is ignored.
+    for standard in [Standard::Seed, Standard::Living] {
+        assert_eq!(
+            doc_tree("<form><table><form></table>", standard),
+            doc_tree("<form><table></table>", standard)
+        );
+    }
 }

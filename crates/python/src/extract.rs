@@ -1,8 +1,10 @@
-//! Content extraction for Python: `Document.markdown()`, `Document.main_text()` and
-//! `Document.main_content()` (the `#[pymethods]` in `html.rs` call these), over
+//! Content extraction for Python: `Document.markdown()`, `Document.main_text()`,
+//! `Document.main_content()` and `Document.main_found()` (the `#[pymethods]` in `html.rs`
+//! call these), over
 //! `websyntax::extract`. The GIL is released while converting.
 
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use websyntax::encoding::Encoding;
 use websyntax::extract::{LinkStyle, MarkdownOptions, main_content as find_main, to_markdown};
 
@@ -56,4 +58,14 @@ pub(crate) fn main_content(slf: &Bound<'_, Document>) -> Vec<Node> {
         .into_iter()
         .map(|id| crate::html::node(slf, id))
         .collect()
+}
+
+/// `Document.main_found()`: `{"found": bool, "score": float}` (as the CLI's `"main"`).
+pub(crate) fn main_found<'py>(py: Python<'py>, doc: &Document) -> PyResult<Bound<'py, PyDict>> {
+    let (d, _, _, _) = doc.extract_view();
+    let main = py.allow_threads(|| find_main(d));
+    let dict = PyDict::new(py);
+    dict.set_item("found", main.found)?;
+    dict.set_item("score", f64::from(main.score))?;
+    Ok(dict)
 }

@@ -970,6 +970,19 @@ impl Document {
         crate::extract::main_content(slf)
     }
 
+    /// Whether the page has a main text, and how clearly: ``{"found": bool, "score":
+    /// float}``. ``score`` runs from 0 to 1: the mean of the share of the page's running text
+    /// that the main content holds and of how long that text is against a short article (1
+    /// from 500 characters on). ``found`` is ``score >= 0.5``; when it is false (a home page, an
+    /// index, a page without text) ``main_text()`` and ``markdown(main=True)`` give only the
+    /// best-scoring fragment, seldom what a reader wants. The GIL is released.
+    ///
+    /// >>> websyntax.parse("<ul><li><a href=/a>A</a><li><a href=/b>B</a></ul>").main_found()
+    /// {'found': False, 'score': 0.0}
+    fn main_found<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::extract::main_found(py, self)
+    }
+
     /// HTML's document base URL: the first `<base href>` resolved against `document_url`
     /// (a `str` or `URL`; default: :attr:`url`), else `document_url`; `None` when there is
     /// neither.

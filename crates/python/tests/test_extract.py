@@ -81,3 +81,13 @@ def test_threads_share_a_document():
     for t in threads:
         t.join()
     assert out == [want] * 4
+
+
+def test_main_found():
+    para = "A paragraph of running text, with commas, clauses, and enough words to count. "
+    article = websyntax.parse("<nav><a href=/>Home</a></nav><article><p>" + para * 8 + "</p></article>")
+    signal = article.main_found()
+    assert signal["found"] is True and 0.9 <= signal["score"] <= 1.0
+    links = websyntax.parse("<ul><li><a href=/a>A</a><li><a href=/b>B</a></ul>")
+    assert links.main_found() == {"found": False, "score": 0.0}
+    assert websyntax.parse("").main_found() == {"found": False, "score": 0.0}

@@ -49,6 +49,19 @@ impl TreeBuilder {
             .is_some_and(|c| c.tag == TagId::Select && c.ns == Namespace::Html)
     }
 
+    /// Whether the form element pointer is kept out of the current insertion point. Living
+    /// standard (whatwg/html PR #12911): "the parser is parsing template contents" when "the
+    /// stack of open elements has a template element, or the parser's fragment context
+    /// element is a template element". The seed text tests the stack alone ("there is a
+    /// template element on the stack of open elements").
+    pub(super) fn parsing_template_contents(&self) -> bool {
+        self.counts[TagId::Template as usize] != 0
+            || (self.living
+                && self
+                    .context
+                    .is_some_and(|c| c.tag == TagId::Template && c.ns == Namespace::Html))
+    }
+
     /// Living standard (whatwg/html 172cccf4, customizable select): the "in body" start tags
     /// "select", "input", "hr", "option" and "optgroup", which the seed text handles in the
     /// "in select" insertion modes once a select is open.
@@ -349,8 +362,10 @@ impl TreeBuilder {
                 self.ignore_lf = true;
                 self.frameset_ok = false;
             }
+            // Seed: "if there is no template element on the stack of open elements"; living
+            // (whatwg/html PR #12911): "if the parser is not parsing template contents".
             Tok::Start(t, Form) => {
-                let no_template = self.counts[Template as usize] == 0;
+                let no_template = !self.parsing_template_contents();
                 if self.form.is_some() && no_template {
                     self.err("unexpected-start-tag-form");
                     return Step::Done;
@@ -398,7 +413,7 @@ impl TreeBuilder {
             // Living standard: "select" joined this end-tag list (whatwg/html 172cccf4).
             Tok::End(_, Select) if self.living => self.end_generic_block(Select),
             Tok::End(_, Form) => {
-                if self.counts[Template as usize] == 0 {
+                if !self.parsing_template_contents() {
                     let node = self.form.take();
                     let Some(node) = node.filter(|n| self.node_in_scope(*n, Scope::Default)) else {
                         self.err("unexpected-end-tag-form");

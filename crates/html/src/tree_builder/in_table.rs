@@ -142,7 +142,25 @@ impl TreeBuilder {
             }
             Tok::Start(t, Form) => {
                 self.err("unexpected-start-tag-form-in-table");
-                if self.counts[Template as usize] == 0 && self.form.is_none() {
+                if self.living {
+                    // Living (whatwg/html PR #12911): "If the form element pointer is not null,
+                    // and the parser is not parsing template contents, then ignore the token.
+                    // Otherwise: insert an HTML element for the token, and, if the parser is
+                    // not parsing template contents, set the form element pointer to point to
+                    // the element created. Pop that form element off the stack."
+                    let in_template = self.parsing_template_contents();
+                    if self.form.is_some() && !in_template {
+                        return Step::Done;
+                    }
+                    let f = self.insert_html_element(t, Form);
+                    if !in_template {
+                        self.form = Some(f);
+                    }
+                    self.pop();
+                } else if self.counts[Template as usize] == 0 && self.form.is_none() {
+                    // Seed: "If there is a template element on the stack of open elements, or
+                    // if the form element pointer is not null, ignore the token. Otherwise:
+                    // insert, set the form element pointer, pop."
                     let f = self.insert_html_element(t, Form);
                     self.form = Some(f);
                     self.pop();
