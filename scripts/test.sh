@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command: the Rust test suites, then the Python package built into a
 # virtual environment under target/ and its pytest suite (incl. the Spark local-mode and Dask
-# examples). Needs Rust and Python 3 (with venv); Spark needs Java 17+.
+# examples), then the npm package (js/: built to WebAssembly, tested with node --test, packed).
+# Needs Rust and Python 3 (with venv); Spark needs Java 17+; the npm package needs Node >= 20
+# and npm (the build installs the wasm32 target and the pinned wasm-bindgen CLI when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -52,5 +54,24 @@ rm -rf "$ROOT/target/wheels"
 echo "== pytest"
 cd "$ROOT/target"  # import the installed wheel, not the source tree
 PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/crates/python/tests"
+
+echo "== npm package (js/): npm ci, npm run build, npm test, npm pack"
+cd "$ROOT/js"
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "node and npm (Node >= 20) are needed for the npm package's tests" >&2
+    exit 1
+fi
+# Reinstall the dev dependencies only when the lock file changes.
+if ! cmp -s package-lock.json node_modules/.package-lock-installed; then
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json node_modules/.package-lock-installed
+fi
+npm run build
+# The browser test needs Chromium; without it that test is skipped, saying why.
+"$ROOT/scripts/ensure-chromium.sh" || true
+WEBSYNTAX_CLI="$ROOT/target/debug/websyntax" npm test
+npm pack --silent --pack-destination "$ROOT/target" >/dev/null
+ls -l "$ROOT"/target/websyntax-*.tgz
+cd "$ROOT"
 
 echo "== scripts/test.sh passed in $(( $(date +%s) - start )) s"

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use websyntax::check::{Category, Filter, Severity, check_filtered};
 
 use crate::document::{byte_options, url_arg};
-use crate::{error, limits, node_limit, standard};
+use crate::{BindError, error, limits, node_limit, standard};
 
 /// Checks `bytes` (a page's bytes; a string input arrives as its UTF-8). `severity`: the
 /// least severity reported; `ignore`: codes left out; `only`: categories kept (empty: all).
@@ -25,7 +25,7 @@ pub fn check_json(
     standard_name: &str,
     max_nodes: f64,
     max_depth: f64,
-) -> Result<String, JsValue> {
+) -> Result<String, BindError> {
     let url = url_arg(url, "url")?;
     let mut options = byte_options(encoding, scripting, true)?;
     options.parse.limits = limits(max_nodes, max_depth, bytes.len())?;

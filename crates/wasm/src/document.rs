@@ -17,7 +17,7 @@ use websyntax::html::text::TextOptions;
 use websyntax::html::{self as h, NodeId, ParseOptions};
 use websyntax::url::Url;
 
-use crate::{error, limits, node_limit, standard};
+use crate::{BindError, error, limits, node_limit, standard};
 
 /// A parsed document.
 #[wasm_bindgen]
@@ -32,7 +32,7 @@ pub struct WsDocument {
 }
 
 /// A URL option (`url`, `baseUrl`): absolute, else a `type` error naming it.
-pub(crate) fn url_arg(value: Option<String>, name: &str) -> Result<Option<Url>, JsValue> {
+pub(crate) fn url_arg(value: Option<String>, name: &str) -> Result<Option<Url>, BindError> {
     value
         .map(|u| Url::parse(&u, None).map_err(|e| error("type", format!("{name} {u:?}: {e}"))))
         .transpose()
@@ -44,7 +44,7 @@ pub(crate) fn byte_options(
     encoding: Option<String>,
     scripting: bool,
     collect_errors: bool,
-) -> Result<DocumentParserOptions, JsValue> {
+) -> Result<DocumentParserOptions, BindError> {
     let mut options = DocumentParserOptions::default().autodetect(true);
     if let Some(label) = encoding {
         if Encoding::for_label(&label).is_none() {
@@ -75,7 +75,7 @@ impl WsDocument {
         standard_name: &str,
         max_nodes: f64,
         max_depth: f64,
-    ) -> Result<WsDocument, JsValue> {
+    ) -> Result<WsDocument, BindError> {
         let url = url_arg(url, "url")?;
         let standard = standard(standard_name)?;
         let (doc, enc, lim) = match bytes {
@@ -187,7 +187,7 @@ impl WsDocument {
         base_url: Option<String>,
         reference_links: bool,
         images: bool,
-    ) -> Result<String, JsValue> {
+    ) -> Result<String, BindError> {
         let base_url = url_arg(base_url, "baseUrl")?.or_else(|| self.url.clone());
         let options = MarkdownOptions {
             base_url,
@@ -210,7 +210,7 @@ impl WsDocument {
     /// The links as JSON (the CLI's `links` lines without `file`): `[{element, attr, raw,
     /// url, span, errors}]`.
     #[wasm_bindgen(js_name = linksJson)]
-    pub fn links_json(&self, base_url: Option<String>) -> Result<String, JsValue> {
+    pub fn links_json(&self, base_url: Option<String>) -> Result<String, BindError> {
         let url = url_arg(base_url, "baseUrl")?.or_else(|| self.url.clone());
         let links = self
             .doc
@@ -233,7 +233,7 @@ impl WsDocument {
 
     /// The indexes of the elements matching `css`, in document order (below `scope`, an
     /// index, when given).
-    pub fn select(&self, css: &str, scope: Option<u32>) -> Result<Vec<u32>, JsValue> {
+    pub fn select(&self, css: &str, scope: Option<u32>) -> Result<Vec<u32>, BindError> {
         let selector =
             Selector::parse(css).map_err(|e| error("syntax", format!("{css:?}: {e}")))?;
         Ok(match scope {
@@ -253,7 +253,7 @@ impl WsDocument {
     }
 
     /// The node of index `i`.
-    fn id(&self, i: u32) -> Result<NodeId, JsValue> {
+    fn id(&self, i: u32) -> Result<NodeId, BindError> {
         let ids = self.ids.get_or_init(|| self.doc.node_ids().collect());
         ids.binary_search_by_key(&i, |id| id.index() as u32)
             .map(|k| ids[k])
@@ -262,13 +262,13 @@ impl WsDocument {
 
     /// The local name of an element; `undefined` for other nodes.
     #[wasm_bindgen(js_name = nodeTag)]
-    pub fn node_tag(&self, i: u32) -> Result<Option<String>, JsValue> {
+    pub fn node_tag(&self, i: u32) -> Result<Option<String>, BindError> {
         Ok(self.doc.local_name(self.id(i)?).map(str::to_owned))
     }
 
     /// The node type (the DOM's `nodeType` numbers).
     #[wasm_bindgen(js_name = nodeType)]
-    pub fn node_type(&self, i: u32) -> Result<u32, JsValue> {
+    pub fn node_type(&self, i: u32) -> Result<u32, BindError> {
         Ok(match self.doc.kind(self.id(i)?) {
             NodeKind::Element => 1,
             NodeKind::Text => 3,
@@ -282,7 +282,7 @@ impl WsDocument {
 
     /// The attributes as `[name, value, name, value …]` (qualified names, source order).
     #[wasm_bindgen(js_name = nodeAttributes)]
-    pub fn node_attributes(&self, i: u32) -> Result<Vec<String>, JsValue> {
+    pub fn node_attributes(&self, i: u32) -> Result<Vec<String>, BindError> {
         let id = self.id(i)?;
         let mut out = Vec::new();
         for a in self.doc.attrs(id) {
@@ -294,7 +294,7 @@ impl WsDocument {
 
     /// The value of attribute `name`, or `undefined`.
     #[wasm_bindgen(js_name = nodeAttribute)]
-    pub fn node_attribute(&self, i: u32, name: &str) -> Result<Option<String>, JsValue> {
+    pub fn node_attribute(&self, i: u32, name: &str) -> Result<Option<String>, BindError> {
         let id = self.id(i)?;
         Ok(self
             .doc
@@ -305,13 +305,13 @@ impl WsDocument {
 
     /// The DOM's `textContent` (the CLI's `select --text`).
     #[wasm_bindgen(js_name = nodeText)]
-    pub fn node_text(&self, i: u32) -> Result<String, JsValue> {
+    pub fn node_text(&self, i: u32) -> Result<String, BindError> {
         Ok(self.doc.text_content(self.id(i)?))
     }
 
     /// The readable text of a subtree (as [`WsDocument::text`]).
     #[wasm_bindgen(js_name = nodeReadableText)]
-    pub fn node_readable_text(&self, i: u32) -> Result<String, JsValue> {
+    pub fn node_readable_text(&self, i: u32) -> Result<String, BindError> {
         let id = self.id(i)?;
         Ok(self.doc.readable_text_with(
             id,
@@ -323,25 +323,25 @@ impl WsDocument {
 
     /// `outerHTML` (the CLI's `select` output).
     #[wasm_bindgen(js_name = nodeOuterHtml)]
-    pub fn node_outer_html(&self, i: u32) -> Result<String, JsValue> {
+    pub fn node_outer_html(&self, i: u32) -> Result<String, BindError> {
         Ok(serialize_node(&self.doc, self.id(i)?, self.scripting))
     }
 
     /// `innerHTML`.
     #[wasm_bindgen(js_name = nodeInnerHtml)]
-    pub fn node_inner_html(&self, i: u32) -> Result<String, JsValue> {
+    pub fn node_inner_html(&self, i: u32) -> Result<String, BindError> {
         Ok(serialize_children(&self.doc, self.id(i)?, self.scripting))
     }
 
     /// The parent's index, or `undefined`.
     #[wasm_bindgen(js_name = nodeParent)]
-    pub fn node_parent(&self, i: u32) -> Result<Option<u32>, JsValue> {
+    pub fn node_parent(&self, i: u32) -> Result<Option<u32>, BindError> {
         Ok(self.doc.parent(self.id(i)?).map(|p| p.index() as u32))
     }
 
     /// The element children's indexes (`elements`) or every child's.
     #[wasm_bindgen(js_name = nodeChildren)]
-    pub fn node_children(&self, i: u32, elements: bool) -> Result<Vec<u32>, JsValue> {
+    pub fn node_children(&self, i: u32, elements: bool) -> Result<Vec<u32>, BindError> {
         let id = self.id(i)?;
         Ok(self
             .doc
@@ -353,7 +353,7 @@ impl WsDocument {
 
     /// The source span `[start, end]` (byte offsets in the input), or `undefined`.
     #[wasm_bindgen(js_name = nodeSpan)]
-    pub fn node_span(&self, i: u32) -> Result<Option<Vec<u32>>, JsValue> {
+    pub fn node_span(&self, i: u32) -> Result<Option<Vec<u32>>, BindError> {
         Ok(self
             .doc
             .span(self.id(i)?)
@@ -362,7 +362,7 @@ impl WsDocument {
 
     /// The element path (`html > body > p:nth-of-type(2)`), as the CLI's `select --jsonl`.
     #[wasm_bindgen(js_name = nodePath)]
-    pub fn node_path(&self, i: u32) -> Result<String, JsValue> {
+    pub fn node_path(&self, i: u32) -> Result<String, BindError> {
         Ok(self.doc.element_path(self.id(i)?))
     }
 }

@@ -22,9 +22,32 @@ mod document;
 mod parse5;
 mod sanitize;
 
-/// An error for the JavaScript side to raise (see the crate docs).
-pub(crate) fn error(kind: &str, message: impl std::fmt::Display) -> JsValue {
-    JsValue::from_str(&format!("{kind}:{message}"))
+pub use check::check_json;
+pub use document::WsDocument;
+pub use parse5::parse5_json;
+pub use sanitize::{WsSanitizer, sanitize_config, sanitize_with};
+
+/// An error for the JavaScript side to raise: `"KIND:message"` (see the crate docs). A plain
+/// Rust value until it crosses the boundary, so the exported functions also run natively (the
+/// fuzz targets call them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BindError(pub String);
+
+impl From<BindError> for JsValue {
+    fn from(e: BindError) -> JsValue {
+        JsValue::from_str(&e.0)
+    }
+}
+
+impl std::fmt::Display for BindError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An error of `kind` (`type`, `config`, `range`, `syntax`).
+pub(crate) fn error(kind: &str, message: impl std::fmt::Display) -> BindError {
+    BindError(format!("{kind}:{message}"))
 }
 
 /// The default depth limit: Chromium's (`kMaximumHTMLParserDOMTreeDepth`), as the CLI and the
@@ -33,7 +56,7 @@ pub(crate) const DEFAULT_MAX_DEPTH: usize = 512;
 
 /// A limit argument: NaN for the default, +Infinity for none, else a whole number
 /// (validated by the JavaScript side; anything else is a `type` error here too).
-fn limit(value: f64, default: usize, name: &str) -> Result<Option<usize>, JsValue> {
+fn limit(value: f64, default: usize, name: &str) -> Result<Option<usize>, BindError> {
     if value.is_nan() {
         Ok(Some(default))
     } else if value == f64::INFINITY {
@@ -61,7 +84,7 @@ pub(crate) fn limits(
     max_nodes: f64,
     max_depth: f64,
     len: usize,
-) -> Result<ResourceLimits, JsValue> {
+) -> Result<ResourceLimits, BindError> {
     Ok(ResourceLimits {
         max_nodes: limit(
             max_nodes,
@@ -74,7 +97,7 @@ pub(crate) fn limits(
 }
 
 /// The `standard` option: `"seed"` or `"living"`.
-pub(crate) fn standard(value: &str) -> Result<Standard, JsValue> {
+pub(crate) fn standard(value: &str) -> Result<Standard, BindError> {
     value.parse().map_err(|_| {
         error(
             "type",
@@ -84,7 +107,7 @@ pub(crate) fn standard(value: &str) -> Result<Standard, JsValue> {
 }
 
 /// The `RangeError` message of an input that reached the node limit.
-pub(crate) fn node_limit(limits: &ResourceLimits) -> JsValue {
+pub(crate) fn node_limit(limits: &ResourceLimits) -> BindError {
     error(
         "range",
         format!(

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 use websyntax::html::dom::{AttrNamespace, Namespace, NodeData, QuirksMode};
 use websyntax::html::{self as h, NodeId, ParseOptions};
 
-use crate::{limits, node_limit};
+use crate::{BindError, limits, node_limit};
 
 /// The flat record list of `html` parsed as a document (see the module docs), as JSON.
 #[wasm_bindgen(js_name = parse5Json)]
@@ -28,7 +28,7 @@ pub fn parse5_json(
     scripting: bool,
     locations: bool,
     max_nodes: f64,
-) -> Result<String, JsValue> {
+) -> Result<String, BindError> {
     // parse5 builds the standard's tree at any depth.
     let lim = limits(max_nodes, f64::INFINITY, html.len())?;
     let options = ParseOptions {

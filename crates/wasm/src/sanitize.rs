@@ -9,13 +9,13 @@ use websyntax::html::Context;
 use websyntax::sanitize::config::SanitizerConfig;
 use websyntax::sanitize::{self as s, ConfigError, SanitizeOptions};
 
-use crate::{error, limits, node_limit, standard};
+use crate::{BindError, error, limits, node_limit, standard};
 
-fn config_error(e: ConfigError) -> JsValue {
+fn config_error(e: ConfigError) -> BindError {
     error("config", e)
 }
 
-fn json(text: &str, what: &str) -> Result<serde_json::Value, JsValue> {
+fn json(text: &str, what: &str) -> Result<serde_json::Value, BindError> {
     serde_json::from_str(text).map_err(|e| error("type", format!("{what} is not JSON: {e}")))
 }
 
@@ -31,7 +31,7 @@ impl WsSanitizer {
     /// `new Sanitizer(config)`: `config_json` is the configuration dictionary as JSON, or
     /// `"default"` (JSON `"default"` too) or absent for the safe default configuration.
     #[wasm_bindgen(constructor)]
-    pub fn new(config_json: Option<String>) -> Result<WsSanitizer, JsValue> {
+    pub fn new(config_json: Option<String>) -> Result<WsSanitizer, BindError> {
         let inner = match config_json.as_deref() {
             None | Some("default") => s::Sanitizer::default(),
             Some(text) => {
@@ -57,7 +57,7 @@ impl WsSanitizer {
     /// `allowElement(element)`: a name or `{name, namespace, attributes, removeAttributes}`
     /// as JSON.
     #[wasm_bindgen(js_name = allowElement)]
-    pub fn allow_element(&mut self, element_json: &str) -> Result<bool, JsValue> {
+    pub fn allow_element(&mut self, element_json: &str) -> Result<bool, BindError> {
         let v = json(element_json, "element")?;
         Arc::make_mut(&mut self.inner)
             .allow_element_json(&v)
@@ -66,28 +66,28 @@ impl WsSanitizer {
 
     /// `removeElement(element)`.
     #[wasm_bindgen(js_name = removeElement)]
-    pub fn remove_element(&mut self, element_json: &str) -> Result<bool, JsValue> {
+    pub fn remove_element(&mut self, element_json: &str) -> Result<bool, BindError> {
         let n = name("removeElements", element_json)?;
         Ok(Arc::make_mut(&mut self.inner).remove_element_name(&n))
     }
 
     /// `replaceElementWithChildren(element)`.
     #[wasm_bindgen(js_name = replaceElementWithChildren)]
-    pub fn replace_element_with_children(&mut self, element_json: &str) -> Result<bool, JsValue> {
+    pub fn replace_element_with_children(&mut self, element_json: &str) -> Result<bool, BindError> {
         let n = name("removeElements", element_json)?;
         Ok(Arc::make_mut(&mut self.inner).replace_element_with_children_name(&n))
     }
 
     /// `allowAttribute(attribute)`.
     #[wasm_bindgen(js_name = allowAttribute)]
-    pub fn allow_attribute(&mut self, attribute_json: &str) -> Result<bool, JsValue> {
+    pub fn allow_attribute(&mut self, attribute_json: &str) -> Result<bool, BindError> {
         let n = name("removeAttributes", attribute_json)?;
         Ok(Arc::make_mut(&mut self.inner).allow_attribute_name(&n))
     }
 
     /// `removeAttribute(attribute)`.
     #[wasm_bindgen(js_name = removeAttribute)]
-    pub fn remove_attribute(&mut self, attribute_json: &str) -> Result<bool, JsValue> {
+    pub fn remove_attribute(&mut self, attribute_json: &str) -> Result<bool, BindError> {
         let n = name("removeAttributes", attribute_json)?;
         Ok(Arc::make_mut(&mut self.inner).remove_attribute_name(&n))
     }
@@ -113,7 +113,7 @@ impl WsSanitizer {
 
 /// An element or attribute name (a string or `{name, namespace}`, as JSON) read the way the
 /// configuration's `key` list reads it.
-fn name(key: &str, name_json: &str) -> Result<s::Name, JsValue> {
+fn name(key: &str, name_json: &str) -> Result<s::Name, BindError> {
     let v = json(name_json, "name")?;
     let config =
         SanitizerConfig::from_value(&serde_json::json!({ key: [v] })).map_err(config_error)?;
@@ -163,7 +163,7 @@ pub fn sanitize_config(
     standard_name: &str,
     max_nodes: f64,
     max_depth: f64,
-) -> Result<String, JsValue> {
+) -> Result<String, BindError> {
     let sanitizer = match config_json {
         None => default_for(safe),
         Some(text) => {
@@ -197,7 +197,7 @@ pub fn sanitize_with(
     standard_name: &str,
     max_nodes: f64,
     max_depth: f64,
-) -> Result<String, JsValue> {
+) -> Result<String, BindError> {
     run(
         html,
         &sanitizer.inner,
@@ -220,7 +220,7 @@ fn run(
     standard_name: &str,
     max_nodes: f64,
     max_depth: f64,
-) -> Result<String, JsValue> {
+) -> Result<String, BindError> {
     let limits = limits(max_nodes, max_depth, html.len())?;
     let options = SanitizeOptions {
         limits,
