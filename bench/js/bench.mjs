@@ -78,10 +78,10 @@ function measure(engines, inputs) {
 
 function report(title, engines, inputs, unit = 'MB/s') {
   const t = measure(engines, inputs);
-  const size = bytes(inputs) / 1e6;
+  const size = unit === 'MB/s' ? bytes(inputs) / 1e6 : 0;
   const rate = (s) => (unit === 'MB/s' ? size / s : inputs.length / s);
   const ours = Object.keys(engines)[0];
-  console.log(`\n### ${title} (${inputs.length} inputs, ${size.toFixed(2)} MB, median of ${ROUNDS} rounds)\n`);
+  console.log(`\n### ${title} (${inputs.length} inputs${size ? `, ${size.toFixed(2)} MB` : ''}, median of ${ROUNDS} rounds)\n`);
   console.log(`| engine | ${unit} | websyntax is … × faster |`);
   console.log('|---|---|---|');
   for (const [n, s] of Object.entries(t)) {
