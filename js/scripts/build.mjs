@@ -6,7 +6,7 @@
 // 3. `cargo build -p websyntax-wasm --target wasm32-unknown-unknown --profile wasm-release`;
 // 4. `wasm-bindgen --target no-modules` (glue that neither imports nor exports, so it can be
 //    wrapped into both module formats);
-// 5. `wasm-opt -Oz` (or $WEBSYNTAX_WASM_OPT) from the `binaryen` npm package, when installed
+// 5. `wasm-opt -O3` (or $WEBSYNTAX_WASM_OPT) from the `binaryen` npm package, when installed
 //    (optional);
 // 6. dist/index.mjs and dist/index.cjs: glue + the module's bytes (base64, inlined: no file
 //    system or fetch needed) + src/api.js; dist/index.d.ts; dist/websyntax.wasm.
@@ -88,7 +88,7 @@ let wasmFile = join(glueDir, 'websyntax_bg.wasm');
 const wasmOpt = join(pkg, 'node_modules/binaryen/bin/wasm-opt');
 if (existsSync(wasmOpt) && process.env.WEBSYNTAX_NO_WASM_OPT !== '1') {
   const optimized = join(glueDir, 'websyntax_opt.wasm');
-  run(process.execPath, [wasmOpt, process.env.WEBSYNTAX_WASM_OPT || '-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue', wasmFile, '-o', optimized], 'wasm-opt');
+  run(process.execPath, [wasmOpt, process.env.WEBSYNTAX_WASM_OPT || '-O3', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue', wasmFile, '-o', optimized], 'wasm-opt');
   wasmFile = optimized;
 } else {
   console.error('== wasm-opt skipped (npm install the binaryen dev dependency to run it)');
