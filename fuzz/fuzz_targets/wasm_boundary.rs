@@ -8,7 +8,9 @@
 //! The data is split on 0xFF bytes: html, config, context, css, url, label; the first byte
 //! picks flags and limits.
 use libfuzzer_sys::fuzz_target;
-use websyntax_wasm::{BindError, WsDocument, WsSanitizer, check_json, parse5_json, sanitize_config, sanitize_with};
+use websyntax_wasm::{
+    BindError, WsDocument, WsSanitizer, check_json, parse5_json, sanitize_config, sanitize_with,
+};
 
 fn ok_kind<T>(r: &Result<T, BindError>) {
     if let Err(e) = r {
@@ -24,7 +26,9 @@ fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else {
         return;
     };
-    let mut parts = rest.split(|&b| b == 0xFF).map(|p| String::from_utf8_lossy(p).into_owned());
+    let mut parts = rest
+        .split(|&b| b == 0xFF)
+        .map(|p| String::from_utf8_lossy(p).into_owned());
     let html = parts.next().unwrap_or_default();
     let config = parts.next();
     let context = parts.next().unwrap_or_else(|| "div".to_owned());
@@ -44,12 +48,23 @@ fuzz_target!(|data: &[u8]| {
     };
     let max_depth = if flags & 8 != 0 { 3.0 } else { f64::NAN };
 
-    let r = sanitize_config(&html, config.clone(), &context, safe, document, standard, max_nodes, max_depth);
+    let r = sanitize_config(
+        &html,
+        config.clone(),
+        &context,
+        safe,
+        document,
+        standard,
+        max_nodes,
+        max_depth,
+    );
     ok_kind(&r);
     let s = WsSanitizer::new(config.clone());
     ok_kind(&s);
     if let Ok(mut s) = s {
-        let r = sanitize_with(&html, &s, &context, safe, document, standard, max_nodes, max_depth);
+        let r = sanitize_with(
+            &html, &s, &context, safe, document, standard, max_nodes, max_depth,
+        );
         ok_kind(&r);
         let name = config.clone().unwrap_or_default();
         ok_kind(&s.allow_element(&name));
@@ -60,9 +75,27 @@ fuzz_target!(|data: &[u8]| {
 
     let bytes = flags & 16 != 0;
     let doc = if bytes {
-        WsDocument::new(None, Some(html.as_bytes().to_vec()), url.clone(), label.clone(), safe, standard, max_nodes, max_depth)
+        WsDocument::new(
+            None,
+            Some(html.as_bytes().to_vec()),
+            url.clone(),
+            label.clone(),
+            safe,
+            standard,
+            max_nodes,
+            max_depth,
+        )
     } else {
-        WsDocument::new(Some(html.clone()), None, url.clone(), None, safe, standard, max_nodes, max_depth)
+        WsDocument::new(
+            Some(html.clone()),
+            None,
+            url.clone(),
+            None,
+            safe,
+            standard,
+            max_nodes,
+            max_depth,
+        )
     };
     ok_kind(&doc);
     if let Ok(doc) = doc {
@@ -73,7 +106,12 @@ fuzz_target!(|data: &[u8]| {
         ok_kind(&doc.links_json(url.clone()));
         let found = doc.select(&css, None);
         ok_kind(&found);
-        for i in found.unwrap_or_default().into_iter().take(8).chain([0, 1, 7, u32::MAX]) {
+        for i in found
+            .unwrap_or_default()
+            .into_iter()
+            .take(8)
+            .chain([0, 1, 7, u32::MAX])
+        {
             ok_kind(&doc.node_tag(i));
             ok_kind(&doc.node_attributes(i));
             ok_kind(&doc.node_attribute(i, &css));
@@ -86,7 +124,23 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let severity = ["info", "warning", "error", "fatal"][usize::from(flags >> 6)];
-    let only = if flags & 16 != 0 { vec![context.clone()] } else { Vec::new() };
-    ok_kind(&check_json(html.as_bytes(), url, label, safe, severity, vec![css], only, Some(u32::from(flags)), standard, max_nodes, max_depth));
+    let only = if flags & 16 != 0 {
+        vec![context.clone()]
+    } else {
+        Vec::new()
+    };
+    ok_kind(&check_json(
+        html.as_bytes(),
+        url,
+        label,
+        safe,
+        severity,
+        vec![css],
+        only,
+        Some(u32::from(flags)),
+        standard,
+        max_nodes,
+        max_depth,
+    ));
     ok_kind(&parse5_json(&html, safe, document, max_nodes));
 });
