@@ -13,17 +13,10 @@ ROOT=$PWD
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 
 if [ ! -x "$CHROMIUM" ]; then
-    if [ -n "${WEBSYNTAX_NO_APT:-}" ]; then
-        echo "browser tests: $CHROMIUM missing and WEBSYNTAX_NO_APT is set: install chromium (apt-get install -y chromium)" >&2
-        exit 1
-    fi
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        echo "== installing chromium (apt-get)"
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    fi
+    # Installs Debian's chromium when missing (as root; WEBSYNTAX_NO_APT=1 skips that).
+    "$ROOT/scripts/ensure-chromium.sh" || exit 1
     if [ ! -x "$CHROMIUM" ]; then
-        echo "browser tests: cannot install chromium (needs root and apt-get): install it, or set CHROMIUM=/path/to/chromium" >&2
+        echo "browser tests: $CHROMIUM missing: install chromium, or set CHROMIUM=/path/to/chromium" >&2
         exit 1
     fi
 fi

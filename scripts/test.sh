@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The README's test command: the Rust test suites, then the Python package built into a
 # virtual environment under target/ and its pytest suite (incl. the Spark local-mode and Dask
-# examples), then the sanitizer's outputs rendered in headless Chromium (scripts/browser-tests.sh)
-# and the language server's end-to-end tests. Needs Rust and Python 3 (with venv); Spark needs
-# Java 17+; the browser tests need chromium and Node.js with npm.
+# examples), then the sanitizer's outputs rendered in headless Chromium (scripts/browser-tests.sh),
+# the language server's end-to-end tests, and the npm package (js/: built to WebAssembly, tested
+# with node --test, packed). Needs Rust and Python 3 (with venv); Spark needs Java 17+; the
+# browser tests and the npm package need Node.js >= 20 with npm and chromium (the npm build
+# installs the wasm32 target and the pinned wasm-bindgen CLI when missing).
 #
 # System packages: run as root on a machine with apt-get (as CI is), this script installs the
 # Debian packages its tests need (python3-venv, a Java runtime for Spark, chromium, neovim) with
@@ -95,5 +97,24 @@ cargo build -q -p websyntax-cli
 WEBSYNTAX_BIN="$ROOT/target/debug/websyntax" PYTHONDONTWRITEBYTECODE=1 \
     "$LSP_VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/crates/lsp/tests/e2e"
 crates/lsp/tests/nvim/run.sh "$ROOT/target/debug/websyntax"
+
+echo "== npm package (js/): npm ci, npm run build, npm test, npm pack"
+cd "$ROOT/js"
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "node and npm (Node >= 20) are needed for the npm package's tests" >&2
+    exit 1
+fi
+# Reinstall the dev dependencies only when the lock file changes.
+if ! cmp -s package-lock.json node_modules/.package-lock-installed; then
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json node_modules/.package-lock-installed
+fi
+npm run build
+# The browser test needs Chromium; without it that test is skipped, saying why.
+"$ROOT/scripts/ensure-chromium.sh" || true
+WEBSYNTAX_CLI="$ROOT/target/debug/websyntax" npm test
+npm pack --silent --pack-destination "$ROOT/target" >/dev/null
+ls -l "$ROOT"/target/websyntax-*.tgz
+cd "$ROOT"
 
 echo "== scripts/test.sh passed in $(( $(date +%s) - start )) s"

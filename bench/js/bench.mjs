@@ -1,0 +1,184 @@
+// Benchmarks of the websyntax npm package against its JavaScript peers, in one Node process,
+// engines interleaved round by round, gc() before each timed run (run with --expose-gc):
+//   node --expose-gc bench.mjs [--corpus DIR] [--articles DIR] [--rounds N] [--pages N]
+// Inputs: the corpus pages (default ../../../shared/corpus/html, else js/test/data/corpus),
+// their <body> contents, 1 KiB comments built from them, and the article-extraction set for F1.
+// Prints one Markdown table per job (MB/s or pages/s, medians over the rounds) and the ratios.
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import * as ws from '../../js/dist/index.mjs';
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+import sanitizeHtml from 'sanitize-html';
+import TurndownService from 'turndown';
+import { Readability } from '@mozilla/readability';
+import * as parse5 from 'parse5';
+import * as cheerio from 'cheerio';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? dflt : process.argv[i + 1];
+};
+const ROUNDS = Number(arg('--rounds', 5));
+const PAGES = Number(arg('--pages', 60));
+const sharedCorpus = join(here, '../../../shared/corpus/html');
+const corpusDir = arg('--corpus', existsSync(sharedCorpus) ? sharedCorpus : join(here, '../../js/test/data/corpus'));
+const articlesDir = arg('--articles', join(here, '../../../shared/testdata/article-extraction'));
+const gc = globalThis.gc ?? (() => {});
+
+function files(dir) {
+  const out = [];
+  for (const e of readdirSync(dir)) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) out.push(...files(p));
+    else if (/\.html?$/.test(e)) out.push(p);
+  }
+  return out.sort();
+}
+
+// Every k-th page, up to PAGES, skipping pages over 1 MB (jsdom's memory on them dominates).
+const all = files(corpusDir).filter((p) => statSync(p).size < 1 << 20);
+const step = Math.max(1, Math.floor(all.length / PAGES));
+const pages = all.filter((_, i) => i % step === 0).slice(0, PAGES).map((p) => readFileSync(p, 'utf8'));
+const bodies = pages.map((p) => {
+  const m = /<body[^>]*>([\s\S]*)<\/body>/i.exec(p);
+  return m ? m[1] : p;
+});
+// 1 KiB comments: slices of the bodies cut at a tag start, with a few hostile bits mixed in.
+const hostile = ['<img src=x onerror=alert(1)>', '<a href="javascript:alert(1)">x</a>', '<script>alert(1)</script>', '<b onclick=x>b</b>'];
+const comments = [];
+for (let i = 0; comments.length < 400 && i < bodies.length * 40; i++) {
+  const b = bodies[i % bodies.length];
+  const at = b.indexOf('<', (i * 7919) % Math.max(1, b.length - 1100));
+  if (at < 0) continue;
+  comments.push(b.slice(at, at + 1000) + hostile[i % hostile.length]);
+}
+const bytes = (xs) => xs.reduce((n, x) => n + Buffer.byteLength(x), 0);
+
+/** Runs `engines` ({name: fn(input)}) over `inputs`, interleaved; medians in seconds. */
+function measure(engines, inputs) {
+  const names = Object.keys(engines);
+  const times = Object.fromEntries(names.map((n) => [n, []]));
+  for (const n of names) for (const x of inputs.slice(0, 3)) engines[n](x); // warm-up
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = names.map((_, i) => names[(i + r) % names.length]);
+    for (const n of order) {
+      gc();
+      const t0 = performance.now();
+      for (const x of inputs) engines[n](x);
+      times[n].push((performance.now() - t0) / 1000);
+    }
+  }
+  const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  return Object.fromEntries(names.map((n) => [n, med(times[n])]));
+}
+
+function report(title, engines, inputs, unit = 'MB/s') {
+  const t = measure(engines, inputs);
+  const size = unit === 'MB/s' ? bytes(inputs) / 1e6 : 0;
+  const rate = (s) => (unit === 'MB/s' ? size / s : inputs.length / s);
+  const ours = Object.keys(engines)[0];
+  console.log(`\n### ${title} (${inputs.length} inputs${size ? `, ${size.toFixed(2)} MB` : ''}, median of ${ROUNDS} rounds)\n`);
+  console.log(`| engine | ${unit} | websyntax is … × faster |`);
+  console.log('|---|---|---|');
+  for (const [n, s] of Object.entries(t)) {
+    console.log(`| ${n} | ${rate(s).toFixed(2)} | ${n === ours ? '' : (s / t[ours]).toFixed(1) + '×'} |`);
+  }
+}
+
+const only = arg('--only', 'sanitize,markdown,main,parse,size').split(',');
+const window = new JSDOM('').window;
+const DOMPurify = createDOMPurify(window);
+
+if (only.includes('sanitize')) {
+  const s = new ws.Sanitizer();
+  const engines = {
+    'websyntax sanitize': (x) => ws.sanitize(x, { sanitizer: s }),
+    'DOMPurify 3.5.0 on jsdom 26.1.0': (x) => DOMPurify.sanitize(x),
+    'sanitize-html 2.18.1': (x) => sanitizeHtml(x),
+  };
+  report('sanitize: corpus page bodies', engines, bodies);
+  report('sanitize: 1 KiB comments', engines, comments);
+}
+if (only.includes('markdown')) {
+  const td = new TurndownService();
+  report('markdown: corpus pages', {
+    'websyntax markdown': (x) => ws.markdown(x),
+    'turndown 7.2.5': (x) => td.turndown(x),
+  }, pages);
+}
+if (only.includes('parse')) {
+  report('tree: corpus pages', {
+    'websyntax toParse5': (x) => ws.toParse5(x),
+    'parse5 8.1.1 parse': (x) => parse5.parse(x),
+  }, pages);
+  report('parse + select("a") + text: corpus pages', {
+    'websyntax parse+select+text': (x) => {
+      const d = ws.parse(x);
+      try {
+        return d.select('a').map((e) => e.text());
+      } finally {
+        d.free();
+      }
+    },
+    'cheerio 1.2.0 load+$("a")+text': (x) => {
+      const $ = cheerio.load(x);
+      return $('a').map((_, e) => $(e).text()).get();
+    },
+  }, pages);
+}
+if (only.includes('main')) {
+  const gtPath = join(articlesDir, 'ground-truth.json');
+  if (existsSync(gtPath)) {
+    const gt = JSON.parse(readFileSync(gtPath, 'utf8'));
+    const ids = Object.keys(gt).sort();
+    const html = ids.map((id) => gunzipSync(readFileSync(join(articlesDir, 'html', `${id}.html.gz`))).toString('utf8'));
+    const readability = (x, url) => {
+      const doc = new JSDOM(x, { url }).window.document;
+      const r = new Readability(doc).parse();
+      return r ? r.textContent : '';
+    };
+    const engines = {
+      'websyntax mainText': (i) => ws.mainText(html[i]),
+      '@mozilla/readability 0.6.0 on jsdom': (i) => readability(html[i], gt[ids[i]].url),
+    };
+    report('main content: article-extraction pages', engines, ids.map((_, i) => i), 'pages/s');
+    for (const [n, f] of Object.entries(engines)) {
+      console.log(`F1 ${n}: ${f1(ids.map((id, i) => [gt[id].articleBody, f(i)])).toFixed(3)}`);
+    }
+  }
+}
+if (only.includes('size')) {
+  const wasm = readFileSync(join(here, '../../js/dist/websyntax.wasm'));
+  console.log(`\nwebsyntax.wasm: ${wasm.length} bytes, ${gzipSync(wasm, { level: 9 }).length} bytes gzipped`);
+}
+
+/** The article-extraction score (README of the set): shingle P/R means, then F1. */
+function f1(pairs) {
+  const shingles = (t) => {
+    const tok = t.match(/[\p{L}\p{N}\p{Mn}\p{Mc}\p{Pc}]+/gu) ?? [];
+    const m = new Map();
+    const add = (k) => m.set(k, (m.get(k) ?? 0) + 1);
+    if (tok.length > 0 && tok.length < 4) add(tok.join(' '));
+    for (let i = 0; i + 4 <= tok.length; i++) add(tok.slice(i, i + 4).join(' '));
+    return m;
+  };
+  let ps = [], rs = [];
+  for (const [truth, got] of pairs) {
+    const g = shingles(truth), e = shingles(got);
+    let tp = 0, fp = 0, fn = 0;
+    for (const [k, c] of e) { const d = g.get(k) ?? 0; tp += Math.min(c, d); fp += Math.max(0, c - d); }
+    for (const [k, c] of g) fn += Math.max(0, c - (e.get(k) ?? 0));
+    const s = tp + fp + fn;
+    if (s > 0) { tp /= s; fp /= s; fn /= s; }
+    const exact = fp === 0 && fn === 0;
+    if (tp + fp > 0 || exact) ps.push(exact ? 1 : tp / (tp + fp));
+    if (tp + fn > 0 || exact) rs.push(exact ? 1 : tp / (tp + fn));
+  }
+  const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
+  const P = mean(ps), R = mean(rs);
+  return (2 * P * R) / (P + R);
+}

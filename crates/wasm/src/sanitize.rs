@@ -1,0 +1,250 @@
+//! The HTML Standard's Sanitizer API: `Sanitizer` and `setHTML` / `setHTMLUnsafe` /
+//! `Document.parseHTML` semantics, over `websyntax::sanitize` (as the CLI's `sanitize`
+//! command and the Python package call it).
+
+use std::sync::{Arc, OnceLock};
+
+use wasm_bindgen::prelude::*;
+use websyntax::html::Context;
+use websyntax::sanitize::config::SanitizerConfig;
+use websyntax::sanitize::{self as s, ConfigError, SanitizeOptions};
+
+use crate::{BindError, error, limits, node_limit, standard};
+
+fn config_error(e: ConfigError) -> BindError {
+    error("config", e)
+}
+
+fn json(text: &str, what: &str) -> Result<serde_json::Value, BindError> {
+    serde_json::from_str(text).map_err(|e| error("type", format!("{what} is not JSON: {e}")))
+}
+
+/// A sanitizer (`new Sanitizer(config)`): the configuration, shared copy-on-write with the
+/// calls that use it so the matching tables built on first use are kept between calls.
+#[wasm_bindgen]
+pub struct WsSanitizer {
+    inner: Arc<s::Sanitizer>,
+}
+
+#[wasm_bindgen]
+impl WsSanitizer {
+    /// `new Sanitizer(config)`: `config_json` is the configuration dictionary as JSON, or
+    /// `"default"` (JSON `"default"` too) or absent for the safe default configuration.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config_json: Option<String>) -> Result<WsSanitizer, BindError> {
+        let inner = match config_json.as_deref() {
+            None | Some("default") => s::Sanitizer::default(),
+            Some(text) => {
+                let v = json(text, "config")?;
+                if v == serde_json::Value::String("default".into()) {
+                    s::Sanitizer::default()
+                } else {
+                    s::Sanitizer::new(SanitizerConfig::from_value(&v).map_err(config_error)?)
+                        .map_err(config_error)?
+                }
+            }
+        };
+        Ok(WsSanitizer {
+            inner: Arc::new(inner),
+        })
+    }
+
+    /// `get()`: the configuration as JSON.
+    pub fn get(&self) -> String {
+        self.inner.get().to_json()
+    }
+
+    /// `allowElement(element)`: a name or `{name, namespace, attributes, removeAttributes}`
+    /// as JSON.
+    #[wasm_bindgen(js_name = allowElement)]
+    pub fn allow_element(&mut self, element_json: &str) -> Result<bool, BindError> {
+        let v = json(element_json, "element")?;
+        Arc::make_mut(&mut self.inner)
+            .allow_element_json(&v)
+            .map_err(config_error)
+    }
+
+    /// `removeElement(element)`.
+    #[wasm_bindgen(js_name = removeElement)]
+    pub fn remove_element(&mut self, element_json: &str) -> Result<bool, BindError> {
+        let n = name("removeElements", element_json)?;
+        Ok(Arc::make_mut(&mut self.inner).remove_element_name(&n))
+    }
+
+    /// `replaceElementWithChildren(element)`.
+    #[wasm_bindgen(js_name = replaceElementWithChildren)]
+    pub fn replace_element_with_children(&mut self, element_json: &str) -> Result<bool, BindError> {
+        let n = name("removeElements", element_json)?;
+        Ok(Arc::make_mut(&mut self.inner).replace_element_with_children_name(&n))
+    }
+
+    /// `allowAttribute(attribute)`.
+    #[wasm_bindgen(js_name = allowAttribute)]
+    pub fn allow_attribute(&mut self, attribute_json: &str) -> Result<bool, BindError> {
+        let n = name("removeAttributes", attribute_json)?;
+        Ok(Arc::make_mut(&mut self.inner).allow_attribute_name(&n))
+    }
+
+    /// `removeAttribute(attribute)`.
+    #[wasm_bindgen(js_name = removeAttribute)]
+    pub fn remove_attribute(&mut self, attribute_json: &str) -> Result<bool, BindError> {
+        let n = name("removeAttributes", attribute_json)?;
+        Ok(Arc::make_mut(&mut self.inner).remove_attribute_name(&n))
+    }
+
+    /// `setComments(allow)`.
+    #[wasm_bindgen(js_name = setComments)]
+    pub fn set_comments(&mut self, allow: bool) -> bool {
+        Arc::make_mut(&mut self.inner).set_comments(allow)
+    }
+
+    /// `setDataAttributes(allow)`.
+    #[wasm_bindgen(js_name = setDataAttributes)]
+    pub fn set_data_attributes(&mut self, allow: bool) -> bool {
+        Arc::make_mut(&mut self.inner).set_data_attributes(allow)
+    }
+
+    /// `removeUnsafe()`.
+    #[wasm_bindgen(js_name = removeUnsafe)]
+    pub fn remove_unsafe(&mut self) -> bool {
+        Arc::make_mut(&mut self.inner).remove_unsafe()
+    }
+}
+
+/// An element or attribute name (a string or `{name, namespace}`, as JSON) read the way the
+/// configuration's `key` list reads it.
+fn name(key: &str, name_json: &str) -> Result<s::Name, BindError> {
+    let v = json(name_json, "name")?;
+    let config =
+        SanitizerConfig::from_value(&serde_json::json!({ key: [v] })).map_err(config_error)?;
+    let list = if key == "removeElements" {
+        config.remove_elements
+    } else {
+        config.remove_attributes
+    };
+    list.unwrap_or_default()
+        .into_iter()
+        .next()
+        .ok_or_else(|| error("type", "a name is required"))
+}
+
+/// The sanitizer of a call without one: the safe default configuration for the safe
+/// methods, nothing removed for the unsafe ones (built once).
+fn default_for(safe: bool) -> Arc<s::Sanitizer> {
+    static SAFE: OnceLock<Arc<s::Sanitizer>> = OnceLock::new();
+    static UNSAFE: OnceLock<Arc<s::Sanitizer>> = OnceLock::new();
+    let cell = if safe { &SAFE } else { &UNSAFE };
+    Arc::clone(cell.get_or_init(|| {
+        Arc::new(if safe {
+            s::Sanitizer::default()
+        } else {
+            s::Sanitizer::allow_everything()
+        })
+    }))
+}
+
+/// The default context, `div`, parsed once.
+fn div_context() -> &'static Context {
+    static DIV: OnceLock<Context> = OnceLock::new();
+    DIV.get_or_init(|| Context::html("div"))
+}
+
+/// Sanitizes `html` (see [`sanitize_with`]) with a configuration given as JSON
+/// (`setHTML`'s `sanitizer` option: a dictionary or `"default"`; absent: the default of the
+/// method).
+#[wasm_bindgen(js_name = sanitizeConfig)]
+#[allow(clippy::too_many_arguments)]
+pub fn sanitize_config(
+    html: &str,
+    config_json: Option<String>,
+    context: &str,
+    safe: bool,
+    document: bool,
+    standard_name: &str,
+    max_nodes: f64,
+    max_depth: f64,
+) -> Result<String, BindError> {
+    let sanitizer = match config_json {
+        None => default_for(safe),
+        Some(text) => {
+            let v = json(&text, "sanitizer")?;
+            Arc::new(s::Sanitizer::from_options(Some(&v), safe).map_err(config_error)?)
+        }
+    };
+    run(
+        html,
+        &sanitizer,
+        context,
+        safe,
+        document,
+        standard_name,
+        max_nodes,
+        max_depth,
+    )
+}
+
+/// Sanitizes `html` with a [`WsSanitizer`]: what `element.innerHTML` holds after
+/// `element.setHTML(html, {sanitizer})` (`safe`; else `setHTMLUnsafe`) on a `context`
+/// element, or with `document` the serialization of `Document.parseHTML(html, …)`.
+#[wasm_bindgen(js_name = sanitizeWith)]
+#[allow(clippy::too_many_arguments)]
+pub fn sanitize_with(
+    html: &str,
+    sanitizer: &WsSanitizer,
+    context: &str,
+    safe: bool,
+    document: bool,
+    standard_name: &str,
+    max_nodes: f64,
+    max_depth: f64,
+) -> Result<String, BindError> {
+    run(
+        html,
+        &sanitizer.inner,
+        context,
+        safe,
+        document,
+        standard_name,
+        max_nodes,
+        max_depth,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    html: &str,
+    sanitizer: &s::Sanitizer,
+    context: &str,
+    safe: bool,
+    document: bool,
+    standard_name: &str,
+    max_nodes: f64,
+    max_depth: f64,
+) -> Result<String, BindError> {
+    let limits = limits(max_nodes, max_depth, html.len())?;
+    let options = SanitizeOptions {
+        limits,
+        standard: standard(standard_name)?,
+    };
+    let out = if document {
+        s::sanitize_document_with(html, sanitizer, safe, options)
+    } else {
+        let parsed;
+        let ctx = if context == "div" {
+            div_context()
+        } else {
+            parsed = context.parse::<Context>().map_err(|e| {
+                error(
+                    "type",
+                    format!(
+                        "context: {e} (an HTML local name like \"td\", or \"svg NAME\" / \
+                         \"math NAME\")"
+                    ),
+                )
+            })?;
+            &parsed
+        };
+        s::sanitize_fragment_with(html, ctx, sanitizer, safe, options)
+    };
+    out.ok_or_else(|| node_limit(&limits))
+}
