@@ -16,6 +16,7 @@ pub const CODES: &[&str] = &[
     "binary-input",
     "cdata-in-html-content",
     "character-reference-outside-unicode-range",
+    "clone-limit-reached",
     "close-cell-with-open-elements",
     "control-character-in-input-stream",
     "control-character-reference",

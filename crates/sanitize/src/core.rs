@@ -209,6 +209,8 @@ struct Atoms {
     animate_transform: Option<LocalName>,
     set: Option<LocalName>,
     attribute_name: Option<LocalName>,
+    meta: Option<LocalName>,
+    http_equiv: Option<LocalName>,
 }
 
 fn atoms() -> &'static Atoms {
@@ -229,6 +231,8 @@ fn atoms() -> &'static Atoms {
             animate_transform: s("animateTransform"),
             set: s("set"),
             attribute_name: s("attributeName"),
+            meta: s("meta"),
+            http_equiv: s("http-equiv"),
         }
     })
 }
@@ -292,7 +296,8 @@ pub(crate) fn starts_with_on(name: &str) -> bool {
 }
 
 /// Whether the safe methods remove this (otherwise allowed) attribute for its URL: the
-/// navigating URL attributes list, MathML `href`, and SVG animation of `href`.
+/// navigating URL attributes list, MathML `href`, SVG animation of `href`, and (our stricter
+/// rule) a `meta` element's `http-equiv` that is the refresh pragma.
 #[inline]
 fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrRef<'_>) -> bool {
     let t = atoms();
@@ -310,7 +315,16 @@ fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrR
                         && (is(eatom, ename, t.button, "button")
                             || is(eatom, ename, t.input, "input")))
                     || (is(atom, name, t.action, "action") && is(eatom, ename, t.form, "form")));
-            nav && contains_javascript_url(a.value())
+            if nav {
+                return contains_javascript_url(a.value());
+            }
+            // Our stricter rule: `<meta http-equiv=refresh>` navigates the document (or the
+            // frame it lands in) to any URL, `data:` documents included, which run script in a
+            // frame; the safe methods remove its `http-equiv`, whatever the configuration says.
+            ns == AttrNamespace::None
+                && is(atom, name, t.http_equiv, "http-equiv")
+                && is(eatom, ename, t.meta, "meta")
+                && is_refresh(a.value())
         }
         Namespace::Svg => {
             if href
@@ -331,6 +345,14 @@ fn unsafe_url_attribute(ens: Namespace, eatom: LocalName, ename: &str, a: &AttrR
                 && contains_javascript_url(a.value())
         }
     }
+}
+
+/// Whether an `http-equiv` value is the refresh pragma (ASCII case-insensitive; ASCII
+/// whitespace around it is ignored too, to be safe with any browser's reading).
+fn is_refresh(value: &str) -> bool {
+    value
+        .trim_matches(|c: char| c.is_ascii_whitespace())
+        .eq_ignore_ascii_case("refresh")
 }
 
 /// How the tree builder makes an HTML element without a start tag in the string.

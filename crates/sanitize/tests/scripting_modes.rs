@@ -138,6 +138,33 @@ fn handlers_outside_the_standards_list_are_removed() {
     assert_eq!(out, r#"<div title="t">a</div><svg><set></set></svg>"#);
 }
 
+/// A `meta` refresh navigates its document or frame to any URL (a `data:` document runs script
+/// in a frame): the safe methods remove its `http-equiv`, whatever the configuration says; the
+/// unsafe ones keep it.
+#[test]
+fn meta_refresh_is_removed() {
+    let input = r#"<meta http-equiv=" Refresh " content="0; url=data:text/html,<script>alert(1)</script>"><meta http-equiv=content-language content=en>"#;
+    for json in ["{}", r#"{"removeElements":[]}"#, ALL] {
+        let s = options(json);
+        let out = sanitize_fragment(input, "div", &s);
+        assert!(
+            !out.to_ascii_lowercase().contains("refresh"),
+            "{json}: {out}"
+        );
+        assert!(
+            out.contains(r#"http-equiv="content-language""#),
+            "{json}: {out}"
+        );
+        let doc = sanitize_document(input, &s);
+        assert!(
+            !doc.to_ascii_lowercase().contains("refresh"),
+            "{json}: {doc}"
+        );
+        let kept = websyntax_sanitize::sanitize_fragment_unsafe(input, "div", &s);
+        assert!(kept.contains(r#"http-equiv=" Refresh ""#), "{json}: {kept}");
+    }
+}
+
 /// The unsafe methods (`setHTMLUnsafe`) keep the configuration as it is, and `get()` stays
 /// the standard's: the stricter rule is applied when sanitizing.
 #[test]
@@ -458,6 +485,7 @@ const HTML_ELEMENTS: &[&str] = &[
 /// Tags of the inputs: heavy on what the two scripting modes, raw text and foreign content
 /// change.
 const TAGS: &[&str] = &[
+    "meta",
     "noscript",
     "noscript",
     "noscript",
@@ -519,6 +547,8 @@ const TAGS: &[&str] = &[
 
 /// Attributes of the inputs: `on*` names in many forms, URLs, values that close raw text.
 const ATTRS: &[&str] = &[
+    "http-equiv=refresh",
+    "http-equiv=' REFRESH'",
     "onclick=x",
     "onerror=alert(1)",
     "onfocusin=x",
@@ -583,6 +613,7 @@ const TEXTS: &[&str] = &[
 
 /// Attribute names of the configurations' lists: `on*` ones among them.
 const ANAMES: &[&str] = &[
+    "http-equiv",
     "onclick",
     "onerror",
     "onfocusin",

@@ -165,6 +165,15 @@ pub fn check_tree(
                     if safe && nav && contains_javascript_url(a.value()) {
                         return Err(format!("javascript: URL in {an} on {name}"));
                     }
+                    if safe
+                        && e.namespace() == Namespace::Html
+                        && e.name() == "meta"
+                        && a.name() == "http-equiv"
+                        && a.namespace() == AttrNamespace::None
+                        && a.value().trim().eq_ignore_ascii_case("refresh")
+                    {
+                        return Err(format!("meta refresh on {name}"));
+                    }
                 }
             }
             _ => {}
