@@ -471,7 +471,8 @@ for (let k = unattributed.length - 1; k >= 0; k--) {
 }
 // ---- 4. Classify loads. A click's navigation of the test document itself is the user's;
 // every other request is allowed only when our parser, in the mode the sanitizer parsed
-// (fragments: scripting enabled; documents: scripting disabled), sees the URL in an attribute
+// (fragments: scripting enabled, but disabled in a `template` context, whose contents browsers
+// and the sanitizer parse without scripting; documents: scripting disabled), sees the URL in an attribute
 // (or a style element's text) of the output, AND the element and attribute of the rendered
 // page that hold the URL are ones the configuration keeps.
 const loadJobs = [];
@@ -481,7 +482,7 @@ for (const r of renderList) {
 const parseLines = loadJobs.map(({ r }) => JSON.stringify({
     data: r.kind === 'page' ? `${PAGE_HEAD}<body><div>${r.output}</div></body></html>` : r.output,
     fragment: r.kind === 'fragment' ? r.ctx : null,
-    scripting: r.kind !== 'document',
+    scripting: r.kind !== 'document' && !(r.kind === 'fragment' && r.ctx === 'template'),
 }));
 const trees = parseLines.length ? runJsonl(['html', 'parse', '--jsonl'], parseLines) : [];
 function seenInTree(tree, token) {
