@@ -399,8 +399,9 @@ class Document {
     const base = optStr(o.baseUrl, 'options.baseUrl');
     const refs = bool(o.referenceLinks, 'options.referenceLinks', false);
     const images = bool(o.images, 'options.images', true);
+    const unsafeLinks = bool(o.unsafeLinks, 'options.unsafeLinks', false);
     const d = this.#d();
-    return call(() => d.markdown(main, base, refs, images));
+    return call(() => d.markdown(main, base, refs, images, unsafeLinks));
   }
   /** Every URL in a URL-bearing attribute, resolved: `{element, attr, raw, url, span, errors}`. */
   links(opts) {

@@ -93,6 +93,11 @@ export interface MarkdownOptions {
   baseUrl?: string;
   referenceLinks?: boolean;
   images?: boolean;
+  /**
+   * Keep links and images whose URL could run script (`javascript:`, `vbscript:`, `data:`
+   * other than images' `data:image/*`); by default they keep only their text (alt text).
+   */
+  unsafeLinks?: boolean;
 }
 
 /** A node of a parsed Document; valid while its document lives. */

@@ -22,14 +22,23 @@ for (const page of pages) {
     const doc = ws.parse(page.bytes, { url });
     try {
       // markdown: as the CLI prints it (nothing for an empty result).
-      assert.equal(doc.markdown(), cli(['markdown', page.path]), 'markdown');
-      assert.equal(doc.markdown({ main: true }), cli(['markdown', '--main', page.path]), 'markdown --main');
-      const main = doc.mainText();
-      assert.equal(main === '' ? '' : main + '\n', cli(['text', '--main', page.path]), 'mainText');
+      // The document's `url` is the base its links resolve against, as the CLI's --base (the
+      // CLI without --base keeps relative links as written).
+      assert.equal(doc.markdown(), cli(['markdown', '--base', url, page.path]), 'markdown');
+      // --main: the library's main content, found or not (the CLI prints nothing for a page
+      // without one unless --jsonl, whose lines carry it with "main": {"found", "score"}).
+      const jsonl = (args) => JSON.parse(cli([...args, '--jsonl', page.path]));
+      assert.equal(
+        doc.markdown({ main: true }),
+        jsonl(['markdown', '--main', '--base', url]).markdown,
+        'markdown --main',
+      );
+      assert.equal(doc.mainText(), jsonl(['text', '--main']).text, 'mainText');
       const t = doc.text();
       assert.equal(t === '' ? '' : t + '\n', cli(['text', page.path]), 'text');
-      // links: the CLI's JSON lines, without `file`.
-      const lines = cli(['links', page.path]).split('\n').filter(Boolean).map((l) => {
+      // links: the CLI's JSON lines, without `file`; the document's `url` is the base, as the
+      // CLI's --base (without one the CLI leaves `//host` unresolved rather than `file://host`).
+      const lines = cli(['links', '--base', url, page.path]).split('\n').filter(Boolean).map((l) => {
         const v = JSON.parse(l);
         delete v.file;
         return JSON.stringify(v);

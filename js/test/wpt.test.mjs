@@ -165,6 +165,7 @@ const noString = list('wpt-string-exclusions.txt');
 
 test('WPT sanitizer: results parse back to the expected trees', () => {
   let passed = 0;
+  let stricter = 0;
   const failures = [];
   for (const c of CASES.filter((c) => !c.error)) {
     if (excluded.has(`${c.file}:${c.index}`)) continue;
@@ -172,7 +173,16 @@ test('WPT sanitizer: results parse back to the expected trees', () => {
     const context = parse5.defaultTreeAdapter.createElement(c.context, 'http://www.w3.org/1999/xhtml', []);
     const frag = parse5.parseFragment(context, out, { scriptingEnabled: true });
     const got = normalize(dump(frag.childNodes, 0, []).join('\n'));
-    const want = normalize(c.document);
+    let want = normalize(c.document);
+    // Our stricter rule (docs/sanitize.md, "Stricter than the standard"): the safe methods
+    // remove every attribute in no namespace whose name starts with `on`, so an expectation
+    // that keeps one (`one="two"`) is compared without it, and counted apart, as the native
+    // harness (crates/sanitize/tests/wpt.rs) does.
+    const isOn = (e) => /^\| +[Oo][Nn][^ "=]*="/.test(e);
+    if (c.safe && want.some(isOn)) {
+      want = want.filter((e) => !isOn(e));
+      stricter++;
+    }
     const same = JSON.stringify(got) === JSON.stringify(want);
     const id = `${c.file}:${c.index}`;
     if (noString.has(id)) {
@@ -180,6 +190,7 @@ test('WPT sanitizer: results parse back to the expected trees', () => {
     } else if (same) passed++;
     else failures.push(`${c.file}:${c.index}\n${want.join('\n')}\n--- got\n${got.join('\n')}`);
   }
-  assert.deepEqual(failures, [], `${passed} passed`);
+  assert.deepEqual(failures, [], `${passed} passed (${stricter} with the stricter on* rule)`);
   assert.ok(passed >= 120, `${passed} passed`);
+  assert.ok(stricter <= 2, `${stricter} cases compared with the stricter on* rule`);
 });

@@ -65,8 +65,8 @@ pub fn check_json(
     };
     let lim = options.parse.limits;
     let report = check_filtered(bytes, options, url.as_ref().map(|u| u.href()), &filter);
-    if report.limits_reached.nodes {
-        return Err(node_limit(&lim));
+    if report.limits_reached.stopped_early() {
+        return Err(node_limit(&lim, Some(report.limits_reached)));
     }
     // The keys as the CLI writes them (serde_json's sorted order).
     let diagnostics: Vec<_> = report

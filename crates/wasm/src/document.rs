@@ -107,8 +107,8 @@ impl WsDocument {
                 (h::parse_document(&text, options), None, lim)
             }
         };
-        if doc.limits_reached().nodes {
-            return Err(node_limit(&lim));
+        if doc.limits_reached().stopped_early() {
+            return Err(node_limit(&lim, Some(doc.limits_reached())));
         }
         Ok(WsDocument {
             doc,
@@ -187,6 +187,7 @@ impl WsDocument {
         base_url: Option<String>,
         reference_links: bool,
         images: bool,
+        unsafe_links: bool,
     ) -> Result<String, BindError> {
         let base_url = url_arg(base_url, "baseUrl")?.or_else(|| self.url.clone());
         let options = MarkdownOptions {
@@ -199,6 +200,7 @@ impl WsDocument {
             },
             images,
             scripting: self.scripting,
+            unsafe_links,
         };
         Ok(if main {
             main_content(&self.doc).markdown(&self.doc, &options)

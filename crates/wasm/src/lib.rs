@@ -15,7 +15,7 @@
 //! module traps (panic = abort) and the JavaScript side refuses further calls.
 
 use wasm_bindgen::prelude::*;
-use websyntax::html::{ResourceLimits, Standard};
+use websyntax::html::{LimitsReached, ResourceLimits, Standard};
 
 mod check;
 mod document;
@@ -78,21 +78,25 @@ fn limit(value: f64, default: usize, name: &str) -> Result<Option<usize>, BindEr
 }
 
 /// The resource limits for an input of `len` bytes: the node budget (default 64 Ki plus 16
-/// per input byte, as the CLI's) and the depth beyond which elements become siblings
-/// (default 512).
+/// per input byte, as the CLI's), the clone budget of the tree builder's reconstruction and
+/// adoption agency (64 Ki plus one per 2 input bytes, as the CLI's; lifted with the node
+/// budget, as `--max-nodes none` lifts both) and the depth beyond which elements become
+/// siblings (default 512).
 pub(crate) fn limits(
     max_nodes: f64,
     max_depth: f64,
     len: usize,
 ) -> Result<ResourceLimits, BindError> {
+    let max_nodes = limit(
+        max_nodes,
+        ResourceLimits::default_max_nodes(len),
+        "maxNodes",
+    )?;
     Ok(ResourceLimits {
-        max_nodes: limit(
-            max_nodes,
-            len.saturating_mul(16).saturating_add(64 * 1024),
-            "maxNodes",
-        )?,
+        max_nodes,
         max_tree_depth: limit(max_depth, DEFAULT_MAX_DEPTH, "maxDepth")?,
         max_attributes: None,
+        max_clones: max_nodes.map(|_| ResourceLimits::default_max_clones(len)),
     })
 }
 
@@ -106,14 +110,24 @@ pub(crate) fn standard(value: &str) -> Result<Standard, BindError> {
     })
 }
 
-/// The `RangeError` message of an input that reached the node limit.
-pub(crate) fn node_limit(limits: &ResourceLimits) -> BindError {
+/// The `RangeError` message of an input that reached the node or clone limit (`reached`:
+/// which one, when known).
+pub(crate) fn node_limit(limits: &ResourceLimits, reached: Option<LimitsReached>) -> BindError {
+    let what = reached
+        .and_then(|r| r.stop_reason(limits))
+        .unwrap_or_else(|| {
+            format!(
+                "the node limit ({} nodes) or the clone limit ({} cloned elements and \
+                 attributes)",
+                limits.max_nodes.unwrap_or(0),
+                limits.max_clones.unwrap_or(0)
+            )
+        });
     error(
         "range",
         format!(
-            "the input reached the node limit (maxNodes: {}) and was not processed; pass a \
-             larger maxNodes, or maxNodes: Infinity",
-            limits.max_nodes.unwrap_or(0)
+            "the input reached {what} and was not processed; pass a larger maxNodes, or \
+             maxNodes: Infinity (which lifts both limits)"
         ),
     )
 }

@@ -37,8 +37,8 @@ pub fn parse5_json(
         ..ParseOptions::default()
     };
     let doc = h::parse_document(html, options);
-    if doc.limits_reached().nodes {
-        return Err(node_limit(&lim));
+    if doc.limits_reached().stopped_early() {
+        return Err(node_limit(&lim, Some(doc.limits_reached())));
     }
     Ok(Value::Array(records(&doc, locations)).to_string())
 }

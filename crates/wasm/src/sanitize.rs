@@ -246,5 +246,5 @@ fn run(
         };
         s::sanitize_fragment_with(html, ctx, sanitizer, safe, options)
     };
-    out.ok_or_else(|| node_limit(&limits))
+    out.ok_or_else(|| node_limit(&limits, None))
 }
