@@ -10,11 +10,12 @@ use lsp_types::{
     CodeDescription, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location,
     NumberOrString, Uri,
 };
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use websyntax_check::{Category, Severity, Times, check_document};
 use websyntax_html::ResourceLimits;
 use websyntax_html::input_stream::DocumentParserOptions;
+use websyntax_html::input_stream::ParsedDocument;
 
 use crate::settings::Settings;
 use crate::text::{LineIndex, Locator, PositionEncoding};
@@ -28,8 +29,9 @@ pub struct Checked {
     pub encoding: &'static str,
     /// The byte ranges of the text nodes where a small edit of plain text changes nothing
     /// but the offsets of what follows (see [`crate::incremental`]), sorted; empty when the
-    /// incremental path must not be used for this document.
-    pub plain_text: Arc<Vec<(usize, usize)>>,
+    /// incremental path must not be used for this document. The server fills it after it has
+    /// published the findings ([`check_text_deferred`]); unset, it counts as empty.
+    pub plain_text: Arc<OnceLock<Vec<(usize, usize)>>>,
 }
 
 /// The parser options `websyntax check` uses for a file of `len` bytes, with the settings'
@@ -44,6 +46,20 @@ pub fn parser_options(settings: &Settings, len: usize) -> DocumentParserOptions 
 
 /// Checks `text` (the document at `uri`) with `settings`.
 pub fn check_text(text: &str, uri: &str, settings: &Settings) -> Checked {
+    let (checked, parsed) = check_text_deferred(text, uri, settings);
+    fill_plain_text(&checked, parsed.as_ref(), text);
+    checked
+}
+
+/// [`check_text`] without the table of plain text nodes: `plain_text` is left unset, and the
+/// parsed document is returned for [`fill_plain_text`] to build the table from once the
+/// findings have been sent. `None` when there is no document to take it from (binary
+/// input, the node limit).
+pub fn check_text_deferred(
+    text: &str,
+    uri: &str,
+    settings: &Settings,
+) -> (Checked, Option<ParsedDocument>) {
     let options = parser_options(settings, text.len());
     // A file or web URL is the document URL; others (`untitled:`) have no hierarchy to
     // resolve relative URLs against, and the checker then uses its placeholder base.
@@ -53,11 +69,7 @@ pub fn check_text(text: &str, uri: &str, settings: &Settings) -> Checked {
         .map(|_| uri);
     let (report, parsed) = check_document(text.as_bytes(), options, base, &settings.filter());
     let mut findings = report.diagnostics;
-    let plain_text = match &parsed {
-        _ if report.limits_reached.nodes => Vec::new(),
-        Some(p) => crate::incremental::plain_text_nodes(&p.document, text.as_bytes()),
-        _ => Vec::new(),
-    };
+    let parsed = parsed.filter(|_| !report.limits_reached.nodes);
     if report.limits_reached.nodes {
         // As the command, which refuses such a document: say so rather than show a part.
         findings.clear();
@@ -73,11 +85,22 @@ pub fn check_text(text: &str, uri: &str, settings: &Settings) -> Checked {
             related: None,
         });
     }
-    Checked {
+    let checked = Checked {
         findings,
         encoding: report.encoding.name(),
-        plain_text: Arc::new(plain_text),
-    }
+        plain_text: Arc::default(),
+    };
+    (checked, parsed)
+}
+
+/// Fills `checked.plain_text` from the document `text` parsed to (empty without one); does
+/// nothing when it is already set.
+pub fn fill_plain_text(checked: &Checked, parsed: Option<&ParsedDocument>, text: &str) {
+    checked.plain_text.get_or_init(|| {
+        parsed.map_or_else(Vec::new, |p| {
+            crate::incremental::plain_text_nodes(&p.document, text.as_bytes())
+        })
+    });
 }
 
 /// The LSP diagnostics of `checked` for `text` (whose line index is `index`).
@@ -112,7 +135,7 @@ pub fn to_lsp(
                 range,
                 severity: Some(severity(d.severity)),
                 code: Some(NumberOrString::String(d.code.to_owned())),
-                code_description: code_description(docs_url, d.category),
+                code_description: code_description(docs_url, d.code),
                 source: Some("websyntax".into()),
                 message: format!("{}{}", d.message, Times(d.count)),
                 related_information: related,
@@ -132,10 +155,11 @@ pub fn severity(s: Severity) -> DiagnosticSeverity {
     }
 }
 
-/// The link to `docs/check.md`'s section on `category` (the tables there list every code).
-fn code_description(docs_url: &str, category: Category) -> Option<CodeDescription> {
+/// The link to `code`'s entry in `docs/check.md` (each code's table row has the anchor
+/// `<a id="CODE"></a>`, the code exactly as it is reported).
+fn code_description(docs_url: &str, code: &str) -> Option<CodeDescription> {
     let base = docs_url.split('#').next().unwrap_or(docs_url);
-    let href = format!("{base}#category-{}", category.as_str());
+    let href = format!("{base}#{code}");
     href.parse::<Uri>()
         .ok()
         .map(|href| CodeDescription { href })

@@ -235,31 +235,6 @@ fn unique_id(doc: &Document, id: &str) -> String {
         .unwrap_or_else(|| format!("{id}-x"))
 }
 
-/// Elements that never need an end tag.
-fn is_void(name: &str) -> bool {
-    matches!(
-        name,
-        "area"
-            | "base"
-            | "br"
-            | "col"
-            | "embed"
-            | "hr"
-            | "img"
-            | "input"
-            | "link"
-            | "meta"
-            | "source"
-            | "track"
-            | "wbr"
-            | "basefont"
-            | "bgsound"
-            | "frame"
-            | "keygen"
-            | "param"
-    )
-}
-
 /// The elements still open inside `from` (not counting it): its last element child, that
 /// one's last element child, … while they have no end tag, outermost first.
 fn open_inside(doc: &Document, from: NodeId) -> Vec<(NodeId, String)> {
@@ -267,7 +242,9 @@ fn open_inside(doc: &Document, from: NodeId) -> Vec<(NodeId, String)> {
     let mut at = from;
     while let Some(last) = doc.children(at).filter(|&c| doc.is_element(c)).last() {
         let name = doc.local_name(last).unwrap_or_default().to_owned();
-        if doc.end_tag_span(last).is_some() || is_void(&name) || doc.start_tag_span(last).is_none()
+        if doc.end_tag_span(last).is_some()
+            || crate::text::is_void_element(doc, last)
+            || doc.start_tag_span(last).is_none()
         {
             break;
         }

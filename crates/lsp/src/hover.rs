@@ -91,23 +91,7 @@ fn tag_hover(
             let _ = writeln!(md, "- at the top of the tree");
         }
     }
-    let void = matches!(
-        name,
-        "area"
-            | "base"
-            | "br"
-            | "col"
-            | "embed"
-            | "hr"
-            | "img"
-            | "input"
-            | "link"
-            | "meta"
-            | "source"
-            | "track"
-            | "wbr"
-    );
-    if void {
+    if crate::text::is_void_element(doc, id) {
         let _ = writeln!(md, "- a void element: it has no content and no end tag");
     } else if doc.end_tag_span(id).is_some() {
         let _ = writeln!(md, "- closed by its end tag");

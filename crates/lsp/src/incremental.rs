@@ -22,10 +22,10 @@
 //! finding may quote byte offsets in its message (`decoding-error`). Anything else is a full
 //! check.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use websyntax_html::Document;
-use websyntax_html::dom::{Namespace, NodeKind};
+use websyntax_html::dom::{Namespace, NodeId, NodeKind};
 
 use crate::checking::Checked;
 use crate::settings::Settings;
@@ -121,6 +121,11 @@ pub fn plain_text_nodes(doc: &Document, source: &[u8]) -> Vec<(usize, usize)> {
             }
         }
     }
+    // Per node: 0 not yet known, 1 no `select`, `template`, `svg` or `math` element among it
+    // and its ancestors, 2 one is. Filled on the way up from each text node's parent, so the
+    // whole table costs one visit per node.
+    let mut foreign = vec![0u8; doc.len()];
+    let mut chain = Vec::new();
     for id in doc.descendants(doc.root()) {
         if doc.kind(id) != NodeKind::Text {
             continue;
@@ -133,7 +138,7 @@ pub fn plain_text_nodes(doc: &Document, source: &[u8]) -> Vec<(usize, usize)> {
         if span.end > body_end
             || source
                 .get(span.start..span.end)
-                .is_none_or(|t| t.contains(&b'<'))
+                .is_none_or(|t| memchr::memchr(b'<', t).is_some())
         {
             continue;
         }
@@ -143,24 +148,55 @@ pub fn plain_text_nodes(doc: &Document, source: &[u8]) -> Vec<(usize, usize)> {
                 .start_tag_span(parent)
                 .is_some_and(|t| t.end <= span.start)
             && doc.end_tag_span(parent).is_none_or(|t| span.end <= t.start);
-        let in_place = doc
-            .prev_sibling(id)
-            .is_none_or(|p| doc.span(p).is_some_and(|s| s.end <= span.start))
+        let in_place = ok_parent
+            && doc
+                .prev_sibling(id)
+                .is_none_or(|p| doc.span(p).is_some_and(|s| s.end <= span.start))
             && doc
                 .next_sibling(id)
                 .is_none_or(|n| doc.span(n).is_some_and(|s| span.end <= s.start));
-        let no_select = !doc.ancestors(id).any(|a| {
-            matches!(
-                doc.local_name(a),
-                Some("select" | "template" | "svg" | "math")
-            )
-        });
-        if ok_parent && in_place && no_select {
+        if in_place && !in_foreign_or_select(doc, parent, &mut foreign, &mut chain) {
             out.push((span.start, span.end));
         }
     }
     out.sort_unstable();
     out
+}
+
+/// Whether `id` or one of its ancestors is a `select`, `template`, `svg` or `math` element,
+/// with the answers memoised in `memo` (indexed by node; see [`plain_text_nodes`]).
+fn in_foreign_or_select(
+    doc: &Document,
+    id: NodeId,
+    memo: &mut [u8],
+    chain: &mut Vec<NodeId>,
+) -> bool {
+    chain.clear();
+    let mut at = Some(id);
+    let mut known = 1;
+    while let Some(n) = at {
+        match memo.get(n.index()).copied().unwrap_or(1) {
+            0 => {}
+            v => {
+                known = v;
+                break;
+            }
+        }
+        if matches!(
+            doc.local_name(n),
+            Some("select" | "template" | "svg" | "math")
+        ) {
+            known = 2;
+            memo[n.index()] = 2;
+            break;
+        }
+        chain.push(n);
+        at = doc.parent(n);
+    }
+    for n in chain.drain(..) {
+        memo[n.index()] = known;
+    }
+    known == 2
 }
 
 /// Edits before this byte may change what the encoding prescan sees.
@@ -178,7 +214,8 @@ pub fn recheck(
     text: &str,
     _settings: &Settings,
 ) -> Option<Arc<Checked>> {
-    if prev.plain_text.is_empty() || prev.findings.iter().any(|d| d.code == "decoding-error") {
+    let table = prev.plain_text.get()?;
+    if table.is_empty() || prev.findings.iter().any(|d| d.code == "decoding-error") {
         return None;
     }
     let (a, b) = (prev_text.as_bytes(), text.as_bytes());
@@ -204,8 +241,8 @@ pub fn recheck(
     if start < PRESCAN_WINDOW {
         return None;
     }
-    let k = prev.plain_text.partition_point(|&(s, _)| s < start);
-    let &(ts, te) = prev.plain_text.get(k.checked_sub(1)?)?;
+    let k = table.partition_point(|&(s, _)| s < start);
+    let &(ts, te) = table.get(k.checked_sub(1)?)?;
     if !(ts < start && end < te) {
         return None;
     }
@@ -251,8 +288,8 @@ pub fn recheck(
             }
         }
     }
-    next.plain_text = Arc::new(
-        prev.plain_text
+    next.plain_text = Arc::new(OnceLock::from(
+        table
             .iter()
             .map(|&(s, e)| {
                 (
@@ -264,7 +301,7 @@ pub fn recheck(
                     },
                 )
             })
-            .collect(),
-    );
+            .collect::<Vec<_>>(),
+    ));
     Some(Arc::new(next))
 }

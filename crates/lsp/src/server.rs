@@ -25,7 +25,7 @@ use lsp_types as lt;
 use serde_json::{Value, json};
 use websyntax_html::{Document, ParseOptions};
 
-use crate::checking::{Checked, check_text, to_lsp};
+use crate::checking::{Checked, check_text, check_text_deferred, fill_plain_text, to_lsp};
 use crate::incremental;
 use crate::settings::Settings;
 use crate::text::{Edit, PositionEncoding, TextDocument};
@@ -62,11 +62,13 @@ struct Job {
     uri: lt::Uri,
     version: i32,
     text: String,
+    /// The line index of `text`, as the document keeps it.
+    index: Arc<crate::text::LineIndex>,
     settings: Settings,
     settings_gen: u64,
     enc: PositionEncoding,
     /// A previous result and the text it was computed from, for the incremental path.
-    previous: Option<(Arc<Checked>, String)>,
+    previous: Option<(Arc<Checked>, Arc<String>)>,
 }
 
 /// What the worker found.
@@ -75,9 +77,24 @@ struct Done {
     version: i32,
     settings_gen: u64,
     checked: Arc<Checked>,
-    diagnostics: Vec<lt::Diagnostic>,
+    /// The diagnostics to publish; `None` in the message that says the worker is free again.
+    diagnostics: Option<Vec<lt::Diagnostic>>,
     /// The text that was checked (kept for the next incremental step).
-    text: String,
+    text: Arc<String>,
+}
+
+impl Done {
+    /// The message that says the worker is free again.
+    fn idle() -> Done {
+        Done {
+            key: String::new(),
+            version: 0,
+            settings_gen: 0,
+            checked: Arc::default(),
+            diagnostics: None,
+            text: Arc::default(),
+        }
+    }
 }
 
 /// The server state.
@@ -89,7 +106,7 @@ pub struct Server {
     docs: HashMap<String, Doc>,
     /// Each document's last finished check (current or not) and the text it checked: the
     /// base of the incremental path.
-    base: HashMap<String, (String, Arc<Checked>)>,
+    base: HashMap<String, (Arc<String>, Arc<Checked>)>,
     queue: VecDeque<String>,
     busy: bool,
     jobs: Sender<Job>,
@@ -129,38 +146,48 @@ pub fn run(incoming: Receiver<Incoming>, out: Sender<Outgoing>) -> i32 {
 
 fn worker(jobs: Receiver<Job>, done: Sender<Done>) {
     for job in jobs {
+        let text = Arc::new(job.text);
         let result = catch_unwind(AssertUnwindSafe(|| {
-            let checked = match &job.previous {
+            let (checked, parsed) = match &job.previous {
                 Some((prev, prev_text)) => {
-                    incremental::recheck(prev, prev_text, &job.text, &job.settings)
+                    incremental::recheck(prev, prev_text, &text, &job.settings).map(|c| (c, None))
                 }
                 None => None,
             }
-            .unwrap_or_else(|| Arc::new(check_text(&job.text, job.uri.as_str(), &job.settings)));
-            let index = crate::text::LineIndex::new(&job.text);
+            .unwrap_or_else(|| {
+                let (c, p) = check_text_deferred(&text, job.uri.as_str(), &job.settings);
+                (Arc::new(c), p)
+            });
             let diagnostics = to_lsp(
                 &checked,
                 &job.uri,
-                &job.text,
-                &index,
+                &text,
+                &job.index,
                 job.enc,
                 &job.settings.docs_url,
             );
-            (checked, diagnostics)
+            (checked, diagnostics, parsed)
         }));
-        let (checked, diagnostics) = match result {
+        let (checked, diagnostics, parsed) = match result {
             Ok(r) => r,
-            Err(_) => (Arc::new(Checked::default()), Vec::new()),
+            Err(_) => (Arc::new(Checked::default()), Vec::new(), None),
         };
         let sent = done.send(Done {
             key: job.key,
             version: job.version,
             settings_gen: job.settings_gen,
-            checked,
-            diagnostics,
-            text: job.text,
+            checked: checked.clone(),
+            diagnostics: Some(diagnostics),
+            text: text.clone(),
         });
-        if sent.is_err() {
+        // The table of plain text nodes for the next edit's incremental path, built after
+        // the findings went out (off the keystroke's latency); the worker takes no other job
+        // before it is done.
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            fill_plain_text(&checked, parsed.as_ref(), &text)
+        }));
+        drop(parsed);
+        if sent.is_err() || done.send(Done::idle()).is_err() {
             break;
         }
     }
@@ -478,6 +505,7 @@ impl Server {
             uri: d.uri.clone(),
             version: d.doc.version,
             text: d.doc.text.clone(),
+            index: d.doc.index.clone(),
             settings: self.settings.clone(),
             settings_gen: self.settings_gen,
             enc: self.enc,
@@ -489,7 +517,10 @@ impl Server {
     }
 
     fn finish(&mut self, done: Done) {
-        self.busy = false;
+        let Some(diagnostics) = done.diagnostics else {
+            self.busy = false;
+            return;
+        };
         let Some(d) = self.docs.get_mut(&done.key) else {
             return;
         };
@@ -508,7 +539,7 @@ impl Server {
             "textDocument/publishDiagnostics",
             json!(lt::PublishDiagnosticsParams {
                 uri,
-                diagnostics: done.diagnostics,
+                diagnostics,
                 version: Some(done.version),
             }),
         );

@@ -25,7 +25,7 @@ pub struct Settings {
     /// The scripting flag (default on, as in browsers).
     pub scripting: bool,
     /// The URL of `docs/check.md`, the target of every diagnostic's `codeDescription` (with
-    /// `#category-…` appended).
+    /// `#CODE` appended).
     pub docs_url: String,
     /// Milliseconds to wait after a change before checking (default 0: changes that arrive
     /// while a check runs are coalesced anyway, and only the newest text is checked).

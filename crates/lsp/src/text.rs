@@ -8,6 +8,9 @@
 //! the character's start. Nothing a client sends can make these functions panic.
 
 use lsp_types::{Position, Range};
+use std::sync::Arc;
+use websyntax_html::Document;
+use websyntax_html::dom::NodeId;
 
 /// How `Position::character` counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -42,6 +45,46 @@ impl LineIndex {
             starts.push(next);
             i = next;
         }
+        LineIndex { starts }
+    }
+
+    /// The index of `text`, the result of replacing `old_end - start` bytes at `start` of the
+    /// text `self` indexes with `inserted` bytes: the line starts before the edit are kept,
+    /// those after it moved, and only the edited bytes and one on each side (a CR LF pair
+    /// may form or break there) are scanned again. Equal to `LineIndex::new(text)`.
+    pub fn edited(&self, text: &str, start: usize, old_end: usize, inserted: usize) -> LineIndex {
+        let bytes = text.as_bytes();
+        let new_end = start + inserted;
+        // A line start `t` depends on the bytes at `t - 1` and `t` only.
+        let keep = self.starts.partition_point(|&s| s < start.max(1));
+        let mut starts = Vec::with_capacity(self.starts.len() + 2);
+        starts.extend_from_slice(&self.starts[..keep]);
+        let last_scanned = (new_end + 2).min(bytes.len());
+        let mut i = start.saturating_sub(1);
+        while i < last_scanned {
+            let Some(k) = memchr::memchr2(b'\n', b'\r', &bytes[i..last_scanned]) else {
+                break;
+            };
+            let at = i + k;
+            let next = if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                at + 2
+            } else {
+                at + 1
+            };
+            if next >= start.max(1) && next <= last_scanned {
+                starts.push(next);
+            }
+            i = next;
+        }
+        let delta = new_end as isize - old_end as isize;
+        let after = self
+            .starts
+            .partition_point(|&s| s.saturating_add_signed(delta) <= last_scanned || s <= old_end);
+        starts.extend(
+            self.starts[after..]
+                .iter()
+                .map(|&s| s.saturating_add_signed(delta)),
+        );
         LineIndex { starts }
     }
 
@@ -200,14 +243,14 @@ pub struct TextDocument {
     pub text: String,
     /// The client's version.
     pub version: i32,
-    /// The line index of `text`.
-    pub index: LineIndex,
+    /// The line index of `text` (shared with the check of this version).
+    pub index: Arc<LineIndex>,
 }
 
 impl TextDocument {
     /// A document with `text`.
     pub fn new(text: String, version: i32) -> TextDocument {
-        let index = LineIndex::new(&text);
+        let index = Arc::new(LineIndex::new(&text));
         TextDocument {
             text,
             version,
@@ -235,14 +278,49 @@ impl TextDocument {
             }
         };
         self.text.replace_range(edit.start..edit.end, &edit.text);
-        self.index = LineIndex::new(&self.text);
+        self.index = Arc::new(if range.is_none() {
+            LineIndex::new(&self.text)
+        } else {
+            self.index
+                .edited(&self.text, edit.start, edit.end, edit.text.len())
+        });
         edit
     }
+}
+
+/// Whether `id` is an HTML element that has no content and no end tag: the void elements and
+/// the obsolete ones the tree builder also pops at once (`basefont`, `bgsound`, `frame`,
+/// `keygen`, `param`), the list the serializer uses. The quick fix that closes open elements
+/// and the hover on a tag both ask this.
+pub fn is_void_element(doc: &Document, id: NodeId) -> bool {
+    doc.namespace(id)
+        .zip(doc.local_name(id))
+        .is_some_and(|(ns, name)| websyntax_html::serialize::is_void(ns, name))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edited_index_equals_a_new_one() {
+        let pieces = ["a", "\r", "\n", "\r\n", "xy", "é", ""];
+        let base = "ab\r\ncd\re\n\nf\r";
+        for start in 0..=base.len() {
+            for end in start..=base.len() {
+                for ins in pieces {
+                    let mut text = base.to_owned();
+                    text.replace_range(start..end, ins);
+                    let index = LineIndex::new(base).edited(&text, start, end, ins.len());
+                    assert_eq!(
+                        index.starts,
+                        LineIndex::new(&text).starts,
+                        "{base:?} [{start}..{end}] := {ins:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn positions_round_trip_in_both_encodings() {

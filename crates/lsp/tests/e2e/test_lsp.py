@@ -9,9 +9,10 @@ import time
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from conftest import BIN, CORPUS, PAGES, apply_edits, cli_check, open_doc, wait_diagnostics
+from conftest import BIN, CORPUS, PAGES, ROOT, apply_edits, cli_check, open_doc, wait_diagnostics
 
 T = types
+CHECK_MD = (ROOT / "docs" / "check.md").read_text()
 
 
 def pos(line, ch):
@@ -94,7 +95,10 @@ async def test_diagnostics_equal_the_command(client: LanguageClient):
         assert lsp_view(diags) == cli_view(cli_check(path, "--severity", "info"), text), path.name
         for d in diags:
             assert d.source == "websyntax"
-            assert "#category-" in d.code_description.href
+            # The code's own entry in docs/check.md, which has the anchor.
+            href = d.code_description.href
+            assert href.endswith("#" + d.code), href
+            assert f'<a id="{d.code}"></a>' in CHECK_MD
         client.text_document_did_close(T.DidCloseTextDocumentParams(text_document=doc_id(uri)))
 
 

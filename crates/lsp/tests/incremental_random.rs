@@ -1,0 +1,144 @@
+//! Random edits on the sample pages (real pages from the corpus): whenever the incremental
+//! path answers, its findings are exactly those of a full check of the edited text.
+//!
+//! The edits insert or delete tags, quotes, `<`, `&`, line breaks, non-ASCII and plain text at
+//! random places, and type letters inside text (where the incremental path applies), one after
+//! another on the same text as a user would.
+
+use proptest::prelude::*;
+use websyntax_check::Severity;
+use websyntax_lsp::checking::{Checked, check_text};
+use websyntax_lsp::incremental::recheck;
+use websyntax_lsp::settings::Settings;
+use websyntax_lsp::text::floor_char;
+
+const URI: &str = "file:///tmp/page.html";
+
+const SNIPPETS: &[&str] = &[
+    "x",
+    "ab",
+    " ",
+    "hello world",
+    "<",
+    "<b>",
+    "</b>",
+    "<p>",
+    "</p>",
+    "</div>",
+    "<td>",
+    "<table>",
+    "\"",
+    "'",
+    "=",
+    "&",
+    "&amp;",
+    "&lt",
+    "\n",
+    "\r\n",
+    "<!--",
+    "-->",
+    "é",
+    "<script>",
+    "</script>",
+    "<a href=\"#x\">",
+    "id=x",
+    "/>",
+    ">",
+];
+
+fn pages() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pages");
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    v.sort();
+    v.iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
+}
+
+#[derive(Debug, Clone)]
+enum Edit {
+    /// Insert a snippet at a fraction of the text.
+    Insert(u32, usize),
+    /// Delete up to `n` bytes at a fraction of the text.
+    Delete(u32, usize),
+    /// Type a letter inside the text of a paragraph-like element (the `k`-th `>x` of the
+    /// page, where `x` is a letter, a few bytes further on).
+    Type(u32, u8),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<u32>(), 0..SNIPPETS.len()).prop_map(|(a, s)| Edit::Insert(a, s)),
+        (any::<u32>(), 1usize..24).prop_map(|(a, n)| Edit::Delete(a, n)),
+        (any::<u32>(), b'a'..=b'z').prop_map(|(a, c)| Edit::Type(a, c)),
+        (any::<u32>(), b'a'..=b'z').prop_map(|(a, c)| Edit::Type(a, c)),
+    ]
+}
+
+fn at(text: &str, frac: u32) -> usize {
+    floor_char(
+        text,
+        (text.len() as u64 * frac as u64 / u32::MAX as u64) as usize,
+    )
+}
+
+fn apply(text: &str, e: &Edit) -> String {
+    let mut next = text.to_owned();
+    match *e {
+        Edit::Insert(a, s) => next.insert_str(at(text, a), SNIPPETS[s]),
+        Edit::Delete(a, n) => {
+            let start = at(text, a);
+            let end = floor_char(text, (start + n).min(text.len()));
+            next.replace_range(start..end, "");
+        }
+        Edit::Type(a, c) => {
+            let starts: Vec<usize> = text
+                .match_indices('>')
+                .map(|(i, _)| i + 1)
+                .filter(|&i| text.as_bytes().get(i).is_some_and(u8::is_ascii_alphabetic))
+                .collect();
+            if let Some(&s) = starts.get(a as usize % starts.len().max(1)) {
+                let p = floor_char(text, (s + 1 + a as usize % 5).min(text.len()));
+                next.insert(p, c as char);
+            }
+        }
+    }
+    next
+}
+
+fn settings() -> Settings {
+    Settings {
+        severity: Severity::Info,
+        ..Settings::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn incremental_findings_equal_a_full_check(
+        page in 0usize..4,
+        edits in prop::collection::vec(edit(), 1..10),
+    ) {
+        let s = settings();
+        let pages = pages();
+        let mut text = pages[page % pages.len()].clone();
+        let mut checked: Checked = check_text(&text, URI, &s);
+        for e in &edits {
+            let next = apply(&text, e);
+            let full = check_text(&next, URI, &s);
+            if let Some(fast) = recheck(&checked, &text, &next, &s) {
+                prop_assert_eq!(&fast.findings, &full.findings, "after {:?}", e);
+                prop_assert_eq!(&fast.plain_text, &full.plain_text, "after {:?}", e);
+                prop_assert_eq!(fast.encoding, full.encoding);
+            }
+            text = next;
+            checked = full;
+        }
+    }
+}
