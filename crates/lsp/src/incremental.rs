@@ -12,7 +12,11 @@
 //! - removes and inserts only printable ASCII other than `<` and `&`, with no line break,
 //! - leaves a printable ASCII character other than `<` and `&` on each side, no `&` in the
 //!   40 bytes before it (a character reference it could extend), and some non-whitespace
-//!   character in the node (the tree builder's frameset-ok flag),
+//!   character in the node before and after the edit (the tree builder's frameset-ok flag),
+//! - and the node's text has no finding: characters the tree builder reports one by one
+//!   (text foster-parented out of a table, or in a paragraph inside a table, which the
+//!   "in table" insertion mode hands on with a parse error each) would change the count of
+//!   such a finding; a non-whitespace character there before the edit always has one,
 //!
 //! produces the same tokens with different character data, so the same tree shape and the same
 //! findings, only moved by the edit's length. The encoding cannot change either: the edit is
@@ -258,7 +262,18 @@ pub fn recheck(
         .chain(&a[end..te])
         .copied()
         .collect();
-    if node_after.iter().all(u8::is_ascii_whitespace) {
+    if node_after.iter().all(u8::is_ascii_whitespace)
+        || a[ts..te].iter().all(u8::is_ascii_whitespace)
+    {
+        return None;
+    }
+    // Characters with a finding of their own (the "in table" mode's text): not plain.
+    if prev
+        .findings
+        .iter()
+        .filter_map(|d| d.span)
+        .any(|sp| sp.start < te && ts < sp.end.max(sp.start + 1))
+    {
         return None;
     }
     // Same findings, moved.
