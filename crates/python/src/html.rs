@@ -552,6 +552,48 @@ pub fn parse_fragment(
     })
 }
 
+/// The [`Document`] of `html` parsed (as a ``str``) with `scripting` and `standard`, for a
+/// function that makes a document string (``parse_html(..., as_document=True)``); it pickles as
+/// ``parse(html, scripting=..., standard=...)``.
+pub(crate) fn document_from_str(
+    py: Python<'_>,
+    html: String,
+    scripting: bool,
+    standard: h::Standard,
+) -> PyResult<Document> {
+    let parse = h::ParseOptions {
+        scripting,
+        standard,
+        ..h::ParseOptions::default()
+    };
+    let doc = released(py, html.len(), || h::parse_document(&html, parse));
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("scripting", scripting)?;
+    kwargs.set_item("max_nodes", Option::<usize>::None)?;
+    kwargs.set_item("max_depth", Option::<usize>::None)?;
+    kwargs.set_item("standard", standard.name())?;
+    let state = PyTuple::new(
+        py,
+        [
+            "parse".into_pyobject(py)?.into_any(),
+            html.into_pyobject(py)?.into_any(),
+            kwargs.into_any(),
+        ],
+    )?;
+    Ok(Document {
+        inner: Arc::new(Inner {
+            root: NodeId::DOCUMENT,
+            tree: Tree::Document(doc),
+            encoding: None,
+            confidence: "irrelevant",
+            why: "input was str".to_owned(),
+            decode_errors: Vec::new(),
+            url: None,
+        }),
+        state: Recipe::Ready(state.unbind()),
+    })
+}
+
 pub(crate) fn node(doc: &Bound<'_, Document>, id: NodeId) -> Node {
     Node {
         doc: doc.clone().unbind(),
