@@ -263,51 +263,20 @@ impl Cleaner {
 /// >>> nh3.clean('<a href="/foo">x</a>', url_relative="deny")
 /// '<a rel="noopener noreferrer">x</a>'
 #[pyfunction]
-#[pyo3(signature = (
-    html, tags=None, clean_content_tags=None, attributes=None, attribute_filter=None,
-    strip_comments=true, link_rel=Some("noopener noreferrer"), generic_attribute_prefixes=None,
-    tag_attribute_values=None, set_tag_attribute_values=None, url_schemes=None,
-    allowed_classes=None, filter_style_properties=None, url_relative=None, id_prefix=None,
-    *, standard="seed"
-))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(
+    signature = (html, *args, **kwargs),
+    text_signature = "(html, tags=None, clean_content_tags=None, attributes=None, attribute_filter=None, strip_comments=True, link_rel='noopener noreferrer', generic_attribute_prefixes=None, tag_attribute_values=None, set_tag_attribute_values=None, url_schemes=None, allowed_classes=None, filter_style_properties=None, url_relative=None, id_prefix=None, *, standard='seed')"
+)]
 pub fn clean(
     py: Python<'_>,
     html: &str,
-    tags: Option<&Bound<'_, PyAny>>,
-    clean_content_tags: Option<&Bound<'_, PyAny>>,
-    attributes: Option<&Bound<'_, PyAny>>,
-    attribute_filter: Option<&Bound<'_, PyAny>>,
-    strip_comments: bool,
-    link_rel: Option<&str>,
-    generic_attribute_prefixes: Option<&Bound<'_, PyAny>>,
-    tag_attribute_values: Option<&Bound<'_, PyAny>>,
-    set_tag_attribute_values: Option<&Bound<'_, PyAny>>,
-    url_schemes: Option<&Bound<'_, PyAny>>,
-    allowed_classes: Option<&Bound<'_, PyAny>>,
-    filter_style_properties: Option<&Bound<'_, PyAny>>,
-    url_relative: Option<&Bound<'_, PyAny>>,
-    id_prefix: Option<String>,
-    standard: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let cleaner = Cleaner::new(
-        tags,
-        clean_content_tags,
-        attributes,
-        attribute_filter,
-        strip_comments,
-        link_rel,
-        generic_attribute_prefixes,
-        tag_attribute_values,
-        set_tag_attribute_values,
-        url_schemes,
-        allowed_classes,
-        filter_style_properties,
-        url_relative,
-        id_prefix,
-        standard,
-    )?;
-    Ok(cleaner.clean(py, html))
+    // The arguments are `Cleaner`'s (one signature for both).
+    let cleaner = py.get_type::<Cleaner>().call(args, kwargs)?;
+    let cleaner = cleaner.downcast::<Cleaner>()?;
+    Ok(cleaner.get().clean(py, html))
 }
 
 /// nh3's ``clean_text`` (``escape``): without ``tags``, every character with a meaning to
