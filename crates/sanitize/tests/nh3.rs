@@ -409,3 +409,19 @@ fn hooks_run_once_per_attribute() {
     );
     assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 1);
 }
+
+/// What `attribute_filter` removed stays removed when the output needs more passes (`rel` of
+/// `link_rel` is set before the filter runs, and not again after it).
+#[test]
+fn what_a_hook_removed_stays_removed() {
+    let mut c = o();
+    c.tags = Some(list(&["table", "tr", "td", "a"]));
+    c.attribute_filter = Some(Arc::new(|_e: &str, a: &str, v: &str| {
+        (a != "rel").then(|| v.to_owned())
+    }));
+    let out = run("<table><tr><td><a href=/x>a</a></td></tr></table>", &c);
+    assert_eq!(
+        out,
+        "<table><tbody><tr><td><a href=\"/x\">a</a></td></tr></tbody></table>"
+    );
+}

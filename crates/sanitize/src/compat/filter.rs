@@ -201,17 +201,22 @@ fn clean_attributes(c: &Cleaner, element: &str, attrs: Vec<Attr>, hooks: bool) -
         Some(a) => a.2 = value.to_owned(),
         None => out.push((name.to_owned(), AttrNamespace::None, value.to_owned())),
     };
-    if let Some(per) = o
-        .set_tag_attribute_values
-        .as_ref()
-        .and_then(|m| m.get(element))
-    {
-        for (k, v) in per {
-            set(&mut out, k, v);
+    // `set_tag_attribute_values` and `link_rel` come before `attribute_filter`, which may
+    // change or remove what they set: on the passes over re-parsed output (`hooks` false),
+    // whose attributes all come from the first pass, they are not applied again.
+    if hooks {
+        if let Some(per) = o
+            .set_tag_attribute_values
+            .as_ref()
+            .and_then(|m| m.get(element))
+        {
+            for (k, v) in per {
+                set(&mut out, k, v);
+            }
         }
-    }
-    if let (Some(rel), "a") = (&o.link_rel, element) {
-        set(&mut out, "rel", rel);
+        if let (Some(rel), "a") = (&o.link_rel, element) {
+            set(&mut out, "rel", rel);
+        }
     }
     if let Some(prefix) = &o.id_prefix {
         for a in out.iter_mut().filter(|a| a.0 == "id") {
