@@ -1133,3 +1133,27 @@ pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> Par
     }
     pass.into_parsed(sniffed, change)
 }
+
+/// The text of `bytes` as the byte-stream pipeline decodes it, without parsing: the encoding
+/// sniffing algorithm (§13.2.3.2: BOM, `options.sniff`'s user override and transport-layer
+/// charset, the `<meta>` prescan, autodetection, default) on the first bytes, then "decode"
+/// (Encoding Standard) with that encoding. For input that is parsed otherwise (a fragment to
+/// sanitize): a `<meta>` met later by the tree builder does not change the encoding here.
+///
+/// ```
+/// use websyntax_encoding::Encoding;
+/// use websyntax_html::input_stream::{DocumentParserOptions, decode_document_bytes};
+/// let (text, encoding) = decode_document_bytes(b"<meta charset=koi8-r>\xf0", &DocumentParserOptions::default());
+/// assert_eq!((text.as_ref(), encoding), ("<meta charset=koi8-r>П", Encoding::KOI8_R));
+/// let utf8 = DocumentParserOptions::default().transport_charset("utf-8");
+/// assert_eq!(decode_document_bytes("é".as_bytes(), &utf8).0, "é");
+/// ```
+pub fn decode_document_bytes<'a>(
+    bytes: &'a [u8],
+    options: &DocumentParserOptions,
+) -> (std::borrow::Cow<'a, str>, Encoding) {
+    let window = bytes.get(..options.window()).unwrap_or(bytes);
+    let sniffed = sniff(window, &options.sniff);
+    let decoded = websyntax_encoding::decode(bytes, sniffed.encoding);
+    (decoded.text, decoded.encoding)
+}

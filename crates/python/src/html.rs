@@ -530,18 +530,67 @@ pub fn parse_fragment(
     kwargs.set_item("max_nodes", max_nodes)?;
     kwargs.set_item("max_depth", max_depth)?;
     kwargs.set_item("standard", standard.name())?;
+    str_document(
+        py,
+        "parse_fragment",
+        html,
+        kwargs,
+        fragment.root,
+        Tree::Fragment(fragment),
+    )
+}
+
+/// The [`Document`] of `html` parsed (as a ``str``) with `scripting` and `standard`, for a
+/// function that makes a document string (``parse_html(..., as_document=True)``); it pickles as
+/// ``parse(html, scripting=..., standard=...)``.
+pub(crate) fn document_from_str(
+    py: Python<'_>,
+    html: String,
+    scripting: bool,
+    standard: h::Standard,
+) -> PyResult<Document> {
+    let parse = h::ParseOptions {
+        scripting,
+        standard,
+        ..h::ParseOptions::default()
+    };
+    let doc = released(py, html.len(), || h::parse_document(&html, parse));
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("scripting", scripting)?;
+    kwargs.set_item("max_nodes", Option::<usize>::None)?;
+    kwargs.set_item("max_depth", Option::<usize>::None)?;
+    kwargs.set_item("standard", standard.name())?;
+    str_document(
+        py,
+        "parse",
+        &html,
+        kwargs,
+        NodeId::DOCUMENT,
+        Tree::Document(doc),
+    )
+}
+
+/// The [`Document`] of a tree parsed from a ``str``, pickled as ``function(html, **kwargs)``.
+fn str_document(
+    py: Python<'_>,
+    function: &str,
+    html: &str,
+    kwargs: Bound<'_, PyDict>,
+    root: NodeId,
+    tree: Tree,
+) -> PyResult<Document> {
     let state = PyTuple::new(
         py,
         [
-            "parse_fragment".into_pyobject(py)?.into_any(),
+            function.into_pyobject(py)?.into_any(),
             html.into_pyobject(py)?.into_any(),
             kwargs.into_any(),
         ],
     )?;
     Ok(Document {
         inner: Arc::new(Inner {
-            root: fragment.root,
-            tree: Tree::Fragment(fragment),
+            root,
+            tree,
             encoding: None,
             confidence: "irrelevant",
             why: "input was str".to_owned(),

@@ -16,6 +16,7 @@ mod html;
 mod iri;
 mod links;
 mod microsyntax;
+mod nh3;
 mod query;
 mod sanitize;
 mod url;
@@ -31,6 +32,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     iri::register(m)?;
     query::register(m)?;
     sanitize::register(m)?;
+    nh3::register(m)?;
     links::register(m)?;
     Ok(())
 }

@@ -1,16 +1,14 @@
-//! `websyntax.Sanitizer`, `websyntax.sanitize`, `websyntax.parse_html` and `websyntax.clean`:
+//! `websyntax.Sanitizer`, `websyntax.sanitize` and `websyntax.parse_html`:
 //! the HTML Standard's Sanitizer API (`websyntax::sanitize`). Sanitizing runs with the GIL
 //! released (except on inputs shorter than [`crate::html::HOLD_GIL_BELOW`] bytes).
 
 use crate::html::{DEFAULT_MAX_DEPTH, Limit, ResourceLimitError, limits, released, standard_arg};
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use websyntax::html::Context;
-use websyntax::sanitize::compat::{CleanOptions, clean as clean_rs};
 use websyntax::sanitize::{self as s, ConfigError};
 
 fn config_error(e: ConfigError) -> PyErr {
@@ -277,6 +275,10 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 /// mean what was written gives a ``UserWarning`` (see :class:`Sanitizer`); ``strict=True``
 /// raises ``ValueError`` instead.
 ///
+/// ``html`` is a ``str``, or ``bytes`` decoded as :func:`parse` decodes a document: a BOM,
+/// then ``transport_charset`` (the HTTP ``Content-Type`` charset), then a ``<meta charset>``
+/// in the first 1024 bytes, then autodetection.
+///
 /// The result parses back to itself: parsed again in the same context it gives the same
 /// string, and sanitizing it again removes nothing. (Where the sanitized tree has no such
 /// serialization, e.g. a ``div`` left inside a ``p`` by unwrapping, the result is what a
@@ -294,15 +296,17 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 /// '<b>b</b>s'
 /// >>> websyntax.sanitize('<select><div>x</div></select>', {"elements": ["select", "div"]}, standard="living")
 /// '<select><div>x</div></select>'
+/// >>> websyntax.sanitize(b'<meta charset=koi8-r><p>\xf0', {"elements": ["p"]})
+/// '<p>П</p>'
 #[pyfunction]
 #[pyo3(
-    signature = (html, sanitizer=None, context="div", *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed", strict=false),
-    text_signature = "(html, sanitizer=None, context='div', *, unsafe=False, max_nodes='auto', max_depth=512, standard='seed', strict=False)"
+    signature = (html, sanitizer=None, context="div", *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed", strict=false, transport_charset=None),
+    text_signature = "(html, sanitizer=None, context='div', *, unsafe=False, max_nodes='auto', max_depth=512, standard='seed', strict=False, transport_charset=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn sanitize<'py>(
     py: Python<'py>,
-    html: &str,
+    html: &Bound<'py, PyAny>,
     sanitizer: Option<&Bound<'py, PyAny>>,
     context: &str,
     r#unsafe: bool,
@@ -310,7 +314,10 @@ pub fn sanitize<'py>(
     max_depth: Limit,
     standard: &str,
     strict: bool,
+    transport_charset: Option<&str>,
 ) -> PyResult<String> {
+    let html = input_text(py, html, transport_charset)?;
+    let html: &str = &html;
     let parsed;
     let ctx: &Context = if context == "div" {
         div_context()
@@ -334,6 +341,41 @@ pub fn sanitize<'py>(
     Ok(out)
 }
 
+/// The text of a ``sanitize``/``parse_html`` input: a ``str`` as it is; ``bytes`` (or
+/// ``bytearray``) decoded as :func:`parse` decodes them (BOM, ``transport_charset``, the
+/// ``<meta>`` prescan, autodetection), by the HTML Standard's encoding sniffing.
+fn input_text<'py>(
+    py: Python<'py>,
+    html: &'py Bound<'py, PyAny>,
+    transport_charset: Option<&str>,
+) -> PyResult<std::borrow::Cow<'py, str>> {
+    if let Ok(s) = html.downcast::<PyString>() {
+        if transport_charset.is_some() {
+            return Err(PyTypeError::new_err(
+                "transport_charset applies to bytes input only (a str is not decoded)",
+            ));
+        }
+        return s.to_cow();
+    }
+    let bytes: Vec<u8> = if let Ok(b) = html.downcast::<PyBytes>() {
+        b.as_bytes().to_vec()
+    } else if let Ok(b) = html.downcast::<PyByteArray>() {
+        b.to_vec()
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "html must be str or bytes, not {}",
+            html.get_type().name()?
+        )));
+    };
+    let options = crate::html::parser_options(transport_charset, None, None, true, true)?;
+    let text = released(py, bytes.len(), || {
+        websyntax::html::input_stream::decode_document_bytes(&bytes, &options)
+            .0
+            .into_owned()
+    });
+    Ok(std::borrow::Cow::Owned(text))
+}
+
 /// The default context, `div`, parsed once.
 fn div_context() -> &'static Context {
     static DIV: std::sync::OnceLock<Context> = std::sync::OnceLock::new();
@@ -354,24 +396,33 @@ fn node_limit_error(lim: &websyntax::html::ResourceLimits) -> PyErr {
 /// ``Document.parseHTML(html, {sanitizer})``: a whole document, parsed (scripting disabled,
 /// declarative shadow roots allowed) and sanitized; returns its serialization, as a string
 /// that parses back to itself (see :func:`sanitize`). ``standard``: ``"seed"`` (the default)
-/// or ``"living"``, as in :func:`sanitize`.
+/// or ``"living"``, as in :func:`sanitize`. ``html`` may be ``bytes``, decoded as
+/// :func:`sanitize` decodes them. ``as_document=True`` returns the sanitized
+/// :class:`Document` (that string parsed, scripting disabled) instead of the string.
 ///
 /// >>> websyntax.parse_html('<title>t</title><p onclick=x>p<script>s</script>')
 /// '<html><head><title>t</title></head><body><p>p</p></body></html>'
+/// >>> websyntax.parse_html('<title>t</title><p onclick=x>p', as_document=True).title
+/// 't'
 #[pyfunction]
 #[pyo3(
-    signature = (html, sanitizer=None, *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed"),
-    text_signature = "(html, sanitizer=None, *, unsafe=False, max_nodes='auto', max_depth=512, standard='seed')"
+    signature = (html, sanitizer=None, *, r#unsafe=false, max_nodes=Limit::Auto, max_depth=Limit::At(DEFAULT_MAX_DEPTH), standard="seed", transport_charset=None, as_document=false),
+    text_signature = "(html, sanitizer=None, *, unsafe=False, max_nodes='auto', max_depth=512, standard='seed', transport_charset=None, as_document=False)"
 )]
+#[allow(clippy::too_many_arguments)]
 pub fn parse_html<'py>(
     py: Python<'py>,
-    html: &str,
+    html: &Bound<'py, PyAny>,
     sanitizer: Option<&Bound<'py, PyAny>>,
     r#unsafe: bool,
     max_nodes: Limit,
     max_depth: Limit,
     standard: &str,
-) -> PyResult<String> {
+    transport_charset: Option<&str>,
+    as_document: bool,
+) -> PyResult<PyObject> {
+    let html = input_text(py, html, transport_charset)?;
+    let html: &str = &html;
     let standard = standard_arg(standard)?;
     let san = sanitizer_for(py, sanitizer, !r#unsafe, false)?;
     let lim = limits(max_nodes, max_depth, html.len());
@@ -383,71 +434,18 @@ pub fn parse_html<'py>(
         s::sanitize_document_with(html, &san, !r#unsafe, options)
     })
     .ok_or_else(|| node_limit_error(&lim))?;
-    Ok(out)
-}
-
-/// nh3-style cleaning: ``tags`` (element names), ``attributes`` (``{"a": {"href"}, "*":
-/// {"title"}}``), ``url_schemes`` (URL attributes with another scheme are removed) and
-/// ``strip_comments``, mapped onto a Sanitizer API configuration. Unlike nh3, an element not in
-/// ``tags`` is removed with its contents and no ``rel`` is added to links (docs/sanitize.md).
-/// ``standard``: ``"seed"`` (the default) or ``"living"``, the HTML and URL Standards that
-/// parse the input and its URLs, as in :func:`sanitize`.
-///
-/// >>> websyntax.clean('<b>hi</b><a href="javascript:x" title=t>l</a>', tags={"a", "b"}, attributes={"a": {"href", "title"}})
-/// '<b>hi</b><a title="t">l</a>'
-#[pyfunction]
-#[pyo3(signature = (html, tags=None, attributes=None, url_schemes=None, strip_comments=true, *, standard="seed"))]
-pub fn clean<'py>(
-    py: Python<'py>,
-    html: &str,
-    tags: Option<&Bound<'py, PyAny>>,
-    attributes: Option<&Bound<'py, PyDict>>,
-    url_schemes: Option<&Bound<'py, PyAny>>,
-    strip_comments: bool,
-    standard: &str,
-) -> PyResult<String> {
-    let standard = standard_arg(standard)?;
-    let attributes = match attributes {
-        None => None,
-        Some(d) => {
-            let mut m = BTreeMap::new();
-            for (k, v) in d.iter() {
-                m.insert(k.extract::<String>()?, strings(&v, "attributes")?);
-            }
-            Some(m)
-        }
-    };
-    let options = CleanOptions {
-        tags: tags.map(|t| strings(t, "tags")).transpose()?,
-        attributes,
-        url_schemes: url_schemes.map(|u| strings(u, "url_schemes")).transpose()?,
-        strip_comments,
-        standard,
-    };
-    let out = released(py, html.len(), || clean_rs(html, &options)).map_err(config_error)?;
-    Ok(out)
-}
-
-/// The strings of an iterable (a set, list, tuple ...; not a single ``str``), sorted so that the
-/// result does not depend on a set's order.
-fn strings(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
-    if v.downcast::<PyString>().is_ok() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be a collection of strings, not a str"
-        )));
+    if as_document {
+        // The string is a fixed point: parsed again (scripting disabled, as parseHTML
+        // parses), it is the sanitized tree.
+        let doc = crate::html::document_from_str(py, out, false, standard)?;
+        return Ok(Py::new(py, doc)?.into_any());
     }
-    let mut out = Vec::new();
-    for x in v.try_iter()? {
-        out.push(x?.extract::<String>()?);
-    }
-    out.sort();
-    Ok(out)
+    Ok(out.into_pyobject(py)?.into_any().unbind())
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Sanitizer>()?;
     m.add_function(wrap_pyfunction!(sanitize, m)?)?;
     m.add_function(wrap_pyfunction!(parse_html, m)?)?;
-    m.add_function(wrap_pyfunction!(clean, m)?)?;
     Ok(())
 }

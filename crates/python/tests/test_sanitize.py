@@ -104,8 +104,11 @@ def test_parse_html():
 
 def test_clean_like_nh3():
     assert clean("<b>hi</b><script>x</script>") == "<b>hi</b>"
-    assert clean('<a href="https://e.example/" title=t>l</a>', tags={"a"}, attributes={"a": {"href"}}) == '<a href="https://e.example/">l</a>'
-    assert clean('<a href="ftp://x/">f</a><a href="/rel">r</a>', tags={"a"}, attributes={"a": {"href"}}, url_schemes={"https"}) == '<a>f</a><a href="/rel">r</a>'
+    # nh3's meaning: without a "*" entry the global defaults (title, lang) stay; rel is set.
+    assert clean('<a href="https://e.example/" title=t>l</a>', tags={"a"}, attributes={"a": {"href"}}) == '<a href="https://e.example/" title="t" rel="noopener noreferrer">l</a>'
+    assert clean('<a href="ftp://x/">f</a><a href="/rel">r</a>', tags={"a"}, attributes={"a": {"href"}}, url_schemes={"https"}, link_rel=None) == '<a>f</a><a href="/rel">r</a>'
+    # Elements not in tags keep their text.
+    assert clean("<p>a <i>b</i></p>", tags={"p"}) == "<p>a b</p>"
     assert clean("<p>a<!--c--></p>", strip_comments=False) == "<p>a<!--c--></p>"
     assert clean("<p title=t lang=en>x</p>", tags=["p"], attributes={"*": ["title"]}) == '<p title="t">x</p>'
     with pytest.raises(TypeError):

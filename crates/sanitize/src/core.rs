@@ -394,7 +394,7 @@ fn dynamic_name<'a>(atom: LocalName, name: impl FnOnce() -> &'a str) -> &'a str 
 
 /// The next node in tree order after the subtree of a node whose next sibling was `next` and
 /// parent `parent`, staying below `root`.
-fn advance(
+pub(crate) fn advance(
     doc: &Document,
     next: Option<NodeId>,
     mut parent: NodeId,

@@ -133,6 +133,7 @@ fn clean_follows_the_requested_standard() {
     o.tags = Some(vec!["a".into()]);
     o.attributes = Some([("a".to_owned(), vec!["href".to_owned()])].into());
     o.url_schemes = Some(vec!["https".into()]);
+    o.link_rel = None;
     assert_eq!(
         clean("<a href='https://x/^'>a</a><a href=ftp://x/>f</a>", &o).unwrap(),
         "<a href=\"https://x/^\">a</a><a>f</a>"

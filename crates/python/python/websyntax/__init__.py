@@ -6,14 +6,16 @@
 - :mod:`websyntax.encoding`: the Encoding Standard and HTML encoding sniffing;
 - :mod:`websyntax.microsyntax`: the HTML common microsyntaxes;
 - :mod:`websyntax.iri`: strict RFC 3986/3987 IRI/URI validation and resolution;
-- :func:`sanitize`, :class:`Sanitizer`, :func:`parse_html`, :func:`clean`: the HTML Standard's
-  Sanitizer API (``element.setHTML``), and nh3-style ``clean``.
+- :func:`sanitize`, :class:`Sanitizer`, :func:`parse_html`: the HTML Standard's Sanitizer API
+  (``element.setHTML``; ``str`` or ``bytes`` in);
+- :mod:`websyntax.nh3` (``import websyntax.nh3 as nh3``): a drop-in for nh3; :func:`clean` is
+  its ``clean``.
 
 Parsed objects are immutable and may be shared between threads; the GIL is released while
 parsing. ``Document`` and ``Node`` pickle (as their input and options; unpickling parses again).
 """
 
-from . import encoding, iri, microsyntax
+from . import encoding, iri, microsyntax, nh3
 from ._native import (
     URL,
     Document,
@@ -55,6 +57,7 @@ __all__ = [
     "encoding",
     "iri",
     "microsyntax",
+    "nh3",
     "parse",
     "parse_fragment",
     "parse_html",

@@ -1,6 +1,20 @@
 # Type stubs of websyntax's native module (re-exported by websyntax, websyntax.encoding,
-# websyntax.microsyntax and websyntax.iri).
-from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Tuple, Union
+# websyntax.microsyntax, websyntax.iri and websyntax.nh3).
+from typing import (
+    AbstractSet,
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    Literal,
+    Mapping,
+    Optional,
+    Set,
+    Tuple,
+    Union,
+    overload,
+)
 
 __version__: str
 
@@ -315,7 +329,7 @@ class Sanitizer:
     def remove_unsafe(self) -> bool: ...
 
 def sanitize(
-    html: str,
+    html: Union[str, bytes, bytearray],
     sanitizer: Union[Sanitizer, Mapping[str, Any], str, None] = None,
     context: str = "div",
     *,
@@ -323,22 +337,83 @@ def sanitize(
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
     standard: Literal["seed", "living"] = "seed",
+    strict: bool = False,
+    transport_charset: Optional[str] = None,
 ) -> str: ...
+@overload
 def parse_html(
-    html: str,
+    html: Union[str, bytes, bytearray],
     sanitizer: Union[Sanitizer, Mapping[str, Any], str, None] = None,
     *,
     unsafe: bool = False,
     max_nodes: Limit = "auto",
     max_depth: Limit = 512,
     standard: Literal["seed", "living"] = "seed",
+    transport_charset: Optional[str] = None,
+    as_document: Literal[False] = False,
 ) -> str: ...
+@overload
+def parse_html(
+    html: Union[str, bytes, bytearray],
+    sanitizer: Union[Sanitizer, Mapping[str, Any], str, None] = None,
+    *,
+    unsafe: bool = False,
+    max_nodes: Limit = "auto",
+    max_depth: Limit = 512,
+    standard: Literal["seed", "living"] = "seed",
+    transport_charset: Optional[str] = None,
+    as_document: Literal[True],
+) -> Document: ...
+
+UrlRelative = Union[
+    Literal["pass_through", "deny"],
+    Tuple[Literal["rewrite_with_base"], str],
+    Tuple[Literal["rewrite_with_root"], str, str],
+    Callable[[str], Optional[str]],
+]
+
+class Cleaner:
+    def __init__(
+        self,
+        tags: Optional[AbstractSet[str]] = None,
+        clean_content_tags: Optional[AbstractSet[str]] = None,
+        attributes: Optional[Mapping[str, AbstractSet[str]]] = None,
+        attribute_filter: Optional[Callable[[str, str, str], Optional[str]]] = None,
+        strip_comments: bool = True,
+        link_rel: Optional[str] = "noopener noreferrer",
+        generic_attribute_prefixes: Optional[AbstractSet[str]] = None,
+        tag_attribute_values: Optional[Mapping[str, Mapping[str, AbstractSet[str]]]] = None,
+        set_tag_attribute_values: Optional[Mapping[str, Mapping[str, str]]] = None,
+        url_schemes: Optional[AbstractSet[str]] = None,
+        allowed_classes: Optional[Mapping[str, AbstractSet[str]]] = None,
+        filter_style_properties: Optional[AbstractSet[str]] = None,
+        url_relative: Optional[UrlRelative] = None,
+        id_prefix: Optional[str] = None,
+        *,
+        standard: Literal["seed", "living"] = "seed",
+    ) -> None: ...
+    def clean(self, html: str) -> str: ...
+
 def clean(
     html: str,
-    tags: Optional[Iterable[str]] = None,
-    attributes: Optional[Mapping[str, Iterable[str]]] = None,
-    url_schemes: Optional[Iterable[str]] = None,
+    tags: Optional[AbstractSet[str]] = None,
+    clean_content_tags: Optional[AbstractSet[str]] = None,
+    attributes: Optional[Mapping[str, AbstractSet[str]]] = None,
+    attribute_filter: Optional[Callable[[str, str, str], Optional[str]]] = None,
     strip_comments: bool = True,
+    link_rel: Optional[str] = "noopener noreferrer",
+    generic_attribute_prefixes: Optional[AbstractSet[str]] = None,
+    tag_attribute_values: Optional[Mapping[str, Mapping[str, AbstractSet[str]]]] = None,
+    set_tag_attribute_values: Optional[Mapping[str, Mapping[str, str]]] = None,
+    url_schemes: Optional[AbstractSet[str]] = None,
+    allowed_classes: Optional[Mapping[str, AbstractSet[str]]] = None,
+    filter_style_properties: Optional[AbstractSet[str]] = None,
+    url_relative: Optional[UrlRelative] = None,
+    id_prefix: Optional[str] = None,
     *,
     standard: Literal["seed", "living"] = "seed",
 ) -> str: ...
+def clean_text(html: str, tags: Optional[AbstractSet[str]] = None) -> str: ...
+def escape(html: str, tags: Optional[AbstractSet[str]] = None) -> str: ...
+def is_html(html: str) -> bool: ...
+def _nh3_defaults() -> Tuple[Set[str], Dict[str, Set[str]], Set[str], Set[str]]: ...
