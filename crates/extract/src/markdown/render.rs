@@ -944,10 +944,17 @@ impl Renderer<'_> {
             }
             Kind::Item => {
                 self.flush_para();
-                self.containers.pop();
+                let written = matches!(
+                    self.containers.pop(),
+                    Some(Container::Item { started: true, .. })
+                );
                 self.low_water = self.low_water.min(self.containers.len());
-                // The next item follows on the next line (a tight list).
-                self.pending = Sep::Line;
+                // The next item follows on the next line (a tight list). After an item that
+                // wrote nothing the separator stays as it was: a blank line after a paragraph
+                // (an item numbered other than 1 cannot interrupt a paragraph).
+                if written {
+                    self.pending = Sep::Line;
+                }
             }
             Kind::Code => {
                 self.inline.code_depth -= 1;
