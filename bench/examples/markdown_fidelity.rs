@@ -30,6 +30,9 @@ mod metric;
 
 use metric::{KINDS, PageScore, score, score_rendered};
 
+/// A way of scoring one page's Markdown against its DOM.
+type Scorer = fn(&Document, &str) -> PageScore;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
@@ -52,7 +55,7 @@ fn main() {
     let rust = "websyntax (Rust)".to_owned();
     converters.push(rust.clone());
     // Per mode (the Markdown's events, the DOM of its rendered HTML) and converter.
-    let modes: [(&str, fn(&Document, &str) -> PageScore); 2] = [
+    let modes: [(&str, Scorer); 2] = [
         ("what pulldown-cmark's events show", score),
         (
             "the DOM of pulldown-cmark's HTML (raw HTML passed)",
