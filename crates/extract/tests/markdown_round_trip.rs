@@ -35,3 +35,32 @@ fn an_empty_item_leaves_the_list_separated_from_the_paragraph() {
     let out = md("<p>Tools</p><ul><li></li><li>a</li><li>b</li></ul>");
     assert_eq!(seen(&out).0, 2, "{out}");
 }
+
+/// The text pulldown-cmark shows (markup removed).
+fn shown(md: &str) -> String {
+    let mut s = String::new();
+    for ev in Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH) {
+        if let Event::Text(t) | Event::Code(t) = ev {
+            s.push_str(&t);
+        }
+    }
+    s
+}
+
+#[test]
+fn emphasis_that_cannot_open_is_left_out() {
+    // Between a letter and `[`, `**` cannot open (CommonMark's flanking rules): the renderer
+    // would show the asterisks. The words stay together and the link stays a link.
+    let out = md("<p>に<b><a href=/w>火星</a></b>の項目");
+    assert_eq!(out, "に[火星](/w)の項目\n");
+    assert_eq!(shown(&out), "に火星の項目");
+    assert_eq!(seen(&out).2, 1);
+    let out = md("<p>x<em>`y`</em> and x<s><code>c</code></s>");
+    assert_eq!(out, "x\\`y\\` and x`c`\n");
+    assert_eq!(shown(&out), "x`y` and xc");
+    // Where the run can open, it is kept: after a space or punctuation, or before a letter.
+    assert_eq!(md("<p>a <b><a href=/w>b</a></b> c"), "a **[b](/w)** c\n");
+    assert_eq!(md("<p>に<b>火星</b>の"), "に**火星**の\n");
+    assert_eq!(md("<p>x<b><i>word</i></b>y"), "x***word***y\n");
+    assert_eq!(shown(&md("<p>x<b><i>word</i></b>y")), "xwordy");
+}
