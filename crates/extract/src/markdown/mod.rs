@@ -21,7 +21,9 @@
 //!   break (`\` at the end of the line), `a href` is a link and `img` an image, with the URL
 //!   resolved against the document base URL (HTML's `<base href>`, else the document's own URL
 //!   from the options) and the document's encoding as the query encoding. A link without text
-//!   is dropped. Links inside code blocks are not links (a code block has none).
+//!   is dropped. Links inside code blocks are not links (a code block has none). An emphasis
+//!   or strikethrough marker that could not open where it stands (a letter before it and
+//!   ASCII punctuation after it, CommonMark's flanking rule) is left out, the text kept.
 //! - **Links that could run script** are not written, unless
 //!   [`MarkdownOptions::unsafe_links`] is set: a link whose URL is `javascript:`, `vbscript:`
 //!   or `data:` keeps its text only, an image whose source is `javascript:`, `vbscript:` or a

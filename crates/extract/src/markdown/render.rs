@@ -89,6 +89,10 @@ struct Fmt {
     open: &'static str,
     close: Close,
     written: bool,
+    /// Its markers are left out where they would be written: an emphasis run between a
+    /// letter and punctuation cannot open (CommonMark's flanking rules), so the renderer
+    /// would show the asterisks as text.
+    suppressed: bool,
 }
 
 /// How an inline format ends.
@@ -109,11 +113,15 @@ impl Fmt {
             open: marker,
             close: Close::Marker(marker),
             written: false,
+            suppressed: false,
         }
     }
 
     /// Writes the end of the format.
     fn write_close(&self, style: LinkStyle, out: &mut String) {
+        if self.suppressed {
+            return;
+        }
         match &self.close {
             Close::Marker(m) => out.push_str(m),
             Close::Link { url, number } => match style {
@@ -260,6 +268,16 @@ fn reference_number(refs: &mut Refs, url: &str) -> usize {
         refs.urls.push(url.to_owned());
     }
     n
+}
+
+/// Whether an emphasis or strikethrough run written after `prev` (`None`: a line's start) and
+/// before `next` can open (CommonMark's left-flanking rule): not when a letter or digit (any
+/// character that is neither whitespace nor ASCII punctuation; non-ASCII punctuation is taken
+/// as a letter, which only leaves out markers that would have worked) comes before it and
+/// ASCII punctuation after it, as in `x**[link](…)`.
+fn can_open(prev: Option<char>, next: char) -> bool {
+    let word_char = |c: char| !c.is_whitespace() && !c.is_ascii_punctuation();
+    !(prev.is_some_and(word_char) && next.is_ascii_punctuation())
 }
 
 mod leaf;
@@ -411,6 +429,7 @@ impl Renderer<'_> {
             if f.written {
                 f.write_close(style, &mut inl.para);
                 f.written = false;
+                f.suppressed = false;
             }
         }
         inl.space = false;
@@ -444,9 +463,9 @@ impl Renderer<'_> {
 
     // ---- inline ----------------------------------------------------------------------
 
-    /// Writes visible content `s` (already escaped / markup): the pending space, then the
-    /// markers of formats not yet opened.
-    fn put_prefix(&mut self) {
+    /// Writes what comes before visible content whose first character is `next`: the pending
+    /// space, then the markers of formats not yet opened.
+    fn put_prefix(&mut self, next: char) {
         let style = self.options.link_style;
         let refs = &mut self.refs;
         let inl = &mut self.inline;
@@ -459,8 +478,30 @@ impl Renderer<'_> {
             inl.para.push(' ');
         }
         inl.space = false;
-        for f in &mut inl.fmts {
-            if !f.written {
+        let n = inl.fmts.len();
+        for k in 0..n {
+            if inl.fmts[k].written {
+                continue;
+            }
+            // The character after this format's opening marker: the next unopened format's
+            // marker (asterisks after asterisks are one run: the character after them), else
+            // the content's first character.
+            let first = |m: &str| m.chars().next().unwrap_or(' ');
+            let mine = first(inl.fmts[k].open);
+            let after = inl.fmts[k + 1..]
+                .iter()
+                .filter(|g| !g.written)
+                .map(|g| first(g.open))
+                .find(|&c| c != mine || mine != '*')
+                .unwrap_or(next);
+            let f = &mut inl.fmts[k];
+            if matches!(f.close, Close::Marker(_)) && !can_open(inl.para.chars().next_back(), after)
+            {
+                f.written = true;
+                f.suppressed = true;
+                continue;
+            }
+            {
                 // `!` before a link's `[` would make it an image.
                 if f.open.starts_with('[') && inl.para.ends_with('!') {
                     inl.para.pop();
@@ -479,7 +520,7 @@ impl Renderer<'_> {
     }
 
     fn put(&mut self, s: &str) {
-        self.put_prefix();
+        self.put_prefix(s.chars().next().unwrap_or(' '));
         self.inline.para.push_str(s);
     }
 
@@ -547,7 +588,7 @@ impl Renderer<'_> {
 
     /// Writes one word of text (no ASCII whitespace in it), escaped.
     fn put_word(&mut self, word: &str) {
-        self.put_prefix();
+        self.put_prefix(word.chars().next().unwrap_or(' '));
         // Block structure is read at the start of a paragraph's lines only (not in headings
         // or table cells).
         let inline_only = self.inline.inline_only > 0;
@@ -593,7 +634,7 @@ impl Renderer<'_> {
             let n = escape::longest_run(&raw, b'`') + 1;
             let pad = first.starts_with('`') || last.ends_with('`');
             let in_cell = self.inline.in_cell;
-            self.put_prefix();
+            self.put_prefix('`');
             let para = &mut self.inline.para;
             para.reserve(raw.len() + 2 * n + 2);
             para.extend(std::iter::repeat_n('`', n));
@@ -878,6 +919,7 @@ impl Renderer<'_> {
                             open: "[",
                             close: Close::Link { url, number: 0 },
                             written: false,
+                            suppressed: false,
                         });
                         self.inline.link += 1;
                         Kind::Fmt(FmtKind::Link)
@@ -944,10 +986,17 @@ impl Renderer<'_> {
             }
             Kind::Item => {
                 self.flush_para();
-                self.containers.pop();
+                let written = matches!(
+                    self.containers.pop(),
+                    Some(Container::Item { started: true, .. })
+                );
                 self.low_water = self.low_water.min(self.containers.len());
-                // The next item follows on the next line (a tight list).
-                self.pending = Sep::Line;
+                // The next item follows on the next line (a tight list). After an item that
+                // wrote nothing the separator stays as it was: a blank line after a paragraph
+                // (an item numbered other than 1 cannot interrupt a paragraph).
+                if written {
+                    self.pending = Sep::Line;
+                }
             }
             Kind::Code => {
                 self.inline.code_depth -= 1;
