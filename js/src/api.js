@@ -203,23 +203,38 @@ class Sanitizer {
   }
 }
 
-function runSanitize(html, opts, safe, document, fname) {
-  str(html, 'html');
-  const o = options(opts, 'options');
-  const context = document ? 'div' : o.context === undefined ? 'div' : str(o.context, 'options.context');
-  const standard = standardOf(o);
-  const maxNodes = limit(o.maxNodes, 'options.maxNodes');
-  const maxDepth = limit(o.maxDepth, 'options.maxDepth');
-  const s = o.sanitizer;
-  if (s instanceof Sanitizer) {
-    return call((m) =>
-      m.sanitizeWith(html, s[SANITIZER], context, safe, document, standard, maxNodes, maxDepth),
-    );
+// The flags of the module's sanitize calls (crates/wasm/src/sanitize.rs).
+const SAFE = 1;
+const DOCUMENT = 2;
+const LIVING = 4;
+
+/** The sanitize calls' one path: `flags` has SAFE and DOCUMENT set by the method. */
+function runSanitize(html, opts, flags, fname) {
+  if (typeof html !== 'string') str(html, 'html');
+  let context;
+  let maxNodes = NaN;
+  let maxDepth = NaN;
+  let s;
+  if (opts !== undefined && opts !== null) {
+    const o = options(opts, 'options');
+    if (!(flags & DOCUMENT) && o.context !== undefined && o.context !== 'div') {
+      context = str(o.context, 'options.context');
+    }
+    if (standardOf(o) === 'living') flags |= LIVING;
+    maxNodes = limit(o.maxNodes, 'options.maxNodes');
+    maxDepth = limit(o.maxDepth, 'options.maxDepth');
+    s = o.sanitizer;
   }
-  const json = s === undefined ? undefined : configJson(s, `${fname} options.sanitizer`);
-  return call((m) =>
-    m.sanitizeConfig(html, json, context, safe, document, standard, maxNodes, maxDepth),
-  );
+  const m = wasm();
+  try {
+    if (s instanceof Sanitizer) {
+      return m.sanitizeWith(html, s[SANITIZER], context, flags, maxNodes, maxDepth);
+    }
+    const json = s === undefined ? undefined : configJson(s, `${fname} options.sanitizer`);
+    return m.sanitizeConfig(html, json, context, flags, maxNodes, maxDepth);
+  } catch (e) {
+    throw fail(e);
+  }
 }
 
 /**
@@ -227,19 +242,19 @@ function runSanitize(html, opts, safe, document, fname) {
  * `element.innerHTML` then holds.
  */
 function sanitize(html, opts) {
-  return runSanitize(html, opts, true, false, 'sanitize');
+  return runSanitize(html, opts, SAFE, 'sanitize');
 }
 
 /** `element.setHTMLUnsafe(html, {sanitizer})`: the configuration only (default: nothing removed). */
 function sanitizeUnsafe(html, opts) {
-  return runSanitize(html, opts, false, false, 'sanitizeUnsafe');
+  return runSanitize(html, opts, 0, 'sanitizeUnsafe');
 }
 
 /** `Document.parseHTML(html, {sanitizer})`, serialized (`unsafe: true`: `parseHTMLUnsafe`). */
 function parseHTML(html, opts) {
   const o = options(opts, 'options');
   const unsafe = bool(o.unsafe, 'options.unsafe', false);
-  return runSanitize(html, o, !unsafe, true, 'parseHTML');
+  return runSanitize(html, o, (unsafe ? 0 : SAFE) | DOCUMENT, 'parseHTML');
 }
 
 // ---- documents ---------------------------------------------------------------------------
