@@ -21,7 +21,6 @@
 //! document; the template content fragment's is `null`. Lines and columns are 1-based,
 //! columns and offsets in UTF-16 code units, as parse5 counts them.
 
-use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 use websyntax::html::dom::{AttrNamespace, Namespace, NodeData, QuirksMode};
 use websyntax::html::{self as h, NodeId, ParseOptions, Span, StackEvent};
@@ -53,7 +52,7 @@ pub fn parse5_json(
     }
     let locs = locations.then(|| locate(&doc, &events));
     let place = Place::new(html, &doc);
-    Ok(Value::Array(records(&doc, locs.as_deref(), &place)).to_string())
+    Ok(records(&doc, locs.as_deref(), &place))
 }
 
 /// Where an element is in the source, as parse5 records it.
@@ -181,6 +180,39 @@ fn locate(doc: &h::Document, events: &[StackEvent]) -> Vec<ElemLoc> {
     locs
 }
 
+/// The JSON text of the flat record list, written as it is built (no intermediate values):
+/// each item is followed by a comma, and [`Out::finish`] closes the array.
+struct Out(Vec<u8>);
+
+impl Out {
+    fn new(capacity: usize) -> Out {
+        let mut v = Vec::with_capacity(capacity);
+        v.push(b'[');
+        Out(v)
+    }
+
+    fn num(&mut self, n: impl std::fmt::Display) {
+        use std::io::Write;
+        // Writing to a vector does not fail.
+        let _ = write!(self.0, "{n},");
+    }
+
+    fn str(&mut self, s: &str) {
+        // Writing to a vector does not fail.
+        let _ = serde_json::to_writer(&mut self.0, s);
+        self.0.push(b',');
+    }
+
+    fn finish(mut self) -> String {
+        match self.0.last_mut() {
+            Some(last @ b',') => *last = b']',
+            _ => self.0.push(b']'),
+        }
+        // Only JSON text (UTF-8) was written.
+        String::from_utf8(self.0).unwrap_or_default()
+    }
+}
+
 /// Byte offsets into the input as parse5's positions: line, column (1-based, UTF-16 code
 /// units) and offset (UTF-16 code units).
 struct Place<'a> {
@@ -216,15 +248,15 @@ impl<'a> Place<'a> {
     }
 
     /// Pushes line, column and offset of byte offset `at`.
-    fn push(&self, out: &mut Vec<Value>, at: usize) {
+    fn push(&self, out: &mut Out, at: usize) {
         let (line, col) = self.doc.line_col(at);
-        out.push(json!(line));
-        out.push(json!(col));
-        out.push(json!(self.offset(at)));
+        out.num(line);
+        out.num(col);
+        out.num(self.offset(at));
     }
 
     /// Pushes the six numbers of `span`.
-    fn push_span(&self, out: &mut Vec<Value>, span: Span) {
+    fn push_span(&self, out: &mut Out, span: Span) {
         self.push(out, span.start);
         self.push(out, span.end);
     }
@@ -271,128 +303,116 @@ fn push_location(
     id: NodeId,
     locs: &[ElemLoc],
     place: &Place<'_>,
-    out: &mut Vec<Value>,
+    out: &mut Out,
 ) {
     match doc.data(id) {
         NodeData::Element(_) => match locs.get(id.index()).copied().unwrap_or(ElemLoc::Null) {
-            ElemLoc::Absent { .. } => out.push(json!(0)),
-            ElemLoc::Null => out.push(json!(1)),
+            ElemLoc::Absent { .. } => out.num(0),
+            ElemLoc::Null => out.num(1),
             ElemLoc::At {
                 start_tag,
                 attrs_of,
                 end,
                 end_tag,
             } => {
-                out.push(json!(2));
+                out.num(2);
                 place.push_span(out, start_tag);
                 place.push(out, end);
                 match end_tag {
                     Some(t) => {
-                        out.push(json!(1));
+                        out.num(1);
                         place.push_span(out, t);
                     }
-                    None => out.push(json!(0)),
+                    None => out.num(0),
                 }
                 // The attributes of the start tag (not those merged in from a later `<html>`
                 // or `<body>`), by their names in the tag, lowercase.
-                let count_at = out.len();
-                out.push(json!(0));
-                let mut n = 0;
+                let in_tag = |span: Option<Span>| {
+                    span.filter(|s| s.start >= start_tag.start && s.end <= start_tag.end)
+                };
+                out.num(
+                    doc.attrs(attrs_of)
+                        .filter(|a| in_tag(a.span()).is_some())
+                        .count(),
+                );
                 for a in doc.attrs(attrs_of) {
-                    let Some(span) = a.span() else { continue };
-                    if span.start < start_tag.start || span.end > start_tag.end {
-                        continue;
+                    if let Some(span) = in_tag(a.span()) {
+                        out.str(&a.qualified_name().to_ascii_lowercase());
+                        place.push_span(out, span);
                     }
-                    n += 1;
-                    out.push(json!(a.qualified_name().to_ascii_lowercase()));
-                    place.push_span(out, span);
                 }
-                out[count_at] = json!(n);
             }
         },
         _ => match doc.span(id) {
             Some(span) => {
-                out.push(json!(2));
+                out.num(2);
                 place.push_span(out, leading_newline(doc, id, span));
             }
-            None => out.push(json!(1)),
+            None => out.num(1),
         },
     }
 }
 
-fn records(doc: &h::Document, locs: Option<&[ElemLoc]>, place: &Place<'_>) -> Vec<Value> {
-    let mut out = Vec::with_capacity(doc.len() * 4);
+/// The flat record list of `doc` (see the module docs), with locations when `locs` is given.
+fn records(doc: &h::Document, locs: Option<&[ElemLoc]>, place: &Place<'_>) -> String {
+    let mut out = Out::new(doc.len() * 24);
     let mut count: i64 = 0;
     // (node, parent record) in reverse of the order they are emitted.
     let mut stack: Vec<(NodeId, i64)> = vec![(doc.root(), -1)];
     while let Some((id, parent)) = stack.pop() {
+        let kind = match doc.data(id) {
+            NodeData::Document => 0,
+            NodeData::Doctype(_) => 1,
+            NodeData::Element(_) => 2,
+            NodeData::Text(_) => 3,
+            NodeData::Comment(_) => 4,
+            // parse5 has no processing instructions or shadow roots (seed standard: none).
+            NodeData::ProcessingInstruction { .. }
+            | NodeData::ShadowRoot(_)
+            | NodeData::Fragment => {
+                continue;
+            }
+        };
         let me = count;
         count += 1;
-        out.push(json!(0));
-        out.push(json!(parent));
-        let kind_at = out.len() - 2;
-        let mut emitted = true;
+        out.num(kind);
+        out.num(parent);
         match doc.data(id) {
-            NodeData::Document => {
-                out.push(json!(match doc.quirks_mode {
-                    QuirksMode::NoQuirks => "no-quirks",
-                    QuirksMode::LimitedQuirks => "limited-quirks",
-                    QuirksMode::Quirks => "quirks",
-                }));
-            }
+            NodeData::Document => out.str(match doc.quirks_mode {
+                QuirksMode::NoQuirks => "no-quirks",
+                QuirksMode::LimitedQuirks => "limited-quirks",
+                QuirksMode::Quirks => "quirks",
+            }),
             NodeData::Doctype(dt) => {
-                out[kind_at] = json!(1);
-                out.push(json!(dt.name));
-                out.push(json!(dt.public_id));
-                out.push(json!(dt.system_id));
+                out.str(&dt.name);
+                out.str(&dt.public_id);
+                out.str(&dt.system_id);
             }
             NodeData::Element(_) => {
-                out[kind_at] = json!(2);
-                out.push(json!(doc.local_name(id).unwrap_or("")));
-                out.push(json!(match doc.namespace(id) {
+                out.str(doc.local_name(id).unwrap_or(""));
+                out.num(match doc.namespace(id) {
                     Some(Namespace::Svg) => 1,
                     Some(Namespace::MathMl) => 2,
                     _ => 0,
-                }));
-                let count_at = out.len();
-                out.push(json!(0));
-                let mut n = 0;
+                });
+                out.num(doc.attrs(id).count());
                 for a in doc.attrs(id) {
-                    n += 1;
-                    out.push(json!(a.name()));
-                    out.push(json!(a.value()));
+                    out.str(a.name());
+                    out.str(a.value());
                     let ns = match a.namespace() {
                         AttrNamespace::None => 0,
                         AttrNamespace::XLink => 1,
                         AttrNamespace::Xml => 2,
                         AttrNamespace::Xmlns => 3,
                     };
-                    out.push(json!(ns));
+                    out.num(ns);
                     if ns != 0 {
-                        out.push(json!(a.prefix().unwrap_or("")));
+                        out.str(a.prefix().unwrap_or(""));
                     }
                 }
-                out[count_at] = json!(n);
             }
-            NodeData::Text(t) => {
-                out[kind_at] = json!(3);
-                out.push(json!(t));
-            }
-            NodeData::Comment(c) => {
-                out[kind_at] = json!(4);
-                out.push(json!(c));
-            }
-            // parse5 has no processing instructions or shadow roots (seed standard: none).
-            NodeData::ProcessingInstruction { .. }
-            | NodeData::ShadowRoot(_)
-            | NodeData::Fragment => {
-                out.truncate(kind_at);
-                count -= 1;
-                emitted = false;
-            }
-        }
-        if !emitted {
-            continue;
+            NodeData::Text(t) | NodeData::Comment(t) => out.str(t),
+            _ => {}
         }
         if let Some(locs) = locs
             && id != doc.root()
@@ -408,13 +428,13 @@ fn records(doc: &h::Document, locs: Option<&[ElemLoc]>, place: &Place<'_>) -> Ve
         if let Some(content) = doc.template_contents(id) {
             let frag = count;
             count += 1;
-            out.push(json!(5));
-            out.push(json!(me));
+            out.num(5);
+            out.num(me);
             let inner: Vec<NodeId> = doc.children(content).collect();
             for &c in inner.iter().rev() {
                 stack.push((c, frag));
             }
         }
     }
-    out
+    out.finish()
 }
