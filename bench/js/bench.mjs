@@ -115,6 +115,11 @@ if (only.includes('parse')) {
     'websyntax toParse5': (x) => ws.toParse5(x),
     'parse5 8.1.1 parse': (x) => parse5.parse(x),
   }, pages);
+  const loc = { sourceCodeLocationInfo: true };
+  report('tree with source code locations: corpus pages', {
+    'websyntax toParse5 (locations)': (x) => ws.toParse5(x, loc),
+    'parse5 8.1.1 parse (locations)': (x) => parse5.parse(x, loc),
+  }, pages);
   report('parse + select("a") + text: corpus pages', {
     'websyntax parse+select+text': (x) => {
       const d = ws.parse(x);

@@ -48,13 +48,13 @@ fuzz_target!(|data: &[u8]| {
     };
     let max_depth = if flags & 8 != 0 { 3.0 } else { f64::NAN };
 
+    // The sanitize calls' flags: 1 safe, 2 document, 4 living.
+    let call_flags = u32::from(safe) | if document { 2 } else { 0 } | u32::from(flags & 4);
     let r = sanitize_config(
         &html,
         config.clone(),
-        &context,
-        safe,
-        document,
-        standard,
+        Some(context.clone()),
+        call_flags,
         max_nodes,
         max_depth,
     );
@@ -63,7 +63,12 @@ fuzz_target!(|data: &[u8]| {
     ok_kind(&s);
     if let Ok(mut s) = s {
         let r = sanitize_with(
-            &html, &s, &context, safe, document, standard, max_nodes, max_depth,
+            &html,
+            &s,
+            Some(context.clone()),
+            call_flags,
+            max_nodes,
+            max_depth,
         );
         ok_kind(&r);
         let name = config.clone().unwrap_or_default();

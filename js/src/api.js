@@ -203,23 +203,38 @@ class Sanitizer {
   }
 }
 
-function runSanitize(html, opts, safe, document, fname) {
-  str(html, 'html');
-  const o = options(opts, 'options');
-  const context = document ? 'div' : o.context === undefined ? 'div' : str(o.context, 'options.context');
-  const standard = standardOf(o);
-  const maxNodes = limit(o.maxNodes, 'options.maxNodes');
-  const maxDepth = limit(o.maxDepth, 'options.maxDepth');
-  const s = o.sanitizer;
-  if (s instanceof Sanitizer) {
-    return call((m) =>
-      m.sanitizeWith(html, s[SANITIZER], context, safe, document, standard, maxNodes, maxDepth),
-    );
+// The flags of the module's sanitize calls (crates/wasm/src/sanitize.rs).
+const SAFE = 1;
+const DOCUMENT = 2;
+const LIVING = 4;
+
+/** The sanitize calls' one path: `flags` has SAFE and DOCUMENT set by the method. */
+function runSanitize(html, opts, flags, fname) {
+  if (typeof html !== 'string') str(html, 'html');
+  let context;
+  let maxNodes = NaN;
+  let maxDepth = NaN;
+  let s;
+  if (opts !== undefined && opts !== null) {
+    const o = options(opts, 'options');
+    if (!(flags & DOCUMENT) && o.context !== undefined && o.context !== 'div') {
+      context = str(o.context, 'options.context');
+    }
+    if (standardOf(o) === 'living') flags |= LIVING;
+    maxNodes = limit(o.maxNodes, 'options.maxNodes');
+    maxDepth = limit(o.maxDepth, 'options.maxDepth');
+    s = o.sanitizer;
   }
-  const json = s === undefined ? undefined : configJson(s, `${fname} options.sanitizer`);
-  return call((m) =>
-    m.sanitizeConfig(html, json, context, safe, document, standard, maxNodes, maxDepth),
-  );
+  const m = wasm();
+  try {
+    if (s instanceof Sanitizer) {
+      return m.sanitizeWith(html, s[SANITIZER], context, flags, maxNodes, maxDepth);
+    }
+    const json = s === undefined ? undefined : configJson(s, `${fname} options.sanitizer`);
+    return m.sanitizeConfig(html, json, context, flags, maxNodes, maxDepth);
+  } catch (e) {
+    throw fail(e);
+  }
 }
 
 /**
@@ -227,19 +242,19 @@ function runSanitize(html, opts, safe, document, fname) {
  * `element.innerHTML` then holds.
  */
 function sanitize(html, opts) {
-  return runSanitize(html, opts, true, false, 'sanitize');
+  return runSanitize(html, opts, SAFE, 'sanitize');
 }
 
 /** `element.setHTMLUnsafe(html, {sanitizer})`: the configuration only (default: nothing removed). */
 function sanitizeUnsafe(html, opts) {
-  return runSanitize(html, opts, false, false, 'sanitizeUnsafe');
+  return runSanitize(html, opts, 0, 'sanitizeUnsafe');
 }
 
 /** `Document.parseHTML(html, {sanitizer})`, serialized (`unsafe: true`: `parseHTMLUnsafe`). */
 function parseHTML(html, opts) {
   const o = options(opts, 'options');
   const unsafe = bool(o.unsafe, 'options.unsafe', false);
-  return runSanitize(html, o, !unsafe, true, 'parseHTML');
+  return runSanitize(html, o, (unsafe ? 0 : SAFE) | DOCUMENT, 'parseHTML');
 }
 
 // ---- documents ---------------------------------------------------------------------------
@@ -542,6 +557,18 @@ function toParse5(source, opts) {
   return decodeParse5(flat, loc);
 }
 
+/** parse5's location object of six numbers at `r[k]`. */
+function span6(r, k) {
+  return {
+    startLine: r[k],
+    startCol: r[k + 1],
+    startOffset: r[k + 2],
+    endLine: r[k + 3],
+    endCol: r[k + 4],
+    endOffset: r[k + 5],
+  };
+}
+
 function decodeParse5(r, loc) {
   const nodes = [];
   let k = 0;
@@ -552,6 +579,8 @@ function decodeParse5(r, loc) {
     let node;
     if (kind === 0) {
       node = { nodeName: '#document', mode: r[k++], childNodes: [] };
+      nodes.push(node);
+      continue;
     } else if (kind === 1) {
       node = { nodeName: '#documentType', name: r[k], publicId: r[k + 1], systemId: r[k + 2], parentNode: parent };
       k += 3;
@@ -572,6 +601,36 @@ function decodeParse5(r, loc) {
         k += ns === 0 ? 3 : 4;
       }
       node = { nodeName: tagName, tagName, attrs, namespaceURI, childNodes: [], parentNode: parent };
+      if (loc) {
+        // 0: no location, 1: null, 2: start tag, end, end tag, attributes (see parse5.rs).
+        const tag = r[k++];
+        if (tag === 1) {
+          node.sourceCodeLocation = null;
+        } else if (tag === 2) {
+          const startTag = span6(r, k);
+          const l = { ...startTag, endLine: r[k + 6], endCol: r[k + 7], endOffset: r[k + 8] };
+          k += 9;
+          if (r[k++] === 1) {
+            l.endTag = span6(r, k);
+            k += 6;
+          }
+          const na = r[k++];
+          if (na > 0) {
+            const al = Object.create(null);
+            for (let a = 0; a < na; a++) {
+              al[r[k]] = span6(r, k + 1);
+              k += 7;
+            }
+            startTag.attrs = al;
+            l.attrs = al;
+          }
+          l.startTag = startTag;
+          node.sourceCodeLocation = l;
+        }
+      }
+      if (parent !== null) parent.childNodes.push(node);
+      nodes.push(node);
+      continue;
     } else if (kind === 3) {
       node = { nodeName: '#text', value: r[k++], parentNode: parent };
     } else if (kind === 4) {
@@ -579,14 +638,19 @@ function decodeParse5(r, loc) {
     } else {
       // kind 5: a template's content fragment.
       node = { nodeName: '#document-fragment', childNodes: [] };
+      if (loc) node.sourceCodeLocation = null;
       parent.content = node;
       nodes.push(node);
-      if (loc) k++;
       continue;
     }
     if (loc) {
-      const l = r[k++];
-      if (l !== null) node.sourceCodeLocation = l;
+      // 1: null, 2: six numbers.
+      if (r[k++] === 2) {
+        node.sourceCodeLocation = span6(r, k);
+        k += 6;
+      } else {
+        node.sourceCodeLocation = null;
+      }
     }
     if (parent !== null) parent.childNodes.push(node);
     nodes.push(node);

@@ -180,6 +180,7 @@ export function markdown(html: string, options?: MarkdownOptions): string;
 export function mainText(html: string): string;
 export function htmlToText(html: string): string;
 
+/** A source range as parse5 gives it: 1-based lines and columns, offsets in UTF-16 code units. */
 export interface Parse5Location {
   startLine: number;
   startCol: number;
@@ -187,6 +188,13 @@ export interface Parse5Location {
   endLine: number;
   endCol: number;
   endOffset: number;
+}
+
+/** An element's location: the whole element, its start tag (with its attributes) and end tag. */
+export interface Parse5ElementLocation extends Parse5Location {
+  startTag?: Parse5Location & { attrs?: Record<string, Parse5Location> };
+  endTag?: Parse5Location;
+  attrs?: Record<string, Parse5Location>;
 }
 
 /** A node in parse5's default tree adapter shape. */
@@ -204,7 +212,7 @@ export interface Parse5Node {
   publicId?: string;
   systemId?: string;
   mode?: 'no-quirks' | 'quirks' | 'limited-quirks';
-  sourceCodeLocation?: Parse5Location | null;
+  sourceCodeLocation?: Parse5ElementLocation | Parse5Location | null;
 }
 
 export function toParse5(input: string, options?: { sourceCodeLocationInfo?: boolean; scripting?: boolean; maxNodes?: number | null }): Parse5Node;

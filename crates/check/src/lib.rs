@@ -40,6 +40,7 @@ mod binary;
 mod codes;
 mod encoding;
 mod eof;
+mod json;
 mod locate;
 mod parse;
 mod source;

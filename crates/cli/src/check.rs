@@ -23,7 +23,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use serde_json::json;
 use websyntax::check::{Category, Diagnostic, Filter, Report, Severity, Times, check_filtered};
 
 use crate::doc_args::DocumentArgs;
@@ -391,30 +390,18 @@ fn write_report(
             }
         }
         Format::Json => {
-            // The keys in sorted order, as `serde_json` writes an object.
-            out.write_all(b"{\"diagnostics\":[")?;
-            for (i, d) in report.diagnostics.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
+            report.write_json(out, Some(name), |out| {
+                if let Some(record) = &doc.record {
+                    out.write_all(b",\"record\":")?;
+                    serde_json::to_writer(&mut *out, record)?;
                 }
-                serde_json::to_writer(&mut *out, &json_diagnostic(d))?;
-            }
-            out.write_all(b"],\"encoding\":")?;
-            serde_json::to_writer(&mut *out, report.encoding.name())?;
-            out.write_all(b",\"file\":")?;
-            serde_json::to_writer(&mut *out, name)?;
-            if report.omitted > 0 {
-                write!(out, ",\"omitted\":{}", report.omitted)?;
-            }
-            if let Some(record) = &doc.record {
-                out.write_all(b",\"record\":")?;
-                serde_json::to_writer(&mut *out, record)?;
-            }
-            if let Some(url) = &doc.url {
-                out.write_all(b",\"url\":")?;
-                serde_json::to_writer(&mut *out, url)?;
-            }
-            out.write_all(b"}\n")?;
+                if let Some(url) = &doc.url {
+                    out.write_all(b",\"url\":")?;
+                    serde_json::to_writer(&mut *out, url)?;
+                }
+                Ok(())
+            })?;
+            out.push(b'\n');
         }
         Format::Human => {
             for d in &report.diagnostics {
@@ -442,27 +429,6 @@ fn write_one_line(out: &mut Vec<u8>, message: &str) -> io::Result<()> {
         out.write_all(piece.as_bytes())?;
     }
     Ok(())
-}
-
-/// One diagnostic as a JSON object: the contract's keys, `count`, and `related` (`null`
-/// unless the diagnostic has a second place).
-fn json_diagnostic(d: &Diagnostic) -> serde_json::Value {
-    json!({
-        "category": d.category.as_str(),
-        "code": d.code,
-        "severity": d.severity.as_str(),
-        "message": d.message,
-        "line": d.line,
-        "col": d.col,
-        "span": d.span.map(|s| [s.start, s.end]),
-        "count": d.count,
-        "related": d.related.as_ref().map(|r| json!({
-            "span": [r.span.start, r.span.end],
-            "line": r.line,
-            "col": r.col,
-            "message": r.message,
-        })),
-    })
 }
 
 /// ANSI styles (empty strings without colour).

@@ -58,5 +58,8 @@ pub use error::{ParseError, Position, Span};
 pub use input_stream::{
     DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,
 };
-pub use parser::{Context, Fragment, ParseOptions, Standard, parse_document, parse_fragment};
-pub use tree_builder::{LimitsReached, ResourceLimits};
+pub use parser::{
+    Context, Fragment, ParseOptions, Standard, parse_document, parse_document_with_events,
+    parse_fragment,
+};
+pub use tree_builder::{LimitsReached, ResourceLimits, StackEvent};

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::dom::{Attr, Document, Namespace, NodeId};
 use crate::tokenizer::{State, Tokenizer, TokenizerOptions};
-use crate::tree_builder::{ResourceLimits, TreeBuilder};
+use crate::tree_builder::{ResourceLimits, StackEvent, TreeBuilder};
 pub use websyntax_url::Standard;
 
 /// Options of [`parse_document`] and [`parse_fragment`].
@@ -245,6 +245,38 @@ pub fn parse_document(input: &str, options: ParseOptions) -> Document {
     tb.set_standard(options.standard);
     run(input, &mut tb, State::Data);
     tb.finish()
+}
+
+/// [`parse_document`], also returning the tree builder's [`StackEvent`]s: for each element
+/// that left the stack of open elements the token that was being processed then, the
+/// `</body>` and `</html>` end tags seen while those stayed open, and which elements are
+/// clones of which. The document is the same as [`parse_document`]'s.
+///
+/// ```
+/// use websyntax_html::{parse_document_with_events, ParseOptions, StackEvent};
+/// let src = "<p>a<div>b</div>";
+/// let (doc, events) = parse_document_with_events(src, ParseOptions::default());
+/// let p = doc.find_element("p").unwrap();
+/// // `<p>` was closed by the `<div>` start tag: not by an end tag of its own.
+/// let closed = events.iter().find_map(|e| match *e {
+///     StackEvent::Popped { node, token, named, .. } if node == p => Some((token, named)),
+///     _ => None,
+/// });
+/// let (token, named) = closed.unwrap();
+/// assert_eq!((&src[token.range()], named), ("<div>", false));
+/// ```
+pub fn parse_document_with_events(
+    input: &str,
+    options: ParseOptions,
+) -> (Document, Vec<StackEvent>) {
+    let mut tb = TreeBuilder::new(options.scripting, options.collect_errors);
+    tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
+    tb.set_limits(options.limits);
+    tb.set_standard(options.standard);
+    tb.record_events();
+    run(input, &mut tb, State::Data);
+    let events = tb.take_events();
+    (tb.finish(), events)
 }
 
 /// Runs the HTML fragment parsing algorithm (§13.4) on `input` with the `context` element.

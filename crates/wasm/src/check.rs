@@ -1,7 +1,6 @@
 //! `check()`: the syntax checker's diagnostics, as `websyntax check --format json` prints them
 //! (the per-file object without `file`).
 
-use serde_json::json;
 use wasm_bindgen::prelude::*;
 use websyntax::check::{Category, Filter, Severity, check_filtered};
 
@@ -68,35 +67,10 @@ pub fn check_json(
     if report.limits_reached.stopped_early() {
         return Err(node_limit(&lim, Some(report.limits_reached)));
     }
-    // The keys as the CLI writes them (serde_json's sorted order).
-    let diagnostics: Vec<_> = report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            json!({
-                "category": d.category.as_str(),
-                "code": d.code,
-                "severity": d.severity.as_str(),
-                "message": d.message,
-                "line": d.line,
-                "col": d.col,
-                "span": d.span.map(|s| [s.start, s.end]),
-                "count": d.count,
-                "related": d.related.as_ref().map(|r| json!({
-                    "span": [r.span.start, r.span.end],
-                    "line": r.line,
-                    "col": r.col,
-                    "message": r.message,
-                })),
-            })
-        })
-        .collect();
-    let mut out = json!({
-        "diagnostics": diagnostics,
-        "encoding": report.encoding.name(),
-    });
-    if report.omitted > 0 {
-        out["omitted"] = json!(report.omitted);
-    }
-    Ok(out.to_string())
+    // The object `websyntax check --format json` writes, without `file`.
+    let mut out = Vec::new();
+    report
+        .write_json(&mut out, None, |_| Ok(()))
+        .map_err(|e| error("type", e))?;
+    String::from_utf8(out).map_err(|e| error("type", e))
 }

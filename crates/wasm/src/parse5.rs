@@ -12,12 +12,18 @@
 //! - 3 text: `value`; 4 comment: `data`;
 //! - 5 a template's content fragment (its parent is the template).
 //!
-//! With `locations`, each record ends with `null` (parse5's locations are not produced yet).
+//! With `locations`, each record ends with its `sourceCodeLocation` (see [`locate`]): for an
+//! element `0` (none: parse5 sets no location on the elements the adoption agency creates),
+//! `1` (`null`: elements the tree builder implies) or `2` then its start tag's position (six
+//! numbers: start line, column, offset, end line, column, offset), its end (three), `0` or `1`
+//! and the end tag's six, and the number of attribute locations, each a name and six numbers;
+//! for text, comments and doctypes `1` (`null`) or `2` and six numbers; nothing for the
+//! document; the template content fragment's is `null`. Lines and columns are 1-based,
+//! columns and offsets in UTF-16 code units, as parse5 counts them.
 
-use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 use websyntax::html::dom::{AttrNamespace, Namespace, NodeData, QuirksMode};
-use websyntax::html::{self as h, NodeId, ParseOptions};
+use websyntax::html::{self as h, NodeId, ParseOptions, Span, StackEvent};
 
 use crate::{BindError, limits, node_limit};
 
@@ -36,89 +42,382 @@ pub fn parse5_json(
         limits: lim,
         ..ParseOptions::default()
     };
-    let doc = h::parse_document(html, options);
+    let (doc, events) = if locations {
+        h::parse_document_with_events(html, options)
+    } else {
+        (h::parse_document(html, options), Vec::new())
+    };
     if doc.limits_reached().stopped_early() {
         return Err(node_limit(&lim, Some(doc.limits_reached())));
     }
-    Ok(Value::Array(records(&doc, locations)).to_string())
+    let locs = locations.then(|| locate(&doc, &events));
+    let place = Place::new(html, &doc);
+    Ok(records(&doc, locs.as_deref(), &place))
 }
 
-fn records(doc: &h::Document, locations: bool) -> Vec<Value> {
-    let mut out = Vec::with_capacity(doc.len() * 4);
+/// Where an element is in the source, as parse5 records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ElemLoc {
+    /// No location at all (the adoption agency's new elements), with the start tag and
+    /// attributes of the element it copies, for elements later reconstructed from it.
+    Absent { origin: Option<(Span, NodeId)> },
+    /// `null`: an element the tree builder implied, not created for a start tag.
+    Null,
+    /// Created for a start tag (or reconstructed from an element that was): the start tag,
+    /// the element whose attributes' locations it has, its end and its end tag.
+    At {
+        start_tag: Span,
+        attrs_of: NodeId,
+        end: usize,
+        end_tag: Option<Span>,
+    },
+}
+
+impl ElemLoc {
+    /// The start tag (and the element with its attributes) a copy of this element has.
+    fn origin(self) -> Option<(Span, NodeId)> {
+        match self {
+            ElemLoc::At {
+                start_tag,
+                attrs_of,
+                ..
+            } => Some((start_tag, attrs_of)),
+            ElemLoc::Absent { origin } => origin,
+            ElemLoc::Null => None,
+        }
+    }
+
+    /// Whether the element has a location without an end tag.
+    fn open(self) -> bool {
+        matches!(self, ElemLoc::At { end_tag: None, .. })
+    }
+}
+
+/// parse5's element locations (indexed by node), from the tree builder's events: parse5
+/// sets an element's end when it leaves the stack of open elements, to the end of the token
+/// then processed if that is an end tag with the element's name (which is then its
+/// `endTag`), else to the token's start; `</body>` and `</html>` set the end of `body` and
+/// `html`, which stay open (and `</html>` that of the element above `html` without an end
+/// tag); at the end of the file the elements still open end there (`html` and the element
+/// above it only when `html` has a location and no end tag, and then only without one of
+/// their own). Elements reconstructed from the list of active formatting elements have the
+/// location of the start tag the original was created for.
+fn locate(doc: &h::Document, events: &[StackEvent]) -> Vec<ElemLoc> {
+    let mut locs: Vec<ElemLoc> = doc
+        .node_ids()
+        .map(|id| match doc.start_tag_span(id) {
+            Some(t) => ElemLoc::At {
+                start_tag: t,
+                attrs_of: id,
+                end: t.end,
+                end_tag: None,
+            },
+            None => ElemLoc::Null,
+        })
+        .collect();
+    let html = doc.document_element();
+    let loc = |locs: &[ElemLoc], n: NodeId| locs.get(n.index()).copied().unwrap_or(ElemLoc::Null);
+    let set_end = |locs: &mut [ElemLoc], node: NodeId, token: Span, named: bool| {
+        if let Some(ElemLoc::At { end, end_tag, .. }) = locs.get_mut(node.index()) {
+            if named {
+                *end_tag = Some(token);
+                *end = token.end;
+            } else {
+                *end = token.start;
+            }
+        }
+    };
+    for e in events {
+        match *e {
+            StackEvent::Popped {
+                node,
+                token,
+                named,
+                eof_depth,
+                in_tag,
+            } => {
+                // parse5 appends void and self-closed elements without pushing them (our tree
+                // builder pushes and pops them at once): their end stays their start tag's.
+                if in_tag
+                    && matches!(loc(&locs, node), ElemLoc::At { start_tag, .. } if start_tag == token)
+                {
+                    continue;
+                }
+                let bottom = matches!(eof_depth, Some(0 | 1));
+                if !bottom
+                    || (html.is_some_and(|h| loc(&locs, h).open()) && loc(&locs, node).open())
+                {
+                    set_end(&mut locs, node, token, named);
+                }
+            }
+            StackEvent::EndTagSeen { node, token, named } => {
+                if named || loc(&locs, node).open() {
+                    set_end(&mut locs, node, token, named);
+                }
+            }
+            StackEvent::Cloned {
+                clone,
+                from,
+                reconstructed,
+            } => {
+                let origin = loc(&locs, from).origin();
+                let new = match origin {
+                    Some((start_tag, attrs_of)) if reconstructed => ElemLoc::At {
+                        start_tag,
+                        attrs_of,
+                        end: start_tag.end,
+                        end_tag: None,
+                    },
+                    None if reconstructed => ElemLoc::Null,
+                    _ => ElemLoc::Absent { origin },
+                };
+                if let Some(slot) = locs.get_mut(clone.index()) {
+                    *slot = new;
+                }
+            }
+        }
+    }
+    locs
+}
+
+/// The JSON text of the flat record list, written as it is built (no intermediate values):
+/// each item is followed by a comma, and [`Out::finish`] closes the array.
+struct Out(Vec<u8>);
+
+impl Out {
+    fn new(capacity: usize) -> Out {
+        let mut v = Vec::with_capacity(capacity);
+        v.push(b'[');
+        Out(v)
+    }
+
+    fn num(&mut self, n: impl std::fmt::Display) {
+        use std::io::Write;
+        // Writing to a vector does not fail.
+        let _ = write!(self.0, "{n},");
+    }
+
+    fn str(&mut self, s: &str) {
+        // Writing to a vector does not fail.
+        let _ = serde_json::to_writer(&mut self.0, s);
+        self.0.push(b',');
+    }
+
+    fn finish(mut self) -> String {
+        match self.0.last_mut() {
+            Some(last @ b',') => *last = b']',
+            _ => self.0.push(b']'),
+        }
+        // Only JSON text (UTF-8) was written.
+        String::from_utf8(self.0).unwrap_or_default()
+    }
+}
+
+/// Byte offsets into the input as parse5's positions: line, column (1-based, UTF-16 code
+/// units) and offset (UTF-16 code units).
+struct Place<'a> {
+    doc: &'a h::Document,
+    html: &'a str,
+    /// UTF-16 code units before each 64-byte block (empty for an ASCII input: offsets are
+    /// then the same).
+    blocks: Vec<u32>,
+}
+
+impl<'a> Place<'a> {
+    fn new(html: &'a str, doc: &'a h::Document) -> Place<'a> {
+        let mut blocks = Vec::new();
+        if !html.is_ascii() {
+            let mut units = 0u32;
+            for chunk in html.as_bytes().chunks(64) {
+                blocks.push(units);
+                units += utf16_units(chunk);
+            }
+        }
+        Place { doc, html, blocks }
+    }
+
+    /// The UTF-16 offset of byte offset `at`.
+    fn offset(&self, at: usize) -> usize {
+        if self.blocks.is_empty() {
+            return at;
+        }
+        let at = at.min(self.html.len());
+        let block = at / 64;
+        let before = self.blocks.get(block).copied().unwrap_or(0) as usize;
+        before + utf16_units(&self.html.as_bytes()[block * 64..at]) as usize
+    }
+
+    /// Pushes line, column and offset of byte offset `at`.
+    fn push(&self, out: &mut Out, at: usize) {
+        let (line, col) = self.doc.line_col(at);
+        out.num(line);
+        out.num(col);
+        out.num(self.offset(at));
+    }
+
+    /// Pushes the six numbers of `span`.
+    fn push_span(&self, out: &mut Out, span: Span) {
+        self.push(out, span.start);
+        self.push(out, span.end);
+    }
+}
+
+/// The UTF-16 code units of the characters that start in `bytes` (a continuation byte
+/// counts nothing, a four-byte character two).
+fn utf16_units(bytes: &[u8]) -> u32 {
+    bytes
+        .iter()
+        .map(|&b| match b {
+            0x80..=0xBF => 0,
+            0xF0..=0xFF => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// The span parse5 gives text node `id` whose own span is `span`: the first text of a `pre`,
+/// `listing` or `textarea` whose leading newline the parser dropped starts, in parse5, where
+/// the dropped newline did when more whitespace followed it (parse5 drops the newline from a
+/// token of whitespace and keeps the token's start).
+fn leading_newline(doc: &h::Document, id: NodeId, span: Span) -> Span {
+    let Some(parent) = doc.parent(id) else {
+        return span;
+    };
+    let starts_with_space = matches!(doc.data(id), NodeData::Text(t)
+        if t.starts_with(['\t', '\n', '\x0c', '\r', ' ']));
+    if starts_with_space
+        && doc.first_child(parent) == Some(id)
+        && doc.namespace(parent) == Some(Namespace::Html)
+        && matches!(doc.local_name(parent), Some("pre" | "listing" | "textarea"))
+        && let Some(tag) = doc.start_tag_span(parent)
+        && tag.end < span.start
+    {
+        return Span::new(tag.end, span.end);
+    }
+    span
+}
+
+/// Pushes the location record of node `id` (see the module docs).
+fn push_location(
+    doc: &h::Document,
+    id: NodeId,
+    locs: &[ElemLoc],
+    place: &Place<'_>,
+    out: &mut Out,
+) {
+    match doc.data(id) {
+        NodeData::Element(_) => match locs.get(id.index()).copied().unwrap_or(ElemLoc::Null) {
+            ElemLoc::Absent { .. } => out.num(0),
+            ElemLoc::Null => out.num(1),
+            ElemLoc::At {
+                start_tag,
+                attrs_of,
+                end,
+                end_tag,
+            } => {
+                out.num(2);
+                place.push_span(out, start_tag);
+                place.push(out, end);
+                match end_tag {
+                    Some(t) => {
+                        out.num(1);
+                        place.push_span(out, t);
+                    }
+                    None => out.num(0),
+                }
+                // The attributes of the start tag (not those merged in from a later `<html>`
+                // or `<body>`), by their names in the tag, lowercase.
+                let in_tag = |span: Option<Span>| {
+                    span.filter(|s| s.start >= start_tag.start && s.end <= start_tag.end)
+                };
+                out.num(
+                    doc.attrs(attrs_of)
+                        .filter(|a| in_tag(a.span()).is_some())
+                        .count(),
+                );
+                for a in doc.attrs(attrs_of) {
+                    if let Some(span) = in_tag(a.span()) {
+                        out.str(&a.qualified_name().to_ascii_lowercase());
+                        place.push_span(out, span);
+                    }
+                }
+            }
+        },
+        _ => match doc.span(id) {
+            Some(span) => {
+                out.num(2);
+                place.push_span(out, leading_newline(doc, id, span));
+            }
+            None => out.num(1),
+        },
+    }
+}
+
+/// The flat record list of `doc` (see the module docs), with locations when `locs` is given.
+fn records(doc: &h::Document, locs: Option<&[ElemLoc]>, place: &Place<'_>) -> String {
+    let mut out = Out::new(doc.len() * 24);
     let mut count: i64 = 0;
     // (node, parent record) in reverse of the order they are emitted.
     let mut stack: Vec<(NodeId, i64)> = vec![(doc.root(), -1)];
     while let Some((id, parent)) = stack.pop() {
+        let kind = match doc.data(id) {
+            NodeData::Document => 0,
+            NodeData::Doctype(_) => 1,
+            NodeData::Element(_) => 2,
+            NodeData::Text(_) => 3,
+            NodeData::Comment(_) => 4,
+            // parse5 has no processing instructions or shadow roots (seed standard: none).
+            NodeData::ProcessingInstruction { .. }
+            | NodeData::ShadowRoot(_)
+            | NodeData::Fragment => {
+                continue;
+            }
+        };
         let me = count;
         count += 1;
-        out.push(json!(0));
-        out.push(json!(parent));
-        let kind_at = out.len() - 2;
-        let mut emitted = true;
+        out.num(kind);
+        out.num(parent);
         match doc.data(id) {
-            NodeData::Document => {
-                out.push(json!(match doc.quirks_mode {
-                    QuirksMode::NoQuirks => "no-quirks",
-                    QuirksMode::LimitedQuirks => "limited-quirks",
-                    QuirksMode::Quirks => "quirks",
-                }));
-            }
+            NodeData::Document => out.str(match doc.quirks_mode {
+                QuirksMode::NoQuirks => "no-quirks",
+                QuirksMode::LimitedQuirks => "limited-quirks",
+                QuirksMode::Quirks => "quirks",
+            }),
             NodeData::Doctype(dt) => {
-                out[kind_at] = json!(1);
-                out.push(json!(dt.name));
-                out.push(json!(dt.public_id));
-                out.push(json!(dt.system_id));
+                out.str(&dt.name);
+                out.str(&dt.public_id);
+                out.str(&dt.system_id);
             }
             NodeData::Element(_) => {
-                out[kind_at] = json!(2);
-                out.push(json!(doc.local_name(id).unwrap_or("")));
-                out.push(json!(match doc.namespace(id) {
+                out.str(doc.local_name(id).unwrap_or(""));
+                out.num(match doc.namespace(id) {
                     Some(Namespace::Svg) => 1,
                     Some(Namespace::MathMl) => 2,
                     _ => 0,
-                }));
-                let count_at = out.len();
-                out.push(json!(0));
-                let mut n = 0;
+                });
+                out.num(doc.attrs(id).count());
                 for a in doc.attrs(id) {
-                    n += 1;
-                    out.push(json!(a.name()));
-                    out.push(json!(a.value()));
+                    out.str(a.name());
+                    out.str(a.value());
                     let ns = match a.namespace() {
                         AttrNamespace::None => 0,
                         AttrNamespace::XLink => 1,
                         AttrNamespace::Xml => 2,
                         AttrNamespace::Xmlns => 3,
                     };
-                    out.push(json!(ns));
+                    out.num(ns);
                     if ns != 0 {
-                        out.push(json!(a.prefix().unwrap_or("")));
+                        out.str(a.prefix().unwrap_or(""));
                     }
                 }
-                out[count_at] = json!(n);
             }
-            NodeData::Text(t) => {
-                out[kind_at] = json!(3);
-                out.push(json!(t));
-            }
-            NodeData::Comment(c) => {
-                out[kind_at] = json!(4);
-                out.push(json!(c));
-            }
-            // parse5 has no processing instructions or shadow roots (seed standard: none).
-            NodeData::ProcessingInstruction { .. }
-            | NodeData::ShadowRoot(_)
-            | NodeData::Fragment => {
-                out.truncate(kind_at);
-                count -= 1;
-                emitted = false;
-            }
+            NodeData::Text(t) | NodeData::Comment(t) => out.str(t),
+            _ => {}
         }
-        if !emitted {
-            continue;
-        }
-        if locations {
-            out.push(Value::Null);
+        if let Some(locs) = locs
+            && id != doc.root()
+        {
+            push_location(doc, id, locs, place, &mut out);
         }
         // Children in reverse, so that they pop in order; a template's go under its
         // content fragment, emitted first.
@@ -129,16 +428,13 @@ fn records(doc: &h::Document, locations: bool) -> Vec<Value> {
         if let Some(content) = doc.template_contents(id) {
             let frag = count;
             count += 1;
-            out.push(json!(5));
-            out.push(json!(me));
-            if locations {
-                out.push(Value::Null);
-            }
+            out.num(5);
+            out.num(me);
             let inner: Vec<NodeId> = doc.children(content).collect();
             for &c in inner.iter().rev() {
                 stack.push((c, frag));
             }
         }
     }
-    out
+    out.finish()
 }

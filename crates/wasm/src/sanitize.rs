@@ -5,11 +5,11 @@
 use std::sync::{Arc, OnceLock};
 
 use wasm_bindgen::prelude::*;
-use websyntax::html::Context;
+use websyntax::html::{Context, Standard};
 use websyntax::sanitize::config::SanitizerConfig;
 use websyntax::sanitize::{self as s, ConfigError, SanitizeOptions};
 
-use crate::{BindError, error, limits, node_limit, standard};
+use crate::{BindError, error, limits, node_limit};
 
 fn config_error(e: ConfigError) -> BindError {
     error("config", e)
@@ -149,21 +149,29 @@ fn div_context() -> &'static Context {
     DIV.get_or_init(|| Context::html("div"))
 }
 
+/// The flags of a sanitize call (one number, so that a call passes no strings but the input
+/// and, when it is not `div`, the context): [`SAFE`] for `setHTML` (else `setHTMLUnsafe`),
+/// [`DOCUMENT`] for `Document.parseHTML` (the context is then ignored), [`LIVING`] for the
+/// living standard (else the seed).
+pub const SAFE: u32 = 1;
+/// See [`SAFE`].
+pub const DOCUMENT: u32 = 2;
+/// See [`SAFE`].
+pub const LIVING: u32 = 4;
+
 /// Sanitizes `html` (see [`sanitize_with`]) with a configuration given as JSON
 /// (`setHTML`'s `sanitizer` option: a dictionary or `"default"`; absent: the default of the
 /// method).
 #[wasm_bindgen(js_name = sanitizeConfig)]
-#[allow(clippy::too_many_arguments)]
 pub fn sanitize_config(
     html: &str,
     config_json: Option<String>,
-    context: &str,
-    safe: bool,
-    document: bool,
-    standard_name: &str,
+    context: Option<String>,
+    flags: u32,
     max_nodes: f64,
     max_depth: f64,
 ) -> Result<String, BindError> {
+    let safe = flags & SAFE != 0;
     let sanitizer = match config_json {
         None => default_for(safe),
         Some(text) => {
@@ -171,78 +179,63 @@ pub fn sanitize_config(
             Arc::new(s::Sanitizer::from_options(Some(&v), safe).map_err(config_error)?)
         }
     };
-    run(
-        html,
-        &sanitizer,
-        context,
-        safe,
-        document,
-        standard_name,
-        max_nodes,
-        max_depth,
-    )
+    run(html, &sanitizer, context, flags, max_nodes, max_depth)
 }
 
 /// Sanitizes `html` with a [`WsSanitizer`]: what `element.innerHTML` holds after
-/// `element.setHTML(html, {sanitizer})` (`safe`; else `setHTMLUnsafe`) on a `context`
-/// element, or with `document` the serialization of `Document.parseHTML(html, …)`.
+/// `element.setHTML(html, {sanitizer})` (flag [`SAFE`]; else `setHTMLUnsafe`) on a `context`
+/// element (absent: `div`), or with flag [`DOCUMENT`] the serialization of
+/// `Document.parseHTML(html, …)`.
 #[wasm_bindgen(js_name = sanitizeWith)]
-#[allow(clippy::too_many_arguments)]
 pub fn sanitize_with(
     html: &str,
     sanitizer: &WsSanitizer,
-    context: &str,
-    safe: bool,
-    document: bool,
-    standard_name: &str,
+    context: Option<String>,
+    flags: u32,
     max_nodes: f64,
     max_depth: f64,
 ) -> Result<String, BindError> {
-    run(
-        html,
-        &sanitizer.inner,
-        context,
-        safe,
-        document,
-        standard_name,
-        max_nodes,
-        max_depth,
-    )
+    run(html, &sanitizer.inner, context, flags, max_nodes, max_depth)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The one path of both entry points: the options from the call's arguments, then the
+/// fragment or document method.
 fn run(
     html: &str,
     sanitizer: &s::Sanitizer,
-    context: &str,
-    safe: bool,
-    document: bool,
-    standard_name: &str,
+    context: Option<String>,
+    flags: u32,
     max_nodes: f64,
     max_depth: f64,
 ) -> Result<String, BindError> {
+    let safe = flags & SAFE != 0;
     let limits = limits(max_nodes, max_depth, html.len())?;
     let options = SanitizeOptions {
         limits,
-        standard: standard(standard_name)?,
+        standard: if flags & LIVING != 0 {
+            Standard::Living
+        } else {
+            Standard::Seed
+        },
     };
-    let out = if document {
+    let out = if flags & DOCUMENT != 0 {
         s::sanitize_document_with(html, sanitizer, safe, options)
     } else {
         let parsed;
-        let ctx = if context == "div" {
-            div_context()
-        } else {
-            parsed = context.parse::<Context>().map_err(|e| {
-                error(
-                    "type",
-                    format!(
-                        "context: {e} (an HTML local name like \"td\", or \"svg NAME\" / \
-                         \"math NAME\")"
-                    ),
-                )
-            })?;
-            &parsed
+        let ctx = match context.as_deref() {
+            None | Some("div") => div_context(),
+            Some(name) => {
+                parsed = name.parse::<Context>().map_err(|e| {
+                    error(
+                        "type",
+                        format!(
+                            "context: {e} (an HTML local name like \"td\", or \"svg NAME\" / \
+                             \"math NAME\")"
+                        ),
+                    )
+                })?;
+                &parsed
+            }
         };
         s::sanitize_fragment_with(html, ctx, sanitizer, safe, options)
     };

@@ -591,7 +591,12 @@ impl TreeBuilder {
                 self.err("unexpected-start-tag-image");
                 let mut img = t.to_tag();
                 img.name = "img".into();
-                return self.in_body(Tok::Start(img.view(), Img));
+                // The `img` element is created for this token: it gets the token's spans.
+                let view = img.view();
+                let token = std::mem::replace(&mut self.tok_tag, view.key());
+                let step = self.in_body(Tok::Start(view, Img));
+                self.tok_tag = token;
+                return step;
             }
             Tok::Start(t, Textarea) => {
                 self.insert_html_element(t, Textarea);
@@ -811,10 +816,18 @@ impl TreeBuilder {
                 }
                 let Some(node_afe) = node_afe else {
                     // Removed from the stack (applied below).
+                    if self.events.is_some() {
+                        self.log_popped(node.node);
+                    }
                     continue;
                 };
                 // Create a replacement element.
                 let new = self.clone_counted(node.node);
+                self.log(|_| super::StackEvent::Cloned {
+                    clone: new,
+                    from: node.node,
+                    reconstructed: false,
+                });
                 self.afe_replace(node_afe, new);
                 kept.push(super::Open {
                     node: new,
@@ -833,6 +846,11 @@ impl TreeBuilder {
             self.insert_at(place, last_node);
             // Steps 15-17.
             let new = self.clone_counted(fe_node);
+            self.log(|_| super::StackEvent::Cloned {
+                clone: new,
+                from: fe_node,
+                reconstructed: false,
+            });
             self.doc.reparent_children(fb_node, new);
             self.doc.append(fb_node, new);
             self.deepened();
@@ -862,6 +880,10 @@ impl TreeBuilder {
             kept.push(fb_open);
             let new_open = self.make_open(new, id, Namespace::Html);
             kept.push(new_open);
+            // The formatting element leaves the stack (step 19).
+            if self.events.is_some() {
+                self.log_popped(fe_node);
+            }
             self.splice_stack(fe_stack, fb_stack + 1, kept);
         }
     }

@@ -10,6 +10,7 @@
 
 mod after;
 mod encoding_declaration;
+mod events;
 mod foreign;
 mod foreign_tables;
 mod in_body;
@@ -20,6 +21,7 @@ mod select;
 mod stack;
 mod tag;
 
+pub use events::StackEvent;
 pub use tag::TagId;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -434,6 +436,14 @@ pub struct TreeBuilder {
     /// instruction" for "insert a comment"), so it is dispatched as a comment token carrying
     /// its data, and [`TreeBuilder::insert_comment`] creates the ProcessingInstruction node.
     pi_target: Option<String>,
+    /// The log of [`StackEvent`]s, when asked for ([`TreeBuilder::record_events`]).
+    events: Option<Vec<StackEvent>>,
+    /// With `events`: the last start or end tag processed (its span), and its name if it
+    /// was an end tag (else empty).
+    event_tag: Span,
+    event_end_name: String,
+    /// The end-of-file token is being processed.
+    at_eof: bool,
 }
 
 /// A slice's address, length and first byte: what locating an error in it needs, kept without
@@ -525,7 +535,43 @@ impl TreeBuilder {
             living: false,
             selectedcontent_seen: false,
             pi_target: None,
+            events: None,
+            event_tag: Span::default(),
+            event_end_name: String::new(),
+            at_eof: false,
         }
+    }
+
+    /// Starts recording [`StackEvent`]s (see [`TreeBuilder::take_events`]).
+    pub fn record_events(&mut self) {
+        self.events.get_or_insert_with(Vec::new);
+    }
+
+    /// The [`StackEvent`]s recorded so far, in order (empty unless
+    /// [`record_events`](Self::record_events) was called).
+    pub fn take_events(&mut self) -> Vec<StackEvent> {
+        self.events.take().unwrap_or_default()
+    }
+
+    /// Records `event` when recording.
+    #[inline]
+    fn log(&mut self, event: impl FnOnce(&Self) -> StackEvent) {
+        if self.events.is_some() {
+            let e = event(self);
+            if let Some(log) = &mut self.events {
+                log.push(e);
+            }
+        }
+    }
+
+    /// Whether the last tag processed is an end tag with the name of element `node` (with
+    /// events recorded only).
+    fn event_named(&self, node: NodeId) -> bool {
+        !self.event_end_name.is_empty()
+            && self
+                .doc
+                .element(node)
+                .is_some_and(|e| e.name().eq_ignore_ascii_case(&self.event_end_name))
     }
 
     /// §13.4 steps 1-11: a tree builder for the fragment parsing algorithm with the context
@@ -933,6 +979,25 @@ impl TreeBuilder {
             self.end_tag_open = false;
         }
         self.doc.close_element_span(o.node);
+        if self.events.is_some() {
+            self.log_popped(o.node);
+        }
+    }
+
+    /// Records the removal of `node` from the stack: with the last tag processed (text,
+    /// comments and the end-of-file token's own steps do not count), or at the end with the
+    /// end-of-file token.
+    #[inline(never)]
+    fn log_popped(&mut self, node: NodeId) {
+        self.log(|tb| StackEvent::Popped {
+            node,
+            token: if tb.at_eof { tb.tok_span } else { tb.event_tag },
+            named: !tb.at_eof && tb.event_named(node),
+            eof_depth: tb
+                .at_eof
+                .then(|| u32::try_from(tb.live).unwrap_or(u32::MAX)),
+            in_tag: tb.tok_tag != 0,
+        });
     }
 
     /// Whether the current end tag's name is the name of `o`'s element (ASCII
@@ -953,6 +1018,24 @@ impl TreeBuilder {
             return;
         }
         self.work += 1;
+        if self.events.is_some()
+            && let Some(o) = self.open.iter().find(|o| o.tag == tag).copied()
+        {
+            self.log(|tb| StackEvent::EndTagSeen {
+                node: o.node,
+                token: tb.tok_span,
+                named: true,
+            });
+            if tag == TagId::Html
+                && let Some(above) = self.open.iter().filter(|o| !o.is_hole()).nth(1).copied()
+            {
+                self.log(|tb| StackEvent::EndTagSeen {
+                    node: above.node,
+                    token: tb.tok_span,
+                    named: false,
+                });
+            }
+        }
         if let Some(o) = self.open.iter().find(|o| o.tag == tag).copied()
             && !self.doc.has_end_tag(o.node)
         {
@@ -2058,6 +2141,11 @@ impl TreeBuilder {
             }
             if let Afe::Element(old, tag, _) = self.afe[i] {
                 let new = self.clone_counted(old);
+                self.log(|_| StackEvent::Cloned {
+                    clone: new,
+                    from: old,
+                    reconstructed: true,
+                });
                 self.insert_created(new, tag, Namespace::Html);
                 self.afe_replace(i, new);
             }
@@ -2402,10 +2490,19 @@ impl TokenSink for TreeBuilder {
                     Token::Doctype(d) => Tok::Doctype(d),
                     Token::StartTag(t) => {
                         self.tok_tag = t.key();
+                        if self.events.is_some() {
+                            self.event_tag = span;
+                            self.event_end_name.clear();
+                        }
                         Tok::Start(t, TagId::from_html(t.name()))
                     }
                     Token::EndTag(t) => {
                         self.tok_tag = t.key();
+                        if self.events.is_some() {
+                            self.event_tag = span;
+                            self.event_end_name.clear();
+                            self.event_end_name.push_str(t.name());
+                        }
                         self.end_tag_open = true;
                         self.end_tag_id = TagId::from_html(t.name());
                         // `closed` compares names only for an end tag without an id or with
@@ -2424,7 +2521,9 @@ impl TokenSink for TreeBuilder {
                 self.end_tag_open = false;
                 if let Tok::Eof = tok {
                     // §13.2.7 the end: pop all the nodes off the stack.
+                    self.at_eof = true;
                     while self.pop().is_some() {}
+                    self.at_eof = false;
                 }
             }
         }
