@@ -1,14 +1,15 @@
 // Benchmarks of the websyntax npm package against its JavaScript peers, in one Node process,
 // engines interleaved round by round, gc() before each timed run (run with --expose-gc):
 //   node --expose-gc bench.mjs [--corpus DIR] [--articles DIR] [--rounds N] [--pages N]
+//     [--only sanitize,native,markdown,main,parse,size] [--cli target/release/websyntax] [--dist js/dist]
 // Inputs: the corpus pages (default ../../../shared/corpus/html, else js/test/data/corpus),
 // their <body> contents, 1 KiB comments built from them, and the article-extraction set for F1.
 // Prints one Markdown table per job (MB/s or pages/s, medians over the rounds) and the ratios.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import * as ws from '../../js/dist/index.mjs';
+import { spawnSync } from 'node:child_process';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import sanitizeHtml from 'sanitize-html';
@@ -23,6 +24,9 @@ const arg = (name, dflt) => {
   return i < 0 ? dflt : process.argv[i + 1];
 };
 const ROUNDS = Number(arg('--rounds', 5));
+// The package's dist/ directory to measure (default the checkout's js/dist).
+const distDir = arg('--dist', join(here, '../../js/dist'));
+const ws = await import(pathToFileURL(join(distDir, 'index.mjs')).href);
 const PAGES = Number(arg('--pages', 60));
 const sharedCorpus = join(here, '../../../shared/corpus/html');
 const corpusDir = arg('--corpus', existsSync(sharedCorpus) ? sharedCorpus : join(here, '../../js/test/data/corpus'));
@@ -89,7 +93,7 @@ function report(title, engines, inputs, unit = 'MB/s') {
   }
 }
 
-const only = arg('--only', 'sanitize,markdown,main,parse,size').split(',');
+const only = arg('--only', 'sanitize,native,markdown,main,parse,size').split(',');
 const window = new JSDOM('').window;
 const DOMPurify = createDOMPurify(window);
 
@@ -102,6 +106,56 @@ if (only.includes('sanitize')) {
   };
   report('sanitize: corpus page bodies', engines, bodies);
   report('sanitize: 1 KiB comments', engines, comments);
+}
+if (only.includes('native')) {
+  // WASM against the native code: the release `websyntax sanitize --jsonl` (one process per
+  // round, every input as one `{"input"}` line on stdin, one `{"output"}` line each), and
+  // `sanitize()` over the same inputs (the default Sanitizer, context div), interleaved round by
+  // round. The process's start and the JSON lines are part of the native time; the start
+  // (a run on empty input) is printed apart.
+  const cliBin = arg('--cli', join(here, '../../target/release/websyntax'));
+  if (!existsSync(cliBin)) {
+    console.log(`\nnative: ${cliBin} not found (cargo build --release -p websyntax-cli)`);
+  } else {
+    const s = new ws.Sanitizer();
+    const native = (lines) => {
+      const r = spawnSync(cliBin, ['sanitize', '--jsonl'], { input: lines, maxBuffer: 1 << 30 });
+      if (r.status !== 0) throw new Error(`websyntax sanitize --jsonl: exit ${r.status}: ${r.stderr}`);
+      return r.stdout;
+    };
+    for (const [title, inputs] of [['corpus page bodies', bodies], ['1 KiB comments', comments]]) {
+      const lines = inputs.map((x) => JSON.stringify({ input: x })).join('\n') + '\n';
+      // The same outputs, once.
+      const out = native(lines).toString('utf8').split('\n').filter(Boolean);
+      inputs.forEach((x, i) => {
+        if (JSON.parse(out[i]).output !== ws.sanitize(x, { sanitizer: s })) throw new Error(`native and WASM differ on input ${i}`);
+      });
+      const t = { wasm: [], native: [], start: [] };
+      for (let r = 0; r < ROUNDS; r++) {
+        const runs = [
+          ['wasm', () => { for (const x of inputs) ws.sanitize(x, { sanitizer: s }); }],
+          ['native', () => native(lines)],
+          ['start', () => native('')],
+        ];
+        for (let k = 0; k < runs.length; k++) {
+          const [n, f] = runs[(k + r) % runs.length];
+          gc();
+          const t0 = performance.now();
+          f();
+          t[n].push((performance.now() - t0) / 1000);
+        }
+      }
+      const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
+      const mb = bytes(inputs) / 1e6;
+      const [w, n, st] = [med(t.wasm), med(t.native), med(t.start)];
+      console.log(`\n### sanitize, WASM vs native CLI: ${title} (${inputs.length} inputs, ${mb.toFixed(2)} MB, median of ${ROUNDS} rounds)\n`);
+      console.log('| engine | MB/s | WASM / native |');
+      console.log('|---|---|---|');
+      console.log(`| websyntax sanitize (WASM, in process) | ${(mb / w).toFixed(2)} | ${(n / w).toFixed(2)}× |`);
+      console.log(`| websyntax sanitize --jsonl (native, one process) | ${(mb / n).toFixed(2)} | |`);
+      console.log(`| the same, less the process start (${(st * 1000).toFixed(1)} ms) | ${(mb / Math.max(1e-9, n - st)).toFixed(2)} | ${((n - st) / w).toFixed(2)}× |`);
+    }
+  }
 }
 if (only.includes('markdown')) {
   const td = new TurndownService();
@@ -157,8 +211,12 @@ if (only.includes('main')) {
   }
 }
 if (only.includes('size')) {
-  const wasm = readFileSync(join(here, '../../js/dist/websyntax.wasm'));
-  console.log(`\nwebsyntax.wasm: ${wasm.length} bytes, ${gzipSync(wasm, { level: 9 }).length} bytes gzipped`);
+  for (const f of ['websyntax.wasm', 'websyntax-sanitize.wasm']) {
+    const p = join(distDir, f);
+    if (!existsSync(p)) continue;
+    const wasm = readFileSync(p);
+    console.log(`\n${f}: ${wasm.length} bytes, ${gzipSync(wasm, { level: 9 }).length} bytes gzipped`);
+  }
 }
 
 /** The article-extraction score (README of the set): shingle P/R means, then F1. */

@@ -282,9 +282,12 @@ pub fn contains_javascript_url(value: &str) -> bool {
     {
         return true;
     }
-    match websyntax_url::Url::parse(value, None) {
-        Ok(u) => u.scheme() == "javascript",
-        Err(_) => false,
+    // The scheme is "javascript", not special: the parser for such URLs only (the same result
+    // as `Url::parse(value, None)`), which leaves IDNA and the legacy encoders out of programs
+    // that only sanitize.
+    match websyntax_url::Url::parse_not_special(value) {
+        Some(Ok(u)) => u.scheme() == "javascript",
+        _ => false,
     }
 }
 

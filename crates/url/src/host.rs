@@ -186,8 +186,12 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
 }
 
 /// [`parse_host_into`], where `plain_domain` tells that the caller's own scan found only
-/// [`DOMAIN_PLAIN`] bytes in `input` (fast path: the domain's scan below is skipped, as it
-/// would find nothing to do).
+/// [`DOMAIN_PLAIN`] bytes in `input` (fast path: the domain's scan is skipped, as it would
+/// find nothing to do). A small dispatch over the three branches, meant to be inlined so that a
+/// caller with a constant `is_opaque` (the parser of non-special URLs only) links no
+/// domain-to-ASCII; as measured on wasm32 (opt-level 3, LTO) it is not inlined yet, and IDNA
+/// stays linked (docs/performance.md, 2026-12-01).
+#[inline]
 pub(crate) fn parse_host_with_hint<S: ErrorSink>(
     out: &mut String,
     input: &str,
@@ -197,16 +201,35 @@ pub(crate) fn parse_host_with_hint<S: ErrorSink>(
     pos: usize,
     plain_domain: bool,
 ) -> Result<HostKind, ValidationErrorKind> {
-    fn fail<S: ErrorSink, T>(
-        sink: &mut S,
-        k: ValidationErrorKind,
-        pos: usize,
-    ) -> Result<T, ValidationErrorKind> {
-        report(sink, k, pos);
-        Err(k)
-    }
     // 1. IPv6 in brackets.
     if let Some(rest) = input.strip_prefix('[') {
+        return parse_ipv6_host(out, rest, standard, sink, pos);
+    }
+    // 2. Opaque hosts.
+    if is_opaque {
+        return parse_opaque_host_into(out, input, sink, pos);
+    }
+    parse_domain_host(out, input, standard, sink, pos, plain_domain)
+}
+
+fn fail<S: ErrorSink, T>(
+    sink: &mut S,
+    k: ValidationErrorKind,
+    pos: usize,
+) -> Result<T, ValidationErrorKind> {
+    report(sink, k, pos);
+    Err(k)
+}
+
+/// Host parser step 1: `rest` follows the `[`.
+fn parse_ipv6_host<S: ErrorSink>(
+    out: &mut String,
+    rest: &str,
+    standard: Standard,
+    sink: &mut S,
+    pos: usize,
+) -> Result<HostKind, ValidationErrorKind> {
+    {
         let Some(inner) = rest.strip_suffix(']') else {
             return fail(sink, K::Ipv6Unclosed, pos);
         };
@@ -225,12 +248,19 @@ pub(crate) fn parse_host_with_hint<S: ErrorSink>(
         out.push('[');
         serialize_ipv6(out, &pieces);
         out.push(']');
-        return Ok(HostKind::Ipv6(pieces));
+        Ok(HostKind::Ipv6(pieces))
     }
-    // 2. Opaque hosts.
-    if is_opaque {
-        return parse_opaque_host_into(out, input, sink, pos);
-    }
+}
+
+/// Host parser steps 3 to 8 (a special URL's host): domain to ASCII, IPv4.
+fn parse_domain_host<S: ErrorSink>(
+    out: &mut String,
+    input: &str,
+    standard: Standard,
+    sink: &mut S,
+    pos: usize,
+    plain_domain: bool,
+) -> Result<HostKind, ValidationErrorKind> {
     let start = out.len();
     // 4-5. Domain to ASCII; fast path for ASCII without percent-encoding or `xn--` labels,
     // where UTS #46 ToASCII (beStrict false) amounts to ASCII lowercasing (§3.3 note).

@@ -18,7 +18,7 @@ use crate::percent_encoding::{
 };
 use crate::standard::Standard;
 use crate::url::{SchemeType, Url};
-use crate::validation::{ErrorSink, ParseError, ValidationError, ValidationErrorKind};
+use crate::validation::{ErrorSink, NoErrors, ParseError, ValidationError, ValidationErrorKind};
 
 use ValidationErrorKind as K;
 
@@ -649,8 +649,14 @@ fn host_end(b: &[u8], p: usize, special: bool) -> usize {
     }
 }
 
-/// The URL under construction.
-struct Parser<'i, 'r, S> {
+/// The URL under construction. `SPECIAL`: whether special schemes are parsed; false for
+/// [`parse_url_not_special`], whose monomorphization refuses them, so that its code holds
+/// neither the host parser's domain-to-ASCII (IDNA tables) nor the legacy encoders of the
+/// query state (their tables) — see [`crate::Url::parse_not_special`].
+struct Parser<'i, 'r, S, const SPECIAL: bool> {
+    /// Set (with an error returned) when `SPECIAL` is false and the input has a special scheme
+    /// or none.
+    refused: bool,
     input: &'i str,
     base: Option<&'i Url>,
     encoding: Encoding,
@@ -680,9 +686,35 @@ pub(crate) fn parse_url<S: ErrorSink>(
     standard: Standard,
     sink: &mut S,
 ) -> Result<Url, ParseError> {
+    parse_url_with::<S, true>(input, base, encoding, standard, sink).0
+}
+
+/// Runs the basic URL parser on `input` with no base, UTF-8 and the seed standard (as
+/// `parse_url(input, None, UTF_8, Seed, NoErrors)`) when its scheme is not special; `None`
+/// when it has a special scheme or none.
+pub(crate) fn parse_url_not_special(input: &str) -> Option<Result<Url, ParseError>> {
+    let (result, refused) = parse_url_with::<NoErrors, false>(
+        input,
+        None,
+        Encoding::UTF_8,
+        Standard::Seed,
+        &mut NoErrors,
+    );
+    (!refused).then_some(result)
+}
+
+/// [`parse_url`], and whether the parser refused the input (see [`Parser::refused`]).
+fn parse_url_with<S: ErrorSink, const SPECIAL: bool>(
+    input: &str,
+    base: Option<&Url>,
+    encoding: Encoding,
+    standard: Standard,
+    sink: &mut S,
+) -> (Result<Url, ParseError>, bool) {
     let mut rep = Reporter::new(sink);
     let cleaned = clean_input(input, true, &mut rep);
-    let mut parser = Parser {
+    let mut parser = Parser::<S, SPECIAL> {
+        refused: false,
         input: &cleaned,
         base,
         // Step 4: set encoding to the result of getting an output encoding from encoding
@@ -703,18 +735,24 @@ pub(crate) fn parse_url<S: ErrorSink>(
         opaque_path: false,
         standard,
     };
-    parser.run()?;
-    Ok(parser.finish())
+    let result = parser.run().map(|()| parser.finish());
+    (result, parser.refused)
 }
 
-impl<S: ErrorSink> Parser<'_, '_, S> {
+impl<S: ErrorSink, const SPECIAL: bool> Parser<'_, '_, S, SPECIAL> {
     #[inline]
     fn at(&self, p: usize) -> Option<u8> {
         self.input.as_bytes().get(p).copied()
     }
 
     fn special(&self) -> bool {
-        self.scheme_type.is_special()
+        SPECIAL && self.scheme_type.is_special()
+    }
+
+    /// Refuses the input (see [`Parser::refused`]).
+    fn refuse(&mut self, p: usize) -> PResult {
+        self.refused = true;
+        Err(self.rep.fail(K::MissingSchemeNonRelativeUrl, p))
     }
 
     fn run(&mut self) -> PResult {
@@ -735,10 +773,16 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
                     self.out.make_ascii_lowercase();
                     self.scheme_type = SchemeType::from_scheme(&self.out);
                 }
+                if !SPECIAL && self.scheme_type.is_special() {
+                    return self.refuse(0);
+                }
                 self.scheme_end = i;
                 self.out.push(':');
                 return self.after_scheme(i + 1);
             }
+        }
+        if !SPECIAL {
+            return self.refuse(0);
         }
         self.no_scheme_state(0)
     }
@@ -747,7 +791,7 @@ impl<S: ErrorSink> Parser<'_, '_, S> {
     fn after_scheme(&mut self, p: usize) -> PResult {
         let b = self.input.as_bytes();
         let two_slashes = b.get(p) == Some(&b'/') && b.get(p + 1) == Some(&b'/');
-        if self.scheme_type == SchemeType::File {
+        if SPECIAL && self.scheme_type == SchemeType::File {
             if !two_slashes {
                 self.rep.err(K::SpecialSchemeMissingFollowingSolidus, p);
             }

@@ -122,6 +122,27 @@ impl Url {
         parse_url(input, base, Encoding::UTF_8, Standard::Seed, &mut NoErrors)
     }
 
+    /// [`Url::parse`]`(input, None)` for an input whose scheme is not special (`javascript:`,
+    /// `data:`, `mailto:` …): `None` when its scheme is special (`http:`, `file:` …) or when it
+    /// has none, else the same result.
+    ///
+    /// Its code path never meets a special URL, so it holds neither the host parser's
+    /// domain-to-ASCII (UTS #46, with its Unicode tables) nor the legacy encoders of the query
+    /// state: a program that parses only such URLs (the WebAssembly sanitizer, which asks
+    /// whether a value is a `javascript:` URL) does not link their tables.
+    ///
+    /// ```
+    /// use websyntax_url::Url;
+    /// let u = Url::parse_not_special("JavaScript://h/%0aalert(1)").unwrap().unwrap();
+    /// assert_eq!(u.scheme(), "javascript");
+    /// assert!(Url::parse_not_special("javascript://a b/").unwrap().is_err());
+    /// assert!(Url::parse_not_special("https://example.org/").is_none());
+    /// assert!(Url::parse_not_special("/relative").is_none());
+    /// ```
+    pub fn parse_not_special(input: &str) -> Option<Result<Url, ParseError>> {
+        crate::parser::parse_url_not_special(input)
+    }
+
     /// Like [`Url::parse`], with the query encoding override `encoding` (typically an HTML
     /// document's encoding). The parser first takes its output encoding ("get an output
     /// encoding": UTF-16BE, UTF-16LE and replacement become UTF-8), and it applies only to the

@@ -49,3 +49,8 @@ fn wpt_url_canparse() {
 fn wpt_urlencoded() {
     wpt_support::with_standard(Standard::Seed, wpt_support::wpt_urlencoded);
 }
+
+#[test]
+fn wpt_parse_not_special() {
+    wpt_support::with_standard(Standard::Seed, wpt_support::wpt_parse_not_special);
+}

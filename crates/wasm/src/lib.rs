@@ -8,6 +8,10 @@
 //! validates arguments, and turns the errors below into `TypeError`, `RangeError` and the
 //! package's own `Error` subclasses.
 //!
+//! Cargo features: `full` (the default) exports the whole API; without it
+//! (`--no-default-features`) the module exports only the Sanitizer API from strings (the
+//! `websyntax/sanitize` entry point, for pages that ship it to browsers).
+//!
 //! Errors cross the boundary as strings `"KIND:message"`, KIND one of `type` (an argument or
 //! option that is not valid: a `TypeError` naming it), `config` (a sanitizer configuration a
 //! browser rejects: a `TypeError`) and `range` (an input over a resource limit: a
@@ -17,13 +21,19 @@
 use wasm_bindgen::prelude::*;
 use websyntax::html::{LimitsReached, ResourceLimits, Standard};
 
+#[cfg(feature = "full")]
 mod check;
+#[cfg(feature = "full")]
 mod document;
+#[cfg(feature = "full")]
 mod parse5;
 mod sanitize;
 
+#[cfg(feature = "full")]
 pub use check::check_json;
+#[cfg(feature = "full")]
 pub use document::WsDocument;
+#[cfg(feature = "full")]
 pub use parse5::parse5_json;
 pub use sanitize::{WsSanitizer, sanitize_config, sanitize_with};
 

@@ -250,8 +250,14 @@ impl TextRange {
     }
 }
 
-/// The most bytes the string buffer of one document holds: offsets are `u32`.
-const TEXT_LIMIT: usize = u32::MAX as usize;
+/// Whether the string buffer of one document may grow from `len` bytes by `more`: offsets are
+/// `u32`, so it holds at most `u32::MAX` bytes. Checked arithmetic, and no comparison against
+/// `usize::MAX` (which `u32::MAX` is on 32-bit targets such as wasm32).
+#[inline]
+fn within_text_limit(len: usize, more: usize) -> bool {
+    len.checked_add(more)
+        .is_some_and(|total| u32::try_from(total).is_ok())
+}
 
 /// A span packed in 8 bytes (`None` as `start == u32::MAX`): offsets past 4 GiB are not kept.
 #[derive(Debug, Clone, Copy)]
@@ -268,13 +274,9 @@ impl PackedSpan {
 
     #[inline]
     fn pack(span: Option<Span>) -> PackedSpan {
-        const MAX: usize = u32::MAX as usize;
-        match span {
+        match span.map(|s| (u32::try_from(s.start), u32::try_from(s.end))) {
             // Both offsets fit in a `u32`, the start below `u32::MAX` (which marks `None`).
-            Some(s) if s.start < MAX && s.end <= MAX => PackedSpan {
-                start: s.start as u32,
-                end: s.end as u32,
-            },
+            Some((Ok(start), Ok(end))) if start != u32::MAX => PackedSpan { start, end },
             _ => PackedSpan::NONE,
         }
     }
@@ -461,7 +463,7 @@ pub struct Document {
     doctypes: Vec<Doctype>,
     shadow_root_data: Vec<ShadowRoot>,
     text: String,
-    /// Whether text was dropped because the string buffer reached [`TEXT_LIMIT`].
+    /// Whether text was dropped because the string buffer reached its limit ([`within_text_limit`]).
     text_truncated: bool,
     /// Which resource limits changed the tree while parsing.
     pub(crate) limits_reached: crate::tree_builder::LimitsReached,
@@ -621,13 +623,13 @@ pub(crate) struct AttrInput<'a> {
 }
 
 /// Appends `s` to the text range `r` of `buf` (see [`TextRange::cap`]). Returns false (and
-/// appends nothing) when the buffer would pass [`TEXT_LIMIT`].
+/// appends nothing) when the buffer would pass its limit ([`within_text_limit`]).
 fn append_to_range(buf: &mut String, r: &mut TextRange, s: &str) -> bool {
     let (start, len, cap) = (r.start as usize, r.len as usize, r.cap as usize);
     if start + len == buf.len() {
         // At the end of the buffer (no room reserved after it): push. The buffer is never
         // truncated, so ranges recorded after this one, even empty ones, stay valid.
-        if start + len + s.len() > TEXT_LIMIT {
+        if !within_text_limit(start + len, s.len()) {
             return false;
         }
         buf.push_str(s);
@@ -643,7 +645,10 @@ fn append_to_range(buf: &mut String, r: &mut TextRange, s: &str) -> bool {
         // text nodes stay linear overall.
         let new_len = len + s.len();
         let new_start = buf.len();
-        if new_start + 2 * new_len > TEXT_LIMIT {
+        if !new_len
+            .checked_mul(2)
+            .is_some_and(|room| within_text_limit(new_start, room))
+        {
             return false;
         }
         buf.extend_from_within(start..start + len);
@@ -1011,7 +1016,7 @@ impl Document {
 
     fn push_str(&mut self, s: &str) -> TextRange {
         let start = self.text.len();
-        if start + s.len() > TEXT_LIMIT {
+        if !within_text_limit(start, s.len()) {
             self.text_truncated = true;
             return TextRange::default();
         }

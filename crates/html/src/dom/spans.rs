@@ -486,7 +486,7 @@ impl SourceIndex {
 }
 
 /// A decoded-text offset as stored in the line index (documents hold at most 4 GiB of text:
-/// see [`super::TEXT_LIMIT`]; larger offsets saturate).
+/// see `within_text_limit` in the parent module; larger offsets saturate).
 fn offset_u32(offset: usize) -> u32 {
     u32::try_from(offset).unwrap_or(u32::MAX)
 }

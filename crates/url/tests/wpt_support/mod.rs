@@ -674,3 +674,45 @@ fn run_script(s: &Value) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `Url::parse_not_special` against `Url::parse(input, None)` on every input of the URL data
+/// (the seed standard): the same result (href, or failure) for an input it accepts; for one
+/// it refuses (`None`), `Url::parse` fails or gives a special URL.
+pub fn wpt_parse_not_special() {
+    let mut accepted = 0;
+    let mut refused = 0;
+    for file in ["urltestdata.json", "urltestdata-javascript-only.json"] {
+        for case in load(file).as_array().unwrap() {
+            let Some(input) = case.get("input").and_then(Value::as_str) else {
+                continue;
+            };
+            let full = Url::parse(input, None);
+            match Url::parse_not_special(input) {
+                Some(got) => {
+                    accepted += 1;
+                    assert_eq!(
+                        got.as_ref().map(Url::href).ok(),
+                        full.as_ref().map(Url::href).ok(),
+                        "{file}: {input:?}"
+                    );
+                }
+                None => {
+                    refused += 1;
+                    assert!(
+                        full.is_err()
+                            || full.as_ref().is_ok_and(|u| matches!(
+                                u.scheme(),
+                                "http" | "https" | "ws" | "wss" | "ftp" | "file"
+                            )),
+                        "{file}: {input:?} refused, parses to {:?}",
+                        full.map(|u| u.href().to_owned())
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        accepted > 100 && refused > 100,
+        "{accepted} accepted, {refused} refused"
+    );
+}
