@@ -22,7 +22,7 @@ use crate::{BindError, error, limits, node_limit, standard};
 /// A parsed document.
 #[wasm_bindgen]
 pub struct WsDocument {
-    doc: h::Document,
+    pub(crate) doc: h::Document,
     /// The encoding the bytes were decoded with; `None` for a string input.
     encoding: Option<Encoding>,
     url: Option<Url>,

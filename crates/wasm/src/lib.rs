@@ -20,12 +20,16 @@ use websyntax::html::{LimitsReached, ResourceLimits, Standard};
 mod check;
 mod document;
 mod parse5;
+mod provenance;
 mod sanitize;
+mod url;
 
 pub use check::check_json;
 pub use document::WsDocument;
 pub use parse5::parse5_json;
+pub use provenance::{Provenance, node_count, provenance};
 pub use sanitize::{WsSanitizer, sanitize_config, sanitize_with};
+pub use url::parse_url_json;
 
 /// An error for the JavaScript side to raise: `"KIND:message"` (see the crate docs). A plain
 /// Rust value until it crosses the boundary, so the exported functions also run natively (the
