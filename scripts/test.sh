@@ -3,7 +3,7 @@
 # virtual environment under target/ and its pytest suite (incl. the Spark local-mode and Dask
 # examples), then the sanitizer's outputs rendered in headless Chromium (scripts/browser-tests.sh),
 # the language server's end-to-end tests, and the npm package (js/: built to WebAssembly, tested
-# with node --test, packed). Needs Rust and Python 3 (with venv); Spark needs Java 17+; the
+# with node --test, packed), then the live viewer (web/viewer/) in headless Chromium. Needs Rust and Python 3 (with venv); Spark needs Java 17+; the
 # browser tests and the npm package need Node.js >= 20 with npm and chromium (the npm build
 # installs the wasm32 target and the pinned wasm-bindgen CLI when missing).
 #
@@ -115,6 +115,15 @@ npm run build
 WEBSYNTAX_CLI="$ROOT/target/debug/websyntax" npm test
 npm pack --silent --pack-destination "$ROOT/target" >/dev/null
 ls -l "$ROOT"/target/websyntax-*.tgz
+cd "$ROOT"
+
+echo "== live viewer (web/viewer/): npm ci, npm test (headless Chromium)"
+cd "$ROOT/web/viewer"
+if ! cmp -s package-lock.json node_modules/.package-lock-installed; then
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json node_modules/.package-lock-installed
+fi
+WEBSYNTAX_CLI="$ROOT/target/debug/websyntax" npm test
 cd "$ROOT"
 
 echo "== scripts/test.sh passed in $(( $(date +%s) - start )) s"
