@@ -17,11 +17,11 @@
 //! - **foster-parented**: a node placed before a `table` although its token came after the
 //!   table's start tag (13.2.6.1, "appropriate place for inserting a node" with foster
 //!   parenting enabled); `related` is the table;
-//! - **moved**: a node the adoption agency algorithm moved: either a block (the "furthest
-//!   block") whose start tag lies inside a formatting element's source span but which is now
-//!   that element's next sibling, or a node whose source lies inside a formatting element's
-//!   span and which now hangs under a clone of it ("take all of the child nodes of furthest
-//!   block and append them to the element created"); `related` is that formatting element.
+//! - **moved**: a node the adoption agency algorithm moved: a block (the "furthest block")
+//!   right after a formatting element that holds, as its child, a clone of that element (the
+//!   block was taken out of the formatting element and put after it), and the clone's
+//!   children ("take all of the child nodes of furthest block and append them to the element
+//!   created"); `related` is that formatting element.
 //!
 //! Every pass is a loop over the nodes (no recursion), linear in their number.
 
@@ -92,11 +92,6 @@ fn implied_rule(name: &str) -> String {
         _ => "the tree builder inserted it without a start tag of its own (13.2.6)",
     };
     format!("implied: {why}")
-}
-
-/// Whether `inner` starts strictly inside `outer` (`outer.start < inner.start < outer.end`).
-fn starts_inside(inner: Span, outer: Span) -> bool {
-    outer.start < inner.start && inner.start < outer.end
 }
 
 /// The provenance of every node of `doc`, indexed by node index (`None`: inserted where its
@@ -171,47 +166,31 @@ pub fn provenance(doc: &Document) -> Vec<Option<Provenance>> {
             prev = doc.prev_sibling(p);
         }
     }
-    // Pass 3: the adoption agency's moves. (a) A furthest block: a spanned node whose start
-    // lies inside its previous sibling, a formatting element, which is not its ancestor.
-    for id in doc.node_ids() {
-        if out[id.index()].is_some() {
+    // Pass 3: the adoption agency's moves. A clone whose parent is a block right after the
+    // clone's original: that block was the furthest block, taken out of the formatting
+    // element and put after it, and the clone's children were the block's children, moved
+    // into the clone (13.2.6.4.7).
+    for (clone, original) in clones {
+        let Some(block) = doc.parent(clone) else {
+            continue;
+        };
+        if doc.span(block).is_none() || doc.prev_sibling(block) != Some(original) {
             continue;
         }
-        let (Some(s), Some(prev)) = (doc.span(id), doc.prev_sibling(id)) else {
-            continue;
-        };
-        let Some(prev_name) = doc.local_name(prev) else {
-            continue;
-        };
-        if is_formatting(prev_name)
-            && let Some(ps) = doc.span(prev)
-            && starts_inside(s, ps)
-        {
-            out[id.index()] = Some(Provenance {
+        let name = doc.local_name(original).unwrap_or_default();
+        if out[block.index()].is_none() {
+            out[block.index()] = Some(Provenance {
                 kind: "moved",
                 rule: format!(
-                    "moved: its tag was inside <{prev_name}>, which an end tag closed while \
-                     this block was still open; the adoption agency algorithm (13.2.6.4.7) \
-                     took the block out of the formatting element and put it after it"
+                    "moved: it was the furthest block inside <{name}> when an end tag closed \
+                     the formatting element; the adoption agency algorithm (13.2.6.4.7) took \
+                     the block out of <{name}> and put it after it"
                 ),
-                related: Some(prev),
+                related: Some(original),
             });
         }
-    }
-    // (b) The children of a clone whose source lies inside the original's span: they were
-    // the furthest block's children, moved into the clone.
-    for (clone, original) in clones {
-        let Some(os) = doc.span(original) else {
-            continue;
-        };
-        let name = doc.local_name(original).unwrap_or_default();
         for child in doc.children(clone) {
-            if out[child.index()].is_some() {
-                continue;
-            }
-            if let Some(s) = doc.span(child)
-                && starts_inside(s, os)
-            {
+            if out[child.index()].is_none() && doc.span(child).is_some() {
                 out[child.index()] = Some(Provenance {
                     kind: "moved",
                     rule: format!(

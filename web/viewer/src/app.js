@@ -490,7 +490,6 @@ function errorItem(d) {
   a.href = `docs/check.md#category-${d.category}`;
   a.textContent = `about ${d.code}`;
   a.className = 'doc-link';
-  a.setAttribute('aria-label', `docs/check.md: what ${d.code} means`);
   li.append(' ', a);
   return li;
 }
@@ -835,11 +834,19 @@ $('options').addEventListener('submit', (e) => e.preventDefault());
 
 // ---- share links: the state in the URL fragment ---------------------------------------------
 
+/** Inputs longer than this are not put in the share link (browsers cap URL lengths). */
+const SHARE_LIMIT = 200000;
+
 let saveTimer = 0;
 function saveState() {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     const p = new URLSearchParams();
+    if (input.value.length > SHARE_LIMIT) {
+      const note = ` The input is too long for a share link (over ${SHARE_LIMIT} characters).`;
+      if (!$('status-text').textContent.endsWith(note)) status($('status-text').textContent + note);
+      return;
+    }
     p.set('html', input.value);
     if ($('standard').value !== 'seed') p.set('standard', $('standard').value);
     if (!$('scripting').checked) p.set('scripting', 'off');
