@@ -29,10 +29,10 @@ use std::collections::HashMap;
 
 use serde_json::json;
 use wasm_bindgen::prelude::*;
-use websyntax::html::dom::{NodeData, NodeKind, WalkEvent};
+use websyntax::html::dom::{NodeData, WalkEvent};
 use websyntax::html::{Document, NodeId, Span};
 
-use crate::document::WsDocument;
+use crate::document::{WsDocument, dom_node_type};
 
 /// What the tree builder did with a node (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,15 +253,7 @@ impl WsDocument {
             let WalkEvent::Enter(id, depth) = event else {
                 continue;
             };
-            let node_type = match doc.kind(id) {
-                NodeKind::Element => 1,
-                NodeKind::Text => 3,
-                NodeKind::ProcessingInstruction => 7,
-                NodeKind::Comment => 8,
-                NodeKind::Document => 9,
-                NodeKind::Doctype => 10,
-                NodeKind::Fragment | NodeKind::ShadowRoot => 11,
-            };
+            let node_type = dom_node_type(doc.kind(id));
             let data = match doc.data(id) {
                 NodeData::Text(t) | NodeData::Comment(t) => Some(t),
                 NodeData::ProcessingInstruction { data, .. } => Some(data),
