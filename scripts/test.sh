@@ -2,10 +2,11 @@
 # The README's test command: the Rust test suites, then the Python package built into a
 # virtual environment under target/ and its pytest suite (incl. the Spark local-mode and Dask
 # examples), then the sanitizer's outputs rendered in headless Chromium (scripts/browser-tests.sh),
-# the language server's end-to-end tests, and the npm package (js/: built to WebAssembly, tested
-# with node --test, packed). Needs Rust and Python 3 (with venv); Spark needs Java 17+; the
-# browser tests and the npm package need Node.js >= 20 with npm and chromium (the npm build
-# installs the wasm32 target and the pinned wasm-bindgen CLI when missing).
+# the language server's end-to-end tests, the npm package (js/: built to WebAssembly, tested
+# with node --test, packed) and the live viewer (web/viewer/, in headless Chromium). Needs Rust
+# and Python 3 (with venv); Spark needs Java 17+; the browser tests, the npm package and the
+# viewer need Node.js >= 20 with npm and chromium (the npm build installs the wasm32 target and
+# the pinned wasm-bindgen CLI when missing).
 #
 # System packages: run as root on a machine with apt-get (as CI is), this script installs the
 # Debian packages its tests need (python3-venv, a Java runtime for Spark, chromium, neovim) with
@@ -115,6 +116,15 @@ npm run build
 WEBSYNTAX_CLI="$ROOT/target/debug/websyntax" npm test
 npm pack --silent --pack-destination "$ROOT/target" >/dev/null
 ls -l "$ROOT"/target/websyntax-*.tgz
+cd "$ROOT"
+
+echo "== live viewer (web/viewer/): npm ci, npm test (headless Chromium)"
+cd "$ROOT/web/viewer"
+if ! cmp -s package-lock.json node_modules/.package-lock-installed; then
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json node_modules/.package-lock-installed
+fi
+WEBSYNTAX_CLI="$ROOT/target/debug/websyntax" npm test
 cd "$ROOT"
 
 echo "== scripts/test.sh passed in $(( $(date +%s) - start )) s"

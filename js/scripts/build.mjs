@@ -85,7 +85,7 @@ const ENTRIES = [
     name: 'index',
     wasm: 'websyntax.wasm',
     features: [],
-    names: ['Sanitizer', 'sanitize', 'sanitizeUnsafe', 'parseHTML', 'parse', 'Document', 'Element', 'check', 'markdown', 'mainText', 'htmlToText', 'toParse5', 'ResourceLimitError', 'WebsyntaxTrapError', 'initSync', 'memoryBytes', 'version'],
+    names: ['Sanitizer', 'sanitize', 'sanitizeUnsafe', 'parseHTML', 'parse', 'Document', 'Element', 'check', 'markdown', 'mainText', 'htmlToText', 'toParse5', 'parseURL', 'ResourceLimitError', 'WebsyntaxTrapError', 'initSync', 'memoryBytes', 'version'],
     whole: true,
   },
   {

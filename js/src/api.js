@@ -658,6 +658,47 @@ function decodeParse5(r, loc) {
   return nodes[0];
 }
 
+// ---- tree view, node count and URL parser (the live viewer's needs; docs/js.md) ----------
+
+/** The number of nodes, as `websyntax html parse --output stats` counts them. */
+Object.defineProperty(Document.prototype, 'nodeCount', {
+  configurable: true,
+  enumerable: false,
+  get() {
+    const d = liveDoc(this);
+    return call(() => d.nodeCount);
+  },
+});
+
+/**
+ * Every node in tree order, as plain data: `{index, depth, nodeType, name, namespace,
+ * attributes, data, span, startTag, endTag, provenance}`; `provenance` says what the tree
+ * builder did with a node that is not simply where its tag was (`implied`, `clone`,
+ * `foster-parented`, `moved`), with the rule and the related node's `index`.
+ */
+Object.defineProperty(Document.prototype, 'tree', {
+  configurable: true,
+  enumerable: false,
+  writable: true,
+  value: function tree() {
+    const d = liveDoc(this);
+    return JSON.parse(call(() => d.treeJson()));
+  },
+});
+
+/**
+ * The URL Standard's API URL parser (`new URL(input, base)`): every component, and the
+ * validation errors met (`{name, offset}`, byte offsets into the parsed string). A failure
+ * is a result too: `{ok: false, failure: {name, offset, in: 'input' | 'base'}, errors}`.
+ */
+function parseURL(input, base, opts) {
+  str(input, 'input');
+  const b = optStr(base, 'base');
+  const o = options(opts, 'options');
+  const standard = standardOf(o);
+  return JSON.parse(call((m) => m.parseUrlJson(input, b, standard)));
+}
+
 /** The WebAssembly module's linear memory, in bytes. */
 function memoryBytes() {
   return call((m) => m.memoryBytes());
@@ -679,6 +720,7 @@ const api = {
   mainText,
   htmlToText,
   toParse5,
+  parseURL,
   ResourceLimitError,
   WebsyntaxTrapError,
   initSync,

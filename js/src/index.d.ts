@@ -217,6 +217,84 @@ export interface Parse5Node {
 
 export function toParse5(input: string, options?: { sourceCodeLocationInfo?: boolean; scripting?: boolean; maxNodes?: number | null }): Parse5Node;
 
+/** What the tree builder did with a node that is not simply where its tag was. */
+export interface Provenance {
+  /**
+   * `implied` (no tag in the source: html, head, body, tbody …), `clone` (a formatting
+   * element recreated by reconstruction or the adoption agency), `foster-parented` (put
+   * before a table), `moved` (moved by the adoption agency algorithm).
+   */
+  kind: 'implied' | 'clone' | 'foster-parented' | 'moved';
+  /** The rule, in words, with the HTML Standard's section. */
+  rule: string;
+  /** The `index` of the related node (the clone's original, the table, the formatting element). */
+  related: number | null;
+}
+
+/** One node of `Document.tree()`. */
+export interface TreeNode {
+  /** The node's index (as `Element.index`). */
+  index: number;
+  /** 0 for the document; children are one deeper than their parent. */
+  depth: number;
+  nodeType: number;
+  /** The local name, `#text`, `#comment`, `#document`, `#document-fragment`, or the doctype's name. */
+  name: string;
+  /** `html`, `svg` or `mathml` for an element; null otherwise. */
+  namespace: string | null;
+  /** `[qualifiedName, value]` pairs in source order. */
+  attributes: Array<[string, string]>;
+  /** The data of a text, comment or processing instruction; null otherwise. */
+  data: string | null;
+  /** Byte offsets `[start, end]` into the input, or null (nodes without a token of their own). */
+  span: [number, number] | null;
+  startTag: [number, number] | null;
+  endTag: [number, number] | null;
+  provenance: Provenance | null;
+}
+
+export interface Document {
+  /** The number of nodes, as `websyntax html parse --output stats` counts them. */
+  readonly nodeCount: number;
+  /** Every node in tree order (template contents after their template), with provenance. */
+  tree(): TreeNode[];
+}
+
+/** A URL validation error: its name in the URL Standard and the byte offset where it was met. */
+export interface URLValidationError {
+  name: string;
+  offset: number;
+}
+
+/** `parseURL()`'s result: the URL's API components, or the failure. */
+export type URLResult =
+  | {
+      ok: true;
+      href: string;
+      origin: string;
+      protocol: string;
+      username: string;
+      password: string;
+      host: string;
+      hostname: string;
+      port: string;
+      pathname: string;
+      search: string;
+      hash: string;
+      errors: URLValidationError[];
+      baseErrors: URLValidationError[];
+    }
+  | {
+      ok: false;
+      /** The validation error that made parsing fail, in the input or in the base. */
+      failure: URLValidationError & { in: 'input' | 'base' };
+      errors: URLValidationError[];
+      baseErrors: URLValidationError[];
+    };
+
+/** The API URL parser (`new URL(input, base)`), with every validation error met. */
+export function parseURL(input: string, base?: string | null, options?: { standard?: 'seed' | 'living' }): URLResult;
+
 /** An input over `maxNodes`: the module stays usable. */
 export class ResourceLimitError extends RangeError {}
 /** The module trapped (a bug); every later call throws this too. */
@@ -241,6 +319,7 @@ declare const websyntax: {
   mainText: typeof mainText;
   htmlToText: typeof htmlToText;
   toParse5: typeof toParse5;
+  parseURL: typeof parseURL;
   ResourceLimitError: typeof ResourceLimitError;
   WebsyntaxTrapError: typeof WebsyntaxTrapError;
   initSync: typeof initSync;

@@ -22,7 +22,7 @@ use crate::{BindError, error, limits, node_limit, standard};
 /// A parsed document.
 #[wasm_bindgen]
 pub struct WsDocument {
-    doc: h::Document,
+    pub(crate) doc: h::Document,
     /// The encoding the bytes were decoded with; `None` for a string input.
     encoding: Option<Encoding>,
     url: Option<Url>,
@@ -58,6 +58,19 @@ pub(crate) fn byte_options(
     options.parse.scripting = scripting;
     options.parse.collect_errors = collect_errors;
     Ok(options)
+}
+
+/// The DOM's `nodeType` number of a node kind.
+pub(crate) fn dom_node_type(kind: NodeKind) -> u32 {
+    match kind {
+        NodeKind::Element => 1,
+        NodeKind::Text => 3,
+        NodeKind::ProcessingInstruction => 7,
+        NodeKind::Comment => 8,
+        NodeKind::Document => 9,
+        NodeKind::Doctype => 10,
+        NodeKind::Fragment | NodeKind::ShadowRoot => 11,
+    }
 }
 
 #[wasm_bindgen]
@@ -271,15 +284,7 @@ impl WsDocument {
     /// The node type (the DOM's `nodeType` numbers).
     #[wasm_bindgen(js_name = nodeType)]
     pub fn node_type(&self, i: u32) -> Result<u32, BindError> {
-        Ok(match self.doc.kind(self.id(i)?) {
-            NodeKind::Element => 1,
-            NodeKind::Text => 3,
-            NodeKind::ProcessingInstruction => 7,
-            NodeKind::Comment => 8,
-            NodeKind::Document => 9,
-            NodeKind::Doctype => 10,
-            NodeKind::Fragment | NodeKind::ShadowRoot => 11,
-        })
+        Ok(dom_node_type(self.doc.kind(self.id(i)?)))
     }
 
     /// The attributes as `[name, value, name, value …]` (qualified names, source order).

@@ -27,7 +27,9 @@ mod check;
 mod document;
 #[cfg(feature = "full")]
 mod parse5;
+mod provenance;
 mod sanitize;
+mod url;
 
 #[cfg(feature = "full")]
 pub use check::check_json;
@@ -35,7 +37,9 @@ pub use check::check_json;
 pub use document::WsDocument;
 #[cfg(feature = "full")]
 pub use parse5::parse5_json;
+pub use provenance::{Provenance, node_count, provenance};
 pub use sanitize::{WsSanitizer, sanitize_config, sanitize_with};
+pub use url::parse_url_json;
 
 /// An error for the JavaScript side to raise: `"KIND:message"` (see the crate docs). A plain
 /// Rust value until it crosses the boundary, so the exported functions also run natively (the
