@@ -19,7 +19,7 @@
 //! module traps (panic = abort) and the JavaScript side refuses further calls.
 
 use wasm_bindgen::prelude::*;
-use websyntax::html::{LimitsReached, ResourceLimits, Standard};
+use websyntax::html::{LimitsReached, ResourceLimits};
 
 #[cfg(feature = "full")]
 mod check;
@@ -27,8 +27,10 @@ mod check;
 mod document;
 #[cfg(feature = "full")]
 mod parse5;
+#[cfg(feature = "full")]
 mod provenance;
 mod sanitize;
+#[cfg(feature = "full")]
 mod url;
 
 #[cfg(feature = "full")]
@@ -37,8 +39,10 @@ pub use check::check_json;
 pub use document::WsDocument;
 #[cfg(feature = "full")]
 pub use parse5::parse5_json;
+#[cfg(feature = "full")]
 pub use provenance::{Provenance, node_count, provenance};
 pub use sanitize::{WsSanitizer, sanitize_config, sanitize_with};
+#[cfg(feature = "full")]
 pub use url::parse_url_json;
 
 /// An error for the JavaScript side to raise: `"KIND:message"` (see the crate docs). A plain
@@ -115,7 +119,8 @@ pub(crate) fn limits(
 }
 
 /// The `standard` option: `"seed"` or `"living"`.
-pub(crate) fn standard(value: &str) -> Result<Standard, BindError> {
+#[cfg(feature = "full")]
+pub(crate) fn standard(value: &str) -> Result<websyntax::html::Standard, BindError> {
     value.parse().map_err(|_| {
         error(
             "type",
