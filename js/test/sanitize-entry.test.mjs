@@ -79,9 +79,9 @@ test('its module is smaller than the whole API\'s', () => {
   assert.ok(small < gz('websyntax.wasm'), `${small} bytes gzipped`);
 });
 
-// The goal (issue 42): at most 300 KB gzipped, with wasm-opt. A todo until a build of the final
-// code has been measured (docs/performance.md): reported, not failing the run.
-test('its module is at most 300 KB gzipped (with wasm-opt)', { todo: 'goal not yet measured on the final code' }, () => {
+// The goal (issue 42): at most 300 KB gzipped, with wasm-opt. Not met yet (docs/js.md, "Sizes"):
+// a todo, reported with its size and not failing the run, until the module is small enough.
+test('its module is at most 300 KB gzipped (with wasm-opt)', { todo: 'goal missed: 316 KiB on 2026-12-01, UTS #46 (idna) still linked' }, () => {
   if (existsSync(join(here, '../node_modules/binaryen')) && process.env.WEBSYNTAX_NO_WASM_OPT !== '1') {
     const small = gz('websyntax-sanitize.wasm');
     assert.ok(small <= 300_000, `websyntax-sanitize.wasm is ${small} bytes gzipped`);
