@@ -104,7 +104,10 @@ function pages() {
   const ours = join(here, 'data', 'corpus');
   const pkg = join(root, 'js', 'test', 'data', 'corpus');
   const list = (dir) => readdirSync(dir).filter((f) => f.endsWith('.html')).sort().map((f) => join(dir, f));
-  return [...list(pkg), ...list(ours)];
+  // Two pages of the sample are vendored once, for the language server's tests: read from there.
+  const lsp = join(root, 'crates', 'lsp', 'tests', 'data', 'pages');
+  const shared = ['c6c81270db52e2fd59107d815a4823526aa23f339b77376a31dd8ba4a770be37.html', 'ebbc4066901d7ee7b35dcc4544c8403cbb8145b4733ab95f4d60f87986e385cf.html'];
+  return [...list(pkg), ...list(ours), ...shared.map((f) => join(lsp, f))];
 }
 
 test('the same answers as the CLI on 20 corpus pages (dropped as bytes)', { skip: missing }, async () => {
