@@ -78,3 +78,12 @@ test('parseURL agrees with the CLI (url parse)', { skip }, () => {
     assert.deepEqual(ours.errors.map((e) => e.name), theirs.errors, input);
   }
 });
+
+test('tree() and nodeCount on a 10^6-deep document (no recursion)', () => {
+  const doc = ws.parse('<div>'.repeat(1_000_000) + 'x', { maxNodes: null, maxDepth: null });
+  const tree = doc.tree();
+  assert.equal(tree.length, doc.nodeCount);
+  assert.equal(tree.at(-1).data, 'x');
+  assert.equal(tree.at(-1).depth, tree.at(-2).depth + 1);
+  doc.free();
+});

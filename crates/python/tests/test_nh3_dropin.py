@@ -128,3 +128,14 @@ def test_docstring_examples():
         for test in finder.find(obj, name, globs={"websyntax": websyntax}):
             runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_deep_documents():
+    # Documents can be 10^6 levels deep: the cleaner, sanitize(bytes) and
+    # parse_html(as_document=True) walk them without recursion.
+    deep = "<div><span>" * 500_000 + "x"
+    out = nh3.clean(deep, tags={"div", "span"})
+    assert out.startswith("<div><span><div>") and "x" in out
+    assert websyntax.sanitize(("<b>" * 1_000_000).encode()).startswith("<b><b>")
+    doc = websyntax.parse_html("<i>" * 1_000_000, as_document=True)
+    assert isinstance(doc, websyntax.Document)
