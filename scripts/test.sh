@@ -15,6 +15,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# section NAME: announces a step, with the seconds since the script started (so that a log
+# shows where the time goes).
+SECTION_T0=${SECTION_T0:-$(date +%s)}
+section() { echo "== [$(( $(date +%s) - SECTION_T0 )) s] $*"; }
+
 # need_apt PACKAGE...: installs Debian packages (apt-get update once per run, then apt-get
 # install -y), announcing it. Returns 1 without installing anything when WEBSYNTAX_NO_APT is set
 # or when not root or without apt-get.
@@ -28,7 +33,7 @@ need_apt() {
         echo "cannot install $* here (needs root and apt-get)" >&2
         return 1
     fi
-    echo "== installing Debian packages: $* (apt-get; set WEBSYNTAX_NO_APT=1 to skip)"
+    section "installing Debian packages: $* (apt-get; set WEBSYNTAX_NO_APT=1 to skip)"
     if [ -z "$APT_UPDATED" ]; then
         apt-get update -qq
         APT_UPDATED=1
@@ -40,10 +45,10 @@ VENV="$ROOT/target/py-venv"
 REQ="$ROOT/crates/python/requirements-test.txt"
 start=$(date +%s)
 
-echo "== cargo test"
+section "cargo test"
 cargo test
 
-echo "== Python virtual environment ($VENV)"
+section "Python virtual environment ($VENV)"
 if [ ! -x "$VENV/bin/python" ]; then
     if ! python3 -m venv "$VENV" 2>/dev/null; then
         rm -rf "$VENV"
@@ -68,20 +73,24 @@ if ! command -v java >/dev/null && [ -z "${JAVA_HOME:-}" ]; then
     fi
 fi
 
-echo "== build the websyntax wheel (maturin, release) and install it"
+# The wheel the tests import is built in Cargo's dev profile: the same code as a release wheel,
+# with overflow checks on, and it reuses what `cargo test` just compiled instead of compiling
+# every crate again at opt-level 3 with one codegen unit (minutes on 2 cores). Wheels for users:
+# `maturin build --release` (docs/python.md).
+section "build the websyntax wheel (maturin, dev profile) and install it"
 rm -rf "$ROOT/target/wheels"
-"$VENV/bin/maturin" build --release --quiet -m crates/python/Cargo.toml -o "$ROOT/target/wheels" \
+"$VENV/bin/maturin" build --profile dev --quiet -m crates/python/Cargo.toml -o "$ROOT/target/wheels" \
     -i "$VENV/bin/python"
 "$VENV/bin/python" -m pip install -q --force-reinstall --no-deps "$ROOT"/target/wheels/websyntax-*.whl
 
-echo "== pytest"
+section "pytest"
 cd "$ROOT/target"  # import the installed wheel, not the source tree
 PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/crates/python/tests"
 
-echo "== browser tests (scripts/browser-tests.sh: sanitizer outputs in headless Chromium)"
+section "browser tests (scripts/browser-tests.sh: sanitizer outputs in headless Chromium)"
 "$ROOT/scripts/browser-tests.sh"
 
-echo "== language server: end-to-end tests (pytest-lsp, headless Neovim)"
+section "language server: end-to-end tests (pytest-lsp, headless Neovim)"
 # Its own virtual environment: pytest-lsp pins pygls/lsprotocol versions of its own.
 LSP_VENV="$ROOT/target/lsp-venv"
 LSP_REQ="$ROOT/crates/lsp/tests/e2e/requirements.txt"
@@ -99,7 +108,7 @@ WEBSYNTAX_BIN="$ROOT/target/debug/websyntax" PYTHONDONTWRITEBYTECODE=1 \
     "$LSP_VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/crates/lsp/tests/e2e"
 crates/lsp/tests/nvim/run.sh "$ROOT/target/debug/websyntax"
 
-echo "== npm package (js/): npm ci, npm run build, npm test, npm pack"
+section "npm package (js/): npm ci, npm run build, npm test, npm pack"
 cd "$ROOT/js"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     echo "node and npm (Node >= 20) are needed for the npm package's tests" >&2
@@ -118,7 +127,7 @@ npm pack --silent --pack-destination "$ROOT/target" >/dev/null
 ls -l "$ROOT"/target/websyntax-*.tgz
 cd "$ROOT"
 
-echo "== live viewer (web/viewer/): npm ci, npm test (headless Chromium)"
+section "live viewer (web/viewer/): npm ci, npm test (headless Chromium)"
 cd "$ROOT/web/viewer"
 if ! cmp -s package-lock.json node_modules/.package-lock-installed; then
     npm ci --no-audit --no-fund --loglevel=error
