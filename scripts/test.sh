@@ -48,6 +48,28 @@ start=$(date +%s)
 section "cargo test"
 cargo test
 
+# The npm package's build (the WebAssembly module: two LTO builds, mostly one core each, and the
+# pinned wasm-bindgen CLI when missing) runs beside the Python, browser and language-server tests,
+# which leave a core idle most of the time; its log is shown, and its status checked, before the
+# package's tests.
+section "npm package (js/): npm ci, npm run build, in the background (log: target/js-build.log)"
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "node and npm (Node >= 20) are needed for the npm package's tests" >&2
+    exit 1
+fi
+JS_BUILD_LOG="$ROOT/target/js-build.log"
+(
+    cd "$ROOT/js"
+    # Reinstall the dev dependencies only when the lock file changes.
+    if ! cmp -s package-lock.json node_modules/.package-lock-installed; then
+        npm ci --no-audit --no-fund --loglevel=error
+        cp package-lock.json node_modules/.package-lock-installed
+    fi
+    npm run build
+) >"$JS_BUILD_LOG" 2>&1 &
+JS_BUILD=$!
+trap 'kill "$JS_BUILD" 2>/dev/null || true' EXIT
+
 section "Python virtual environment ($VENV)"
 if [ ! -x "$VENV/bin/python" ]; then
     if ! python3 -m venv "$VENV" 2>/dev/null; then
@@ -108,18 +130,14 @@ WEBSYNTAX_BIN="$ROOT/target/debug/websyntax" PYTHONDONTWRITEBYTECODE=1 \
     "$LSP_VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/crates/lsp/tests/e2e"
 crates/lsp/tests/nvim/run.sh "$ROOT/target/debug/websyntax"
 
-section "npm package (js/): npm ci, npm run build, npm test, npm pack"
-cd "$ROOT/js"
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    echo "node and npm (Node >= 20) are needed for the npm package's tests" >&2
+section "npm package (js/): npm test, npm pack (after its build, started above)"
+if ! wait "$JS_BUILD"; then
+    cat "$JS_BUILD_LOG"
+    echo "the npm package's build failed (npm ci, npm run build in js/): the log is above" >&2
     exit 1
 fi
-# Reinstall the dev dependencies only when the lock file changes.
-if ! cmp -s package-lock.json node_modules/.package-lock-installed; then
-    npm ci --no-audit --no-fund --loglevel=error
-    cp package-lock.json node_modules/.package-lock-installed
-fi
-npm run build
+cat "$JS_BUILD_LOG"
+cd "$ROOT/js"
 # The browser test needs Chromium; without it that test is skipped, saying why.
 "$ROOT/scripts/ensure-chromium.sh" || true
 WEBSYNTAX_CLI="$ROOT/target/debug/websyntax" npm test
