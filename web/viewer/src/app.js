@@ -19,7 +19,10 @@ const SAMPLE = `<!DOCTYPE html>
 
 // ---- state ---------------------------------------------------------------------------------
 
-/** The input: typed text, or a file's bytes (until the text is edited). */
+/**
+ * The input: typed text (the editor's value), or a file's bytes (until the text is edited),
+ * with `text`, the decoded text, once the worker has decoded them.
+ */
 let source = { mode: 'text' };
 let gen = 0; // the generation of the input the views show
 let last = null; // the last analysis result
@@ -86,6 +89,66 @@ function doneProgress(ms) {
   status(`Parsed in ${Math.round(ms)} ms.`);
 }
 
+// ---- the editor's window on a large input ----------------------------------------------------
+
+// A textarea lays out all of its value whenever the value is set: 2 s or more for 4 MB on a
+// loaded machine, in one task. A decoded file longer than EDITOR_LIMIT is therefore shown a
+// window of about WINDOW characters at a time (whole lines), read-only, the window moving to
+// whatever is highlighted; "Edit the whole text" puts all of it in the editor.
+const EDITOR_LIMIT = 1000000;
+const WINDOW = 262144;
+let base = 0; // the editor's first character's position in the input's text
+
+/** The whole input's text (the editor may show a window of it). */
+function fullText() {
+  return source.mode === 'bytes' && source.text !== undefined ? source.text : input.value;
+}
+
+function windowed() {
+  return source.mode === 'bytes' && source.text !== undefined && source.text.length > EDITOR_LIMIT;
+}
+
+/** Shows the decoded file's text in the editor: whole, or a window from around `at`. */
+function showText(at = 0) {
+  const text = fullText();
+  const note = $('editor-window');
+  if (!windowed()) {
+    base = 0;
+    input.readOnly = false;
+    note.hidden = true;
+    input.value = text;
+    return;
+  }
+  base = text.lastIndexOf('\n', Math.max(0, at - WINDOW / 4)) + 1;
+  const cut = text.indexOf('\n', base + WINDOW);
+  const end = cut < 0 ? text.length : cut + 1;
+  input.readOnly = true;
+  input.value = text.slice(base, end);
+  note.hidden = false;
+  $('editor-window-text').textContent =
+    `This page's text is ${text.length} characters long: the editor shows characters ${base}–${end} ` +
+    '(read-only), and moves to what you select.';
+}
+
+/** Makes sure the editor shows the characters `s`…`e` of the input (as much as fits). */
+function reveal(s, e) {
+  if (!windowed()) return;
+  if (s >= base && e <= base + input.value.length) return;
+  if (s >= base && s < base + input.value.length && e - s > WINDOW) return;
+  showText(s);
+}
+
+$('edit-whole').addEventListener('click', () => {
+  // The whole text, editable: the one long pause the window avoided.
+  const text = fullText();
+  source = { mode: 'text' };
+  base = 0;
+  input.readOnly = false;
+  $('editor-window').hidden = true;
+  input.value = text;
+  scheduleAnalyze(0);
+});
+
 // ---- offsets: the package's spans are byte offsets; the editor counts UTF-16 units ----------
 
 function utf8Length(cp) {
@@ -103,7 +166,7 @@ function decodeBytes(bytes, encoding) {
 /** The editor position of byte offset `b` of the input. */
 function byteToChar(b) {
   if (source.mode === 'bytes') return decodeBytes(source.bytes.subarray(0, b), source.encoding).length;
-  const t = input.value;
+  const t = fullText();
   let bytes = 0;
   let i = 0;
   while (i < t.length && bytes < b) {
@@ -114,61 +177,107 @@ function byteToChar(b) {
   return i;
 }
 
-/** The byte offset of editor position `c`. */
+/** The byte offset of position `c` of typed text (a file's: the worker's `pathAt`). */
 function charToByte(c) {
-  if (source.mode === 'bytes') {
-    let lo = 0;
-    let hi = source.bytes.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (byteToChar(mid) <= c) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-  return new TextEncoder().encode(input.value.slice(0, c)).length;
+  return new TextEncoder().encode(fullText().slice(0, c)).length;
 }
 
 // ---- highlighting spans in the editor -------------------------------------------------------
 
-/** Selects `span` (bytes) in the editor and marks it, and `related`, behind the text. */
+/** Lines (newlines) in `text` before position `end`. */
+function linesBefore(text, end) {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
+/**
+ * Selects `span` (bytes) in the editor and marks it, and `related`, behind the text. The
+ * mirror behind the editor holds only the lines the marks are on, below as many empty lines
+ * as come before them: a 4 MB input's text is never laid out a second time.
+ */
 function highlight(span, related) {
-  while (mirror.firstChild) mirror.removeChild(mirror.firstChild);
+  const inner = mirrorInner();
   if (!span) return;
+  const [s, e] = [byteToChar(span[0]), byteToChar(span[1])];
+  reveal(s, e);
   const text = input.value;
-  const ranges = [[byteToChar(span[0]), byteToChar(span[1]), 'primary']];
-  if (related) ranges.push([byteToChar(related[0]), byteToChar(related[1]), 'related']);
+  // Editor positions (the editor may show a window of the input, from `base`).
+  const local = (c) => Math.max(0, Math.min(text.length, c - base));
+  const ranges = [[local(s), local(e), 'primary']];
+  if (related) ranges.push([local(byteToChar(related[0])), local(byteToChar(related[1])), 'related']);
   ranges.sort((a, b) => a[0] - b[0]);
-  let at = 0;
+  const from = text.lastIndexOf('\n', ranges[0][0] - 1) + 1;
+  const lastEnd = Math.max(...ranges.map((r) => r[1]));
+  const to = text.indexOf('\n', lastEnd) < 0 ? text.length : text.indexOf('\n', lastEnd);
+  inner.appendChild(document.createTextNode('\n'.repeat(linesBefore(text, from))));
+  let at = from;
   let first = null;
   for (const [s, e, kind] of ranges) {
     const start = Math.max(s, at);
-    mirror.appendChild(document.createTextNode(text.slice(at, start)));
+    inner.appendChild(document.createTextNode(text.slice(at, start)));
     const mark = document.createElement('mark');
     mark.className = kind;
     mark.textContent = text.slice(start, Math.max(start, e)) || ' ';
-    mirror.appendChild(mark);
+    inner.appendChild(mark);
     if (kind === 'primary') first = mark;
     at = Math.max(start, e);
   }
-  mirror.appendChild(document.createTextNode(text.slice(at) + '\n'));
-  const [s, e] = [byteToChar(span[0]), byteToChar(span[1])];
-  input.setSelectionRange(s, e);
+  inner.appendChild(document.createTextNode(text.slice(at, to) + '\n'));
+  input.setSelectionRange(local(s), local(e));
   input.dataset.highlight = `${s},${e}`;
-  if (first) {
-    input.scrollTop = Math.max(0, first.offsetTop - 40);
-    mirror.scrollTop = input.scrollTop;
-  }
+  if (first) input.scrollTop = Math.max(0, first.offsetTop - 40);
+  followScroll();
+}
+
+/** The mirror's content, emptied (a block moved with the editor's scroll position). */
+function mirrorInner() {
+  while (mirror.firstChild) mirror.removeChild(mirror.firstChild);
+  const inner = document.createElement('div');
+  inner.className = 'mirror-inner';
+  mirror.appendChild(inner);
+  return inner;
 }
 
 function clearHighlight() {
-  while (mirror.firstChild) mirror.removeChild(mirror.firstChild);
+  mirrorInner();
   delete input.dataset.highlight;
 }
 
-input.addEventListener('scroll', () => {
-  mirror.scrollTop = input.scrollTop;
-});
+function followScroll() {
+  const inner = mirror.firstChild;
+  if (inner) inner.style.transform = `translate(${-input.scrollLeft}px, ${-input.scrollTop}px)`;
+}
+input.addEventListener('scroll', followScroll);
+
+// ---- long outputs --------------------------------------------------------------------------
+
+/** Characters per block of a long output (see setLongText). */
+const CHUNK = 32768;
+
+/**
+ * Sets a long text into `el` (a `pre`) as blocks of about CHUNK characters cut after a
+ * newline, each with `content-visibility: auto` (style.css), so that showing a 4 MB output
+ * lays out only the blocks in view. `el.textContent` is the text, exactly.
+ */
+function setLongText(el, text) {
+  if (text.length <= CHUNK) {
+    el.textContent = text;
+    return;
+  }
+  while (el.firstChild) el.removeChild(el.firstChild);
+  const frag = document.createDocumentFragment();
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf('\n', at + CHUNK);
+    const end = nl < 0 || nl - at > 2 * CHUNK ? Math.min(text.length, at + CHUNK) : nl + 1;
+    const block = document.createElement('span');
+    block.className = 'chunk';
+    block.textContent = text.slice(at, end);
+    frag.appendChild(block);
+    at = end;
+  }
+  el.appendChild(frag);
+}
 
 // ---- analysis -------------------------------------------------------------------------------
 
@@ -200,19 +309,19 @@ async function analyze() {
   last = r;
   if (source.mode === 'bytes' && r.decoded !== null) {
     source.encoding = r.encoding;
-    input.value = r.decoded;
+    source.text = r.decoded;
+    showText(0);
   }
   clearHighlight();
-  $('error-count').textContent = String(r.diagnostics.length);
+  $('error-count').textContent = String(r.diagnosticCount);
   $('node-count').textContent = String(r.nodeCount);
   $('encoding').textContent = source.mode === 'bytes' ? r.encoding : 'text (UTF-8)';
-  const det = r.diagnostics.find((d) => d.code === 'encoding-determined');
   $('encoding-why').textContent =
     source.mode === 'bytes'
-      ? det ? det.message : ''
+      ? r.encodingMessage
       : 'Typed text is parsed as a string; the checker reads its UTF-8 bytes.';
   renderTree(r.roots);
-  renderErrors(r.diagnostics, r.omitted);
+  renderErrors(r.diagnosticCount, r.omitted);
   renderSanitize(r);
   renderMarkdown(r);
   if (activeTab() === 'compare') runCompare();
@@ -273,18 +382,70 @@ function treeItem(n, level) {
   return li;
 }
 
+/**
+ * The item that stands for the children not loaded yet (the worker sends them a page at a
+ * time, so a body of 20,000 children does not become 20,000 items at once).
+ */
+function moreItem(parentPos, from, to, level) {
+  const li = document.createElement('li');
+  li.setAttribute('role', 'treeitem');
+  li.setAttribute('aria-level', String(level));
+  li.tabIndex = -1;
+  li.className = 'more';
+  li.dataset.testid = 'tree-more';
+  li.more = { parentPos, from, to };
+  const row = document.createElement('span');
+  row.className = 'row';
+  row.textContent = `… ${to - from} more children, ${from + 1}–${to} (Enter: show the next ${Math.min(PAGE, to - from)})`;
+  li.appendChild(row);
+  return li;
+}
+
+const PAGE = 200; // the worker's page size (worker.js)
+
+/**
+ * Puts one page of children (`page.nodes`, children number `page.from`… of `page.total`) in
+ * place of `at` (a "more" item for the children `gap.from`…`gap.to`), or at the end of
+ * `group`: the children of the gap before and after the page stay "more" items.
+ */
+function placePage(group, page, level, parentPos, at = null, gap = { from: 0, to: page.total }) {
+  const frag = document.createDocumentFragment();
+  if (page.from > gap.from) frag.appendChild(moreItem(parentPos, gap.from, page.from, level));
+  page.nodes.forEach((n) => frag.appendChild(treeItem(n, level)));
+  const end = page.from + page.nodes.length;
+  if (end < gap.to) frag.appendChild(moreItem(parentPos, end, gap.to, level));
+  if (at) at.replaceWith(frag);
+  else group.appendChild(frag);
+}
+
+/**
+ * Replaces a "more" item with the page of its children that starts at its first child, or
+ * with the page that holds child number `ord`.
+ */
+async function loadMore(li, ord = null) {
+  if (li.loading) return li.loading;
+  const g = gen;
+  const { parentPos, from, to } = li.more;
+  const start = ord === null ? from : Math.max(from, ord - (ord % PAGE));
+  li.loading = ask({ type: 'children', gen: g, pos: parentPos, from: start, to }).then((r) => {
+    if (g !== gen || !li.isConnected) return;
+    placePage(li.parentElement, r, Number(li.getAttribute('aria-level')), parentPos, li, { from, to });
+  });
+  return li.loading;
+}
+
 function renderTree(roots) {
   while (treeRoot.firstChild) treeRoot.removeChild(treeRoot.firstChild);
   $('node-detail').textContent = '';
-  roots.forEach((n) => treeRoot.appendChild(treeItem(n, 1)));
+  placePage(treeRoot, roots, 1, 0);
   const first = treeRoot.querySelector('[role=treeitem]');
   if (first) first.tabIndex = 0;
   // Open html, and its head and body.
-  const html = [...treeRoot.children].find((li) => li.node.label === '<html>');
+  const html = [...treeRoot.children].find((li) => li.node && li.node.label === '<html>');
   if (html) {
     expand(html).then(() => {
       for (const li of html.querySelector('[role=group]').children) {
-        if (li.node.label === '<body>' || li.node.label === '<head>') expand(li);
+        if (li.node && (li.node.label === '<body>' || li.node.label === '<head>')) expand(li);
       }
     });
   }
@@ -296,12 +457,9 @@ async function expand(li) {
   if (!li.loaded) {
     li.loaded = true;
     const g = gen;
-    const r = await ask({ type: 'children', gen: g, pos: li.node.pos });
+    const r = await ask({ type: 'children', gen: g, pos: li.node.pos, from: 0 });
     if (g !== gen) return;
-    const level = Number(li.getAttribute('aria-level')) + 1;
-    const frag = document.createDocumentFragment();
-    r.nodes.forEach((n) => frag.appendChild(treeItem(n, level)));
-    group.appendChild(frag);
+    placePage(group, r, Number(li.getAttribute('aria-level')) + 1, li.node.pos);
   }
   group.hidden = false;
   li.setAttribute('aria-expanded', 'true');
@@ -325,13 +483,22 @@ function focusItem(li) {
 
 function lineCol(b) {
   const c = byteToChar(b);
-  const before = input.value.slice(0, c);
+  const before = fullText().slice(0, c);
   const line = before.split('\n').length;
   return `${line}:${c - before.lastIndexOf('\n')}`;
 }
 
 /** Selects a tree item: marks it, shows its details, highlights its span. */
 function selectItem(li, { focus = true } = {}) {
+  if (li.more) {
+    // The "more" item: load the next page and move to its first item.
+    const prev = li.previousElementSibling;
+    loadMore(li).then(() => {
+      const next = prev ? prev.nextElementSibling : null;
+      if (next && focus) focusItem(next);
+    });
+    return;
+  }
   for (const other of treeRoot.querySelectorAll('[aria-selected=true]')) other.removeAttribute('aria-selected');
   li.setAttribute('aria-selected', 'true');
   if (focus) focusItem(li);
@@ -369,6 +536,7 @@ function selectItem(li, { focus = true } = {}) {
 treeRoot.addEventListener('click', (e) => {
   const li = e.target.closest('[role=treeitem]');
   if (!li) return;
+  if (li.more) return selectItem(li);
   if (li.getAttribute('aria-expanded') === 'true' && e.target.closest('.row') && li.getAttribute('aria-selected') === 'true') collapse(li);
   else if (li.getAttribute('aria-expanded') === 'false') expand(li);
   selectItem(li);
@@ -408,24 +576,32 @@ function caretMoved() {
   caretTimer = setTimeout(async () => {
     if (last === null) return;
     const g = gen;
-    const offset = charToByte(input.selectionStart);
-    const r = await ask({ type: 'pathAt', gen: g, offset });
+    // A file's byte offset is found in the worker (a search that decodes the bytes).
+    const at = base + input.selectionStart;
+    const r = await ask(source.mode === 'bytes' ? { type: 'pathAt', gen: g, char: at } : { type: 'pathAt', gen: g, offset: charToByte(at) });
     if (g !== gen || r.path.length === 0) return;
-    let items = [...treeRoot.children];
+    let group = treeRoot;
     let li = null;
     for (const n of r.path) {
-      li = items.find((x) => x.node.pos === n.pos);
+      // Load the page of the parent's children that holds the node, if it is not shown.
+      li = [...group.children].find((x) => x.node && x.node.pos === n.pos) || null;
+      if (!li) {
+        const gap = [...group.children].find((x) => x.more && x.more.from <= n.ord && n.ord < x.more.to);
+        if (!gap || g !== gen) return;
+        await loadMore(gap, n.ord);
+        li = [...group.children].find((x) => x.node && x.node.pos === n.pos) || null;
+      }
       if (!li) return;
       if (n !== r.path[r.path.length - 1]) {
         await expand(li);
-        items = [...li.querySelector(':scope > [role=group]').children];
+        group = li.querySelector(':scope > [role=group]');
       }
     }
     if (li) {
       const { selectionStart, selectionEnd } = input;
       selectItem(li, { focus: false });
       // Keep the user's own selection in the editor.
-      input.setSelectionRange(selectionStart, selectionEnd);
+      if (input.value.length >= selectionEnd) input.setSelectionRange(selectionStart, selectionEnd);
     }
   }, 150);
 }
@@ -437,26 +613,31 @@ input.addEventListener('select', caretMoved);
 
 // ---- Errors view ----------------------------------------------------------------------------
 
-function renderErrors(diagnostics, omitted) {
-  const list = $('errors');
-  while (list.firstChild) list.removeChild(list.firstChild);
-  // Source order: by span start; a diagnostic of the whole document (no span) first.
-  const sorted = diagnostics
-    .map((d, k) => ({ d, k }))
-    .sort((a, b) => (a.d.span ? a.d.span[0] : -1) - (b.d.span ? b.d.span[0] : -1) || a.k - b.k)
-    .map((x) => x.d);
+/**
+ * The Errors view: the worker keeps the diagnostics (in source order) and sends them a page
+ * at a time, each page one short task on this thread and one numbered list (`<ol start>`)
+ * with `content-visibility: auto` (style.css), so that only the lists in view are laid out.
+ */
+function renderErrors(count, omitted) {
+  const lists = $('errors');
+  while (lists.firstChild) lists.removeChild(lists.firstChild);
   const g = gen;
   let at = 0;
-  const batch = () => {
+  const batch = async () => {
     if (g !== gen) return;
-    const frag = document.createDocumentFragment();
-    for (const end = Math.min(sorted.length, at + 400); at < end; at++) frag.appendChild(errorItem(sorted[at]));
-    list.appendChild(frag);
-    if (at < sorted.length) setTimeout(batch, 0);
+    const r = at < count ? await ask({ type: 'diagnostics', gen: g, from: at }) : { items: [] };
+    if (g !== gen) return;
+    const list = document.createElement('ol');
+    list.className = 'errors';
+    list.start = at + 1;
+    for (const d of r.items) list.appendChild(errorItem(d));
+    at += r.items.length;
+    if (r.items.length > 0) lists.appendChild(list);
+    if (r.items.length > 0 && at < count) setTimeout(batch, 0);
     else if (omitted) {
-      const li = document.createElement('li');
-      li.textContent = `… and ${omitted} more, not listed`;
-      list.appendChild(li);
+      const p = document.createElement('p');
+      p.textContent = `… and ${omitted} more, not listed`;
+      lists.appendChild(p);
     }
   };
   batch();
@@ -556,31 +737,70 @@ function diffLines(a, b) {
   return [da, db];
 }
 
+/**
+ * Shows tree lines in `pre`, the lines of `marks` marked ≠, as blocks of 500 lines with
+ * `content-visibility: auto` (only the blocks in view are laid out).
+ */
 function showLines(pre, lines, marks) {
   while (pre.firstChild) pre.removeChild(pre.firstChild);
   const frag = document.createDocumentFragment();
   const limit = Math.min(lines.length, 20000);
-  for (let k = 0; k < limit; k++) {
-    const s = document.createElement('span');
-    s.textContent = (marks[k] ? '≠ ' : '  ') + lines[k] + '\n';
-    if (marks[k]) s.className = 'diff';
-    frag.appendChild(s);
+  for (let from = 0; from < limit; from += 500) {
+    const block = document.createElement('span');
+    block.className = 'chunk';
+    let run = '';
+    for (let k = from; k < Math.min(limit, from + 500); k++) {
+      if (!marks[k]) {
+        run += '  ' + lines[k] + '\n';
+        continue;
+      }
+      if (run) block.appendChild(document.createTextNode(run));
+      run = '';
+      const s = document.createElement('span');
+      s.textContent = '≠ ' + lines[k] + '\n';
+      s.className = 'diff';
+      block.appendChild(s);
+    }
+    if (run) block.appendChild(document.createTextNode(run));
+    frag.appendChild(block);
   }
   if (lines.length > limit) frag.appendChild(document.createTextNode(`… ${lines.length - limit} more lines`));
   pre.appendChild(frag);
 }
 
+/**
+ * The browser's own parser and sanitizer run on this thread (a worker has no DOM): on an
+ * input longer than EDITOR_LIMIT they pause the page for seconds, so they run only once the
+ * view's button asks for it (for this input).
+ */
+const browserAsked = { compare: -1, sanitize: -1 };
+function browserMayRun(view) {
+  const ok = fullText().length <= EDITOR_LIMIT || browserAsked[view] === gen;
+  $(`run-browser-${view}`).hidden = ok;
+  return ok;
+}
+for (const view of ['compare', 'sanitize']) {
+  $(`run-browser-${view}`).addEventListener('click', () => {
+    browserAsked[view] = gen;
+    if (last === null) return;
+    if (view === 'compare') runCompare();
+    else renderSanitize(last);
+  });
+}
+const LONG_NOTE = "This page is long: this browser's own parse runs on the page's thread and pauses it; use the button to run it.";
+
 async function runCompare() {
   const g = gen;
   const r = await ask({ type: 'compare', gen: g, options: opts() });
   if (g !== gen) return;
-  const browser = browserLines(input.value);
+  const browser = browserMayRun('compare') ? browserLines(fullText()) : null;
   $('cmp-a-std').textContent = `${$('standard').value}, scripting off as in DOMParser`;
-  let [da, db] = diffLines(r.ours, browser);
-  showLines($('cmp-ours'), r.ours, da);
-  showLines($('cmp-browser'), browser, db);
+  let [da, db] = diffLines(r.ours, browser || []);
+  showLines($('cmp-ours'), r.ours, browser ? da : []);
+  if (browser) showLines($('cmp-browser'), browser, db);
+  else $('cmp-browser').textContent = LONG_NOTE;
   const nd = da.filter(Boolean).length + db.filter(Boolean).length;
-  $('compare-summary').textContent = nd === 0 ? 'Same tree as this browser.' : `${nd} lines differ from this browser's tree (marked ≠).`;
+  $('compare-summary').textContent = !browser ? '' : nd === 0 ? 'Same tree as this browser.' : `${nd} lines differ from this browser's tree (marked ≠).`;
   [da, db] = diffLines(r.seed, r.living);
   showLines($('cmp-seed'), r.seed, da);
   showLines($('cmp-living'), r.living, db);
@@ -639,12 +859,17 @@ function browserSetHTML(html, config, context) {
 
 function renderSanitize(r) {
   checkConfig();
-  $('sanitize-output').textContent = r.sanitizeError ? r.sanitizeError : r.sanitized;
+  setLongText($('sanitize-output'), r.sanitizeError ? r.sanitizeError : r.sanitized);
   // The browser's own setHTML() runs on this thread: only when the view is shown.
   if (activeTab() !== 'sanitize') return;
   const o = opts();
-  const theirs = browserSetHTML(input.value, o.config, o.context);
-  $('sanitize-browser').textContent = theirs === null ? "This browser has no setHTML()." : theirs;
+  if (!browserMayRun('sanitize')) {
+    $('sanitize-browser').textContent = LONG_NOTE;
+    $('sanitize-diff').textContent = '';
+    return;
+  }
+  const theirs = browserSetHTML(fullText(), o.config, o.context);
+  setLongText($('sanitize-browser'), theirs === null ? "This browser has no setHTML()." : theirs);
   $('sanitize-diff').textContent =
     theirs === null ? '' : theirs === r.sanitized ? 'Same output as this browser.' : 'The outputs differ.';
 }
@@ -655,7 +880,7 @@ $('sanitize-config').addEventListener('input', () => {
   sanitizeTimer = setTimeout(async () => {
     checkConfig();
     const g = gen;
-    const r = await ask({ type: 'sanitize', gen: g, text: input.value, options: opts() });
+    const r = await ask({ type: 'sanitize', gen: g, text: fullText(), options: opts() });
     if (g !== gen || last === null) return;
     last.sanitized = r.output;
     last.sanitizeError = r.error;
@@ -667,9 +892,9 @@ $('sanitize-config').addEventListener('input', () => {
 // ---- Markdown view --------------------------------------------------------------------------
 
 function renderMarkdown(r) {
-  $('markdown-source').textContent = r.markdown;
-  $('main-text').textContent = r.mainText;
-  $('preview-note').textContent = r.previewCut ? 'The preview shows the first 200,000 characters.' : '';
+  setLongText($('markdown-source'), r.markdown);
+  setLongText($('main-text'), r.mainText);
+  $('preview-note').textContent = r.previewCut ? 'The preview shows the first 50,000 characters.' : '';
   // The worker rendered it with raw HTML off and ran our sanitizer over it; it goes into a
   // frame sandboxed without allow-scripts. Only when the view is shown (a big page's preview
   // is parsed on this thread).
@@ -842,7 +1067,7 @@ function saveState() {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     const p = new URLSearchParams();
-    if (input.value.length > SHARE_LIMIT) {
+    if (fullText().length > SHARE_LIMIT) {
       const note = ` The input is too long for a share link (over ${SHARE_LIMIT} characters).`;
       if (!$('status-text').textContent.endsWith(note)) status($('status-text').textContent + note);
       return;
@@ -864,8 +1089,11 @@ function saveState() {
 function loadState() {
   const p = new URLSearchParams(location.hash.slice(1));
   if (!p.has('html')) return false;
-  input.value = p.get('html');
   source = { mode: 'text' };
+  base = 0;
+  input.readOnly = false;
+  $('editor-window').hidden = true;
+  input.value = p.get('html');
   $('standard').value = p.get('standard') === 'living' ? 'living' : 'seed';
   $('scripting').checked = p.get('scripting') !== 'off';
   $('context').value = p.get('context') || '';
