@@ -76,7 +76,7 @@ use crate::dom::spans::{OffsetMap, SourceIndex};
 use crate::parser::ParseOptions;
 use crate::sniff::{Confidence, SniffOptions, Sniffed, sniff};
 use crate::tokenizer::Tokenizer;
-use crate::tree_builder::TreeBuilder;
+use crate::tree_builder::{StackEvent, TreeBuilder};
 
 /// The tokenizer is fed the decoded text in pieces of this many bytes (cut at the last
 /// character boundary at or before it; the rest at the end), whatever the chunking of the
@@ -1034,8 +1034,12 @@ fn change_the_encoding(
     }
     pass.confidence = Confidence::Certain;
     pass.tokenizer.sink_mut().set_confidence_tentative(false);
+    let record = pass.tokenizer.sink().records_events();
     let restarted = restart.map(|new| {
         let mut pass = Box::new(Pass::new(new, Confidence::Certain, options));
+        if record {
+            pass.tokenizer.sink_mut().record_events();
+        }
         for piece in bytes.chunks(PIECE) {
             pass.push(piece, false);
         }
@@ -1085,6 +1089,33 @@ fn same_meaning(
 /// assert_eq!(parsed.document.text_content(parsed.document.find_element("p").unwrap()), "日\u{FFFD}");
 /// ```
 pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> ParsedDocument {
+    parse_bytes(bytes, options, false).0
+}
+
+/// [`parse_document_bytes`], also returning the tree builder's [`StackEvent`]s (as
+/// [`crate::parse_document_with_events`] does for a string; after an encoding change that
+/// restarted the parse, those of the last pass, the one that built the document).
+///
+/// ```
+/// use websyntax_html::input_stream::{parse_document_bytes_with_events, DocumentParserOptions};
+/// use websyntax_html::StackEvent;
+/// let (parsed, events) = parse_document_bytes_with_events(b"<table>x<tr>", DocumentParserOptions::default());
+/// assert!(events.iter().any(|e| matches!(e, StackEvent::FosterParented { .. })));
+/// assert_eq!(parsed.document.find_element("tbody").is_some(), true);
+/// ```
+pub fn parse_document_bytes_with_events(
+    bytes: &[u8],
+    options: DocumentParserOptions,
+) -> (ParsedDocument, Vec<StackEvent>) {
+    parse_bytes(bytes, options, true)
+}
+
+/// [`parse_document_bytes`], recording the events if `record`.
+fn parse_bytes(
+    bytes: &[u8],
+    options: DocumentParserOptions,
+    record: bool,
+) -> (ParsedDocument, Vec<StackEvent>) {
     // The same steps as `DocumentParser` fed once and finished, reading `bytes` in place:
     // no copy of the input is kept for a possible restart.
     let window = bytes.get(..options.window()).unwrap_or(bytes);
@@ -1094,6 +1125,9 @@ pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> Par
         sniffed.confidence,
         options.parse,
     ));
+    if record {
+        pass.tokenizer.sink_mut().record_events();
+    }
     // Valid UTF-8 without a BOM, decoded as UTF-8 (the common case): read in place, no
     // decoding into a buffer.
     let utf8 = (sniffed.encoding == Encoding::UTF_8
@@ -1131,7 +1165,8 @@ pub fn parse_document_bytes(bytes: &[u8], options: DocumentParserOptions) -> Par
             pass = new;
         }
     }
-    pass.into_parsed(sniffed, change)
+    let events = pass.tokenizer.sink_mut().take_events();
+    (pass.into_parsed(sniffed, change), events)
 }
 
 /// The text of `bytes` as the byte-stream pipeline decodes it, without parsing: the encoding

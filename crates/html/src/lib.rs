@@ -60,6 +60,6 @@ pub use input_stream::{
 };
 pub use parser::{
     Context, Fragment, ParseOptions, Standard, parse_document, parse_document_with_events,
-    parse_fragment,
+    parse_fragment, parse_fragment_with_events,
 };
-pub use tree_builder::{LimitsReached, ResourceLimits, StackEvent};
+pub use tree_builder::{AdoptionStep, LimitsReached, ResourceLimits, StackEvent};

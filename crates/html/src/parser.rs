@@ -249,8 +249,10 @@ pub fn parse_document(input: &str, options: ParseOptions) -> Document {
 
 /// [`parse_document`], also returning the tree builder's [`StackEvent`]s: for each element
 /// that left the stack of open elements the token that was being processed then, the
-/// `</body>` and `</html>` end tags seen while those stayed open, and which elements are
-/// clones of which. The document is the same as [`parse_document`]'s.
+/// `</body>` and `</html>` end tags seen while those stayed open, which elements are clones
+/// of which, which elements an insertion mode implied, which nodes were foster-parented and
+/// which the adoption agency algorithm moved. The document is the same as
+/// [`parse_document`]'s (the normal parse records nothing and costs nothing for it).
 ///
 /// ```
 /// use websyntax_html::{parse_document_with_events, ParseOptions, StackEvent};
@@ -287,7 +289,37 @@ pub fn parse_document_with_events(
 /// assert_eq!(f.nodes().count(), 2);
 /// ```
 pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> Fragment {
+    fragment(input, context, options, false).0
+}
+
+/// [`parse_fragment`], also returning the tree builder's [`StackEvent`]s (see
+/// [`parse_document_with_events`]).
+///
+/// ```
+/// use websyntax_html::{parse_fragment_with_events, ParseOptions, StackEvent};
+/// let (f, events) = parse_fragment_with_events("<td>x", &"tbody".parse().unwrap(), ParseOptions::default());
+/// let tr = f.nodes().next().unwrap();
+/// assert!(events.contains(&StackEvent::Implied { node: tr, mode: websyntax_html::tree_builder::InsertionMode::InTableBody }));
+/// ```
+pub fn parse_fragment_with_events(
+    input: &str,
+    context: &Context,
+    options: ParseOptions,
+) -> (Fragment, Vec<StackEvent>) {
+    fragment(input, context, options, true)
+}
+
+/// [`parse_fragment`], recording the events if `record`.
+fn fragment(
+    input: &str,
+    context: &Context,
+    options: ParseOptions,
+    record: bool,
+) -> (Fragment, Vec<StackEvent>) {
     let mut tb = TreeBuilder::new(options.scripting, options.collect_errors);
+    if record {
+        tb.record_events();
+    }
     let (state, root) = tb.init_fragment(context.namespace, &context.name, &context.attrs);
     // §13.4 step 4: allowDeclarativeShadowRoots.
     tb.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
@@ -295,11 +327,13 @@ pub fn parse_fragment(input: &str, context: &Context, options: ParseOptions) -> 
     tb.set_standard(options.standard);
     let context_node = tb.context_node().unwrap_or(root);
     run(input, &mut tb, state);
-    Fragment {
+    let events = tb.take_events();
+    let fragment = Fragment {
         document: tb.finish(),
         root,
         context_node,
         scripting: options.scripting,
         context: context.clone(),
-    }
+    };
+    (fragment, events)
 }

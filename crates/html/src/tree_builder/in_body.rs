@@ -2,7 +2,7 @@
 
 use super::TagId;
 use super::{InsertionMode, Scope, Step, Tok, TreeBuilder};
-use crate::dom::Namespace;
+use crate::dom::{Namespace, NodeId};
 use crate::tokenizer::{State, TagRef};
 
 /// The position of the first NUL byte of `b`. Most text runs between tags are short: for 4
@@ -442,7 +442,7 @@ impl TreeBuilder {
                 if !self.in_scope(P, Scope::Button) {
                     self.err("unexpected-end-tag-p");
                     // Created for (and closed by) the end tag: its span is the end tag's.
-                    let p = self.insert_html_element_named("p", P);
+                    let p = self.insert_implied("p", P, InsertionMode::InBody);
                     self.doc.set_node_span(p, Some(self.tok_span));
                 }
                 self.close_p();
@@ -844,6 +844,11 @@ impl TreeBuilder {
             self.doc.detach(last_node);
             let place = self.appropriate_place(Some(common_ancestor));
             self.insert_at(place, last_node);
+            self.log(|_| super::StackEvent::AdoptionMoved {
+                node: last_node,
+                formatting: fe_node,
+                step: super::AdoptionStep::LastNode,
+            });
             // Steps 15-17.
             let new = self.clone_counted(fe_node);
             self.log(|_| super::StackEvent::Cloned {
@@ -851,6 +856,16 @@ impl TreeBuilder {
                 from: fe_node,
                 reconstructed: false,
             });
+            if self.events.is_some() {
+                let moved: Vec<NodeId> = self.doc.children(fb_node).collect();
+                for node in moved {
+                    self.log(|_| super::StackEvent::AdoptionMoved {
+                        node,
+                        formatting: fe_node,
+                        step: super::AdoptionStep::ChildOfFurthestBlock { clone: new },
+                    });
+                }
+            }
             self.doc.reparent_children(fb_node, new);
             self.doc.append(fb_node, new);
             self.deepened();

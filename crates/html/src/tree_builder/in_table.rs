@@ -93,7 +93,7 @@ impl TreeBuilder {
             }
             Tok::Start(_, Col) => {
                 self.clear_to_table();
-                self.insert_html_element_named("colgroup", Colgroup);
+                self.insert_implied("colgroup", Colgroup, InsertionMode::InTable);
                 self.mode = InsertionMode::InColumnGroup;
                 return Step::Reprocess;
             }
@@ -104,7 +104,7 @@ impl TreeBuilder {
             }
             Tok::Start(_, Td | Th | Tr) => {
                 self.clear_to_table();
-                self.insert_html_element_named("tbody", Tbody);
+                self.insert_implied("tbody", Tbody, InsertionMode::InTable);
                 self.mode = InsertionMode::InTableBody;
                 return Step::Reprocess;
             }
@@ -324,7 +324,7 @@ impl TreeBuilder {
             Tok::Start(_, Th | Td) => {
                 self.err("unexpected-cell-in-table-body");
                 self.clear_to_table_body();
-                self.insert_html_element_named("tr", Tr);
+                self.insert_implied("tr", Tr, InsertionMode::InTableBody);
                 self.mode = InsertionMode::InRow;
                 return Step::Reprocess;
             }

@@ -119,6 +119,10 @@ impl TreeBuilder {
         });
         self.doc.append(NodeId::DOCUMENT, html);
         self.push(html, TagId::Html, crate::dom::Namespace::Html);
+        self.log(|_| super::StackEvent::Implied {
+            node: html,
+            mode: InsertionMode::BeforeHtml,
+        });
         self.mode = InsertionMode::BeforeHead;
     }
 
@@ -162,7 +166,7 @@ impl TreeBuilder {
     }
 
     fn before_head_anything_else(&mut self) {
-        let head = self.insert_html_element_named("head", TagId::Head);
+        let head = self.insert_implied("head", TagId::Head, InsertionMode::BeforeHead);
         self.head = Some(head);
         self.mode = InsertionMode::InHead;
     }
@@ -286,6 +290,8 @@ impl TreeBuilder {
         // Step 11: insert a foreign element with only-add-to-element-stack true: created and
         // pushed, not inserted.
         let place = self.appropriate_place(None);
+        // Not inserted: nothing to log as foster-parented.
+        self.fostered = None;
         let template = self.create_html_element(t, TagId::Template);
         self.push(template, TagId::Template, Namespace::Html);
         // Steps 12-15.
@@ -408,7 +414,7 @@ impl TreeBuilder {
     }
 
     fn after_head_anything_else(&mut self) {
-        self.insert_html_element_named("body", TagId::Body);
+        self.insert_implied("body", TagId::Body, InsertionMode::AfterHead);
         self.mode = InsertionMode::InBody;
     }
 

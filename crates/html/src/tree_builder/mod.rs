@@ -21,7 +21,7 @@ mod select;
 mod stack;
 mod tag;
 
-pub use events::StackEvent;
+pub use events::{AdoptionStep, StackEvent};
 pub use tag::TagId;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -444,6 +444,9 @@ pub struct TreeBuilder {
     event_end_name: String,
     /// The end-of-file token is being processed.
     at_eof: bool,
+    /// With `events`: the last appropriate place computed was foster parenting's (with the
+    /// table the node is kept out of), for the insertion that follows to log.
+    fostered: Option<Option<NodeId>>,
 }
 
 /// A slice's address, length and first byte: what locating an error in it needs, kept without
@@ -539,12 +542,18 @@ impl TreeBuilder {
             event_tag: Span::default(),
             event_end_name: String::new(),
             at_eof: false,
+            fostered: None,
         }
     }
 
     /// Starts recording [`StackEvent`]s (see [`TreeBuilder::take_events`]).
     pub fn record_events(&mut self) {
         self.events.get_or_insert_with(Vec::new);
+    }
+
+    /// Whether [`StackEvent`]s are being recorded.
+    pub fn records_events(&self) -> bool {
+        self.events.is_some()
     }
 
     /// The [`StackEvent`]s recorded so far, in order (empty unless
@@ -1636,6 +1645,13 @@ impl TreeBuilder {
                 // Foster parenting: the last template and the last table on the stack.
                 let last_template = self.ix.top_tag(&self.open, Template);
                 let last_table = self.ix.top_tag(&self.open, Table);
+                if self.events.is_some() {
+                    let kept_out_of = match (last_template, last_table) {
+                        (Some(t), lt) if lt.is_none_or(|lt| t > lt) => None,
+                        (_, lt) => lt.map(|lt| self.open[lt].node),
+                    };
+                    self.fostered = Some(kept_out_of);
+                }
                 match (last_template, last_table) {
                     (Some(t), lt) if lt.is_none_or(|lt| t > lt) => (self.open[t].node, None),
                     (_, None) => (self.open[0].node, None),
@@ -1679,6 +1695,18 @@ impl TreeBuilder {
     #[inline]
     fn insert_at(&mut self, place: (NodeId, Option<NodeId>), node: NodeId) {
         self.doc.insert(place.0, place.1, node);
+        if self.events.is_some() {
+            self.log_fostered(node);
+        }
+    }
+
+    /// With events: logs `node` as foster-parented if the last appropriate place was
+    /// foster parenting's.
+    #[cold]
+    fn log_fostered(&mut self, node: NodeId) {
+        if let Some(table) = self.fostered.take() {
+            self.log(|_| StackEvent::FosterParented { node, table });
+        }
     }
 
     /// Inserts a comment at the appropriate place (or as the last child of `parent`).
@@ -1712,6 +1740,9 @@ impl TreeBuilder {
         }
         // The text node that received `s` (a preceding one merged into, or a new one).
         let text = self.doc.insert_text(parent, before, s);
+        if self.events.is_some() {
+            self.log_fostered(text);
+        }
         if let Some(span) = self.text_source(s) {
             self.doc.extend_text_span(text, span);
         }
@@ -1807,14 +1838,17 @@ impl TreeBuilder {
         node
     }
 
-    /// Inserts an HTML element with no attributes named by `id`'s tag name.
-    fn insert_html_element_named(&mut self, name: &str, id: TagId) -> NodeId {
+    /// Inserts an HTML element with no attributes named by `id`'s tag name, for a token that
+    /// needed it: a rule of the insertion mode `mode` implied it (logged).
+    fn insert_implied(&mut self, name: &str, id: TagId, mode: InsertionMode) -> NodeId {
         let tag = Tag {
             name: name.to_owned(),
             attrs: Vec::new(),
             self_closing: false,
         };
-        self.insert_html_element(tag.view(), id)
+        let node = self.insert_html_element(tag.view(), id);
+        self.log(|_| StackEvent::Implied { node, mode });
+        node
     }
 
     /// Inserts an element that was already created at the appropriate place and pushes it.
