@@ -107,7 +107,8 @@ fuzz_target!(|data: &[u8]| {
         let _ = doc.errors_json();
         let _ = doc.text();
         let _ = doc.main_text();
-        ok_kind(&doc.markdown(document, url.clone(), safe, true));
+        // main, base URL, reference links, images, unsafe links (the last: not safe).
+        ok_kind(&doc.markdown(document, url.clone(), safe, true, !safe));
         ok_kind(&doc.links_json(url.clone()));
         let found = doc.select(&css, None);
         ok_kind(&found);

@@ -79,12 +79,22 @@ test('its module is smaller than the whole API\'s', () => {
   assert.ok(small < gz('websyntax.wasm'), `${small} bytes gzipped`);
 });
 
-// The goal (issue 42): at most 300 KB gzipped, with wasm-opt. Not met yet (docs/js.md, "Sizes"):
-// a todo, reported with its size and not failing the run, until the module is small enough.
-test('its module is at most 300 KB gzipped (with wasm-opt)', { todo: 'goal missed: 316 KiB on 2026-12-01, UTS #46 (idna) still linked' }, () => {
-  if (existsSync(join(here, '../node_modules/binaryen')) && process.env.WEBSYNTAX_NO_WASM_OPT !== '1') {
+// The size goals (issue 42), with wasm-opt (the default build): the sanitize entry point at most
+// 300 KB gzipped; the whole API at most 600 KB gzipped. The whole API's goal is not met
+// (docs/js.md, "Sizes"): a todo, reported with its size and not failing the run.
+const withWasmOpt = existsSync(join(here, '../node_modules/binaryen')) && process.env.WEBSYNTAX_NO_WASM_OPT !== '1';
+
+test('its module is at most 300 KB gzipped (with wasm-opt)', () => {
+  if (withWasmOpt) {
     const small = gz('websyntax-sanitize.wasm');
     assert.ok(small <= 300_000, `websyntax-sanitize.wasm is ${small} bytes gzipped`);
+  }
+});
+
+test('the whole API\'s module is at most 600 KB gzipped (with wasm-opt)', { todo: 'goal missed: 768,005 B (750 KiB) on 2026-12-02; the data section alone is 273 KB gzipped' }, () => {
+  if (withWasmOpt) {
+    const whole = gz('websyntax.wasm');
+    assert.ok(whole <= 600_000, `websyntax.wasm is ${whole} bytes gzipped`);
   }
 });
 

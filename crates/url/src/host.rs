@@ -187,11 +187,7 @@ pub(crate) fn parse_host_into<S: ErrorSink>(
 
 /// [`parse_host_into`], where `plain_domain` tells that the caller's own scan found only
 /// [`DOMAIN_PLAIN`] bytes in `input` (fast path: the domain's scan is skipped, as it would
-/// find nothing to do). A small dispatch over the three branches, meant to be inlined so that a
-/// caller with a constant `is_opaque` (the parser of non-special URLs only) links no
-/// domain-to-ASCII; as measured on wasm32 (opt-level 3, LTO) it is not inlined yet, and IDNA
-/// stays linked (docs/performance.md, 2026-12-01).
-#[inline]
+/// find nothing to do).
 pub(crate) fn parse_host_with_hint<S: ErrorSink>(
     out: &mut String,
     input: &str,
@@ -201,15 +197,34 @@ pub(crate) fn parse_host_with_hint<S: ErrorSink>(
     pos: usize,
     plain_domain: bool,
 ) -> Result<HostKind, ValidationErrorKind> {
+    // Steps 1 and 2: IPv6 in brackets, opaque hosts.
+    if is_opaque {
+        return parse_not_special_host_into(out, input, standard, sink, pos);
+    }
+    // 1. IPv6 in brackets.
+    if let Some(rest) = input.strip_prefix('[') {
+        return parse_ipv6_host(out, rest, standard, sink, pos);
+    }
+    parse_domain_host(out, input, standard, sink, pos, plain_domain)
+}
+
+/// §3.5 host parser with isOpaque true (a non-special URL's host): steps 1 and 2 only, an
+/// IPv6 address in brackets or an opaque host. Never domain to ASCII: the parser of
+/// non-special URLs calls this, so that its code links no UTS #46 (idna and its Unicode
+/// tables; docs/performance.md, 2026-12-02).
+pub(crate) fn parse_not_special_host_into<S: ErrorSink>(
+    out: &mut String,
+    input: &str,
+    standard: Standard,
+    sink: &mut S,
+    pos: usize,
+) -> Result<HostKind, ValidationErrorKind> {
     // 1. IPv6 in brackets.
     if let Some(rest) = input.strip_prefix('[') {
         return parse_ipv6_host(out, rest, standard, sink, pos);
     }
     // 2. Opaque hosts.
-    if is_opaque {
-        return parse_opaque_host_into(out, input, sink, pos);
-    }
-    parse_domain_host(out, input, standard, sink, pos, plain_domain)
+    parse_opaque_host_into(out, input, sink, pos)
 }
 
 fn fail<S: ErrorSink, T>(

@@ -11,7 +11,7 @@
 use websyntax_encoding::Encoding;
 
 use crate::encoding::percent_encode_after_encoding;
-use crate::host::{DOMAIN_PLAIN, HostKind, parse_host_with_hint};
+use crate::host::{DOMAIN_PLAIN, HostKind, parse_host_with_hint, parse_not_special_host_into};
 use crate::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, SPECIAL_QUERY, hex_value,
     is_url_code_point, push_pct,
@@ -1051,15 +1051,21 @@ impl<S: ErrorSink, const SPECIAL: bool> Parser<'_, '_, S, SPECIAL> {
         }
         self.host_start = self.out.len();
         let pos = self.rep.map(p);
-        let kind = parse_host_with_hint(
-            &mut self.out,
-            buffer,
-            !special,
-            self.standard,
-            self.rep.sink,
-            pos,
-            plain_domain,
-        )
+        let kind = if SPECIAL {
+            parse_host_with_hint(
+                &mut self.out,
+                buffer,
+                !special,
+                self.standard,
+                self.rep.sink,
+                pos,
+                plain_domain,
+            )
+        } else {
+            // A non-special URL's host is an opaque host (or IPv6): no domain to ASCII, so
+            // this monomorphization links no UTS #46.
+            parse_not_special_host_into(&mut self.out, buffer, self.standard, self.rep.sink, pos)
+        }
         .map_err(|k| ParseError::new(k, pos))?;
         self.host = Some(kind);
         self.host_end = self.out.len();
