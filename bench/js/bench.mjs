@@ -10,6 +10,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import sanitizeHtml from 'sanitize-html';
@@ -62,34 +63,47 @@ for (let i = 0; comments.length < 400 && i < bodies.length * 40; i++) {
 }
 const bytes = (xs) => xs.reduce((n, x) => n + Buffer.byteLength(x), 0);
 
-/** Runs `engines` ({name: fn(input)}) over `inputs`, interleaved; medians in seconds. */
+/**
+ * Runs `engines` ({name: fn(input)}) over `inputs`, interleaved; medians in seconds of wall
+ * time and of this process's CPU time (user + system, all its threads: a collector running
+ * beside the engine counts). On a loaded machine the CPU times are the steadier measure.
+ */
 function measure(engines, inputs) {
   const names = Object.keys(engines);
   const times = Object.fromEntries(names.map((n) => [n, []]));
+  const cpu = Object.fromEntries(names.map((n) => [n, []]));
   for (const n of names) for (const x of inputs.slice(0, 3)) engines[n](x); // warm-up
   for (let r = 0; r < ROUNDS; r++) {
     const order = names.map((_, i) => names[(i + r) % names.length]);
     for (const n of order) {
       gc();
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       for (const x of inputs) engines[n](x);
       times[n].push((performance.now() - t0) / 1000);
+      const c = process.cpuUsage(c0);
+      cpu[n].push((c.user + c.system) / 1e6);
     }
   }
   const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
-  return Object.fromEntries(names.map((n) => [n, med(times[n])]));
+  return {
+    wall: Object.fromEntries(names.map((n) => [n, med(times[n])])),
+    cpu: Object.fromEntries(names.map((n) => [n, med(cpu[n])])),
+  };
 }
 
 function report(title, engines, inputs, unit = 'MB/s') {
-  const t = measure(engines, inputs);
+  const { wall: t, cpu } = measure(engines, inputs);
   const size = unit === 'MB/s' ? bytes(inputs) / 1e6 : 0;
   const rate = (s) => (unit === 'MB/s' ? size / s : inputs.length / s);
   const ours = Object.keys(engines)[0];
-  console.log(`\n### ${title} (${inputs.length} inputs${size ? `, ${size.toFixed(2)} MB` : ''}, median of ${ROUNDS} rounds)\n`);
-  console.log(`| engine | ${unit} | websyntax is … × faster |`);
-  console.log('|---|---|---|');
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`\n### ${title} (${inputs.length} inputs${size ? `, ${size.toFixed(2)} MB` : ''}, median of ${ROUNDS} rounds; load average ${load} after it, ${new Date().toISOString().slice(11, 16)} UTC)\n`);
+  console.log(`| engine | ${unit} (wall) | websyntax is … × faster (wall) | ${unit} (CPU) | … × faster (CPU) |`);
+  console.log('|---|---|---|---|---|');
   for (const [n, s] of Object.entries(t)) {
-    console.log(`| ${n} | ${rate(s).toFixed(2)} | ${n === ours ? '' : (s / t[ours]).toFixed(1) + '×'} |`);
+    const x = (a, b) => (n === ours ? '' : (a / b).toFixed(1) + '×');
+    console.log(`| ${n} | ${rate(s).toFixed(2)} | ${x(s, t[ours])} | ${rate(cpu[n]).toFixed(2)} | ${x(cpu[n], cpu[ours])} |`);
   }
 }
 
@@ -148,7 +162,8 @@ if (only.includes('native')) {
       const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
       const mb = bytes(inputs) / 1e6;
       const [w, n, st] = [med(t.wasm), med(t.native), med(t.start)];
-      console.log(`\n### sanitize, WASM vs native CLI: ${title} (${inputs.length} inputs, ${mb.toFixed(2)} MB, median of ${ROUNDS} rounds)\n`);
+      const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+      console.log(`\n### sanitize, WASM vs native CLI: ${title} (${inputs.length} inputs, ${mb.toFixed(2)} MB, median of ${ROUNDS} rounds; load average ${load} after it)\n`);
       console.log('| engine | MB/s | WASM / native |');
       console.log('|---|---|---|');
       console.log(`| websyntax sanitize (WASM, in process) | ${(mb / w).toFixed(2)} | ${(n / w).toFixed(2)}× |`);
