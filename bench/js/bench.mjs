@@ -1,7 +1,8 @@
 // Benchmarks of the websyntax npm package against its JavaScript peers, in one Node process,
 // engines interleaved round by round, gc() before each timed run (run with --expose-gc):
 //   node --expose-gc bench.mjs [--corpus DIR] [--articles DIR] [--rounds N] [--pages N]
-//     [--only sanitize,native,markdown,main,parse,size] [--cli target/release/websyntax] [--dist js/dist]
+//     [--main-rounds N] [--only sanitize,native,markdown,main,parse,size]
+//     [--cli target/release/websyntax] [--dist js/dist]
 // Inputs: the corpus pages (default ../../../shared/corpus/html, else js/test/data/corpus),
 // their <body> contents, 1 KiB comments built from them, and the article-extraction set for F1.
 // Prints one Markdown table per job (MB/s or pages/s, medians over the rounds) and the ratios.
@@ -25,6 +26,8 @@ const arg = (name, dflt) => {
   return i < 0 ? dflt : process.argv[i + 1];
 };
 const ROUNDS = Number(arg('--rounds', 5));
+// Main content against Readability on jsdom takes seconds a page: its own round count.
+const MAIN_ROUNDS = Number(arg('--main-rounds', ROUNDS));
 // The package's dist/ directory to measure (default the checkout's js/dist).
 const distDir = arg('--dist', join(here, '../../js/dist'));
 const ws = await import(pathToFileURL(join(distDir, 'index.mjs')).href);
@@ -68,12 +71,12 @@ const bytes = (xs) => xs.reduce((n, x) => n + Buffer.byteLength(x), 0);
  * time and of this process's CPU time (user + system, all its threads: a collector running
  * beside the engine counts). On a loaded machine the CPU times are the steadier measure.
  */
-function measure(engines, inputs) {
+function measure(engines, inputs, rounds = ROUNDS) {
   const names = Object.keys(engines);
   const times = Object.fromEntries(names.map((n) => [n, []]));
   const cpu = Object.fromEntries(names.map((n) => [n, []]));
   for (const n of names) for (const x of inputs.slice(0, 3)) engines[n](x); // warm-up
-  for (let r = 0; r < ROUNDS; r++) {
+  for (let r = 0; r < rounds; r++) {
     const order = names.map((_, i) => names[(i + r) % names.length]);
     for (const n of order) {
       gc();
@@ -92,13 +95,13 @@ function measure(engines, inputs) {
   };
 }
 
-function report(title, engines, inputs, unit = 'MB/s') {
-  const { wall: t, cpu } = measure(engines, inputs);
+function report(title, engines, inputs, unit = 'MB/s', rounds = ROUNDS) {
+  const { wall: t, cpu } = measure(engines, inputs, rounds);
   const size = unit === 'MB/s' ? bytes(inputs) / 1e6 : 0;
   const rate = (s) => (unit === 'MB/s' ? size / s : inputs.length / s);
   const ours = Object.keys(engines)[0];
   const load = loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`\n### ${title} (${inputs.length} inputs${size ? `, ${size.toFixed(2)} MB` : ''}, median of ${ROUNDS} rounds; load average ${load} after it, ${new Date().toISOString().slice(11, 16)} UTC)\n`);
+  console.log(`\n### ${title} (${inputs.length} inputs${size ? `, ${size.toFixed(2)} MB` : ''}, median of ${rounds} rounds; load average ${load} after it, ${new Date().toISOString().slice(11, 16)} UTC)\n`);
   console.log(`| engine | ${unit} (wall) | websyntax is … × faster (wall) | ${unit} (CPU) | … × faster (CPU) |`);
   console.log('|---|---|---|---|---|');
   for (const [n, s] of Object.entries(t)) {
@@ -219,7 +222,7 @@ if (only.includes('main')) {
       'websyntax mainText': (i) => ws.mainText(html[i]),
       '@mozilla/readability 0.6.0 on jsdom': (i) => readability(html[i], gt[ids[i]].url),
     };
-    report('main content: article-extraction pages', engines, ids.map((_, i) => i), 'pages/s');
+    report('main content: article-extraction pages', engines, ids.map((_, i) => i), 'pages/s', MAIN_ROUNDS);
     for (const [n, f] of Object.entries(engines)) {
       console.log(`F1 ${n}: ${f1(ids.map((id, i) => [gt[id].articleBody, f(i)])).toFixed(3)}`);
     }
