@@ -1,7 +1,8 @@
 // Benchmarks of the websyntax npm package against its JavaScript peers, in one Node process,
 // engines interleaved round by round, gc() before each timed run (run with --expose-gc):
 //   node --expose-gc bench.mjs [--corpus DIR] [--articles DIR] [--rounds N] [--pages N]
-//     [--only sanitize,native,markdown,main,parse,size] [--cli target/release/websyntax] [--dist js/dist]
+//     [--main-rounds N] [--only sanitize,native,markdown,main,parse,size]
+//     [--cli target/release/websyntax] [--dist js/dist]
 // Inputs: the corpus pages (default ../../../shared/corpus/html, else js/test/data/corpus),
 // their <body> contents, 1 KiB comments built from them, and the article-extraction set for F1.
 // Prints one Markdown table per job (MB/s or pages/s, medians over the rounds) and the ratios.
@@ -10,6 +11,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import sanitizeHtml from 'sanitize-html';
@@ -24,6 +26,8 @@ const arg = (name, dflt) => {
   return i < 0 ? dflt : process.argv[i + 1];
 };
 const ROUNDS = Number(arg('--rounds', 5));
+// Main content against Readability on jsdom takes seconds a page: its own round count.
+const MAIN_ROUNDS = Number(arg('--main-rounds', ROUNDS));
 // The package's dist/ directory to measure (default the checkout's js/dist).
 const distDir = arg('--dist', join(here, '../../js/dist'));
 const ws = await import(pathToFileURL(join(distDir, 'index.mjs')).href);
@@ -62,34 +66,62 @@ for (let i = 0; comments.length < 400 && i < bodies.length * 40; i++) {
 }
 const bytes = (xs) => xs.reduce((n, x) => n + Buffer.byteLength(x), 0);
 
-/** Runs `engines` ({name: fn(input)}) over `inputs`, interleaved; medians in seconds. */
-function measure(engines, inputs) {
+/**
+ * On-CPU seconds of this (the main) thread, from Linux's /proc/thread-self/schedstat: the
+ * engine's own work, without the collector threads that may still be cleaning up after the
+ * previous engine. `null` where the file is missing (then the process's CPU time is used).
+ */
+function threadCpu() {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `engines` ({name: fn(input)}) over `inputs`, interleaved; medians in seconds of wall
+ * time and of CPU time: the main thread's ([`threadCpu`]), else the process's (user + system,
+ * all its threads). On a loaded machine the CPU times are the steadier measure.
+ */
+function measure(engines, inputs, rounds = ROUNDS) {
   const names = Object.keys(engines);
   const times = Object.fromEntries(names.map((n) => [n, []]));
+  const cpu = Object.fromEntries(names.map((n) => [n, []]));
   for (const n of names) for (const x of inputs.slice(0, 3)) engines[n](x); // warm-up
-  for (let r = 0; r < ROUNDS; r++) {
+  for (let r = 0; r < rounds; r++) {
     const order = names.map((_, i) => names[(i + r) % names.length]);
     for (const n of order) {
       gc();
+      const c0 = process.cpuUsage();
+      const th0 = threadCpu();
       const t0 = performance.now();
       for (const x of inputs) engines[n](x);
       times[n].push((performance.now() - t0) / 1000);
+      const c = process.cpuUsage(c0);
+      const th = threadCpu();
+      cpu[n].push(th0 !== null && th !== null ? th - th0 : (c.user + c.system) / 1e6);
     }
   }
   const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
-  return Object.fromEntries(names.map((n) => [n, med(times[n])]));
+  return {
+    wall: Object.fromEntries(names.map((n) => [n, med(times[n])])),
+    cpu: Object.fromEntries(names.map((n) => [n, med(cpu[n])])),
+  };
 }
 
-function report(title, engines, inputs, unit = 'MB/s') {
-  const t = measure(engines, inputs);
+function report(title, engines, inputs, unit = 'MB/s', rounds = ROUNDS) {
+  const { wall: t, cpu } = measure(engines, inputs, rounds);
   const size = unit === 'MB/s' ? bytes(inputs) / 1e6 : 0;
   const rate = (s) => (unit === 'MB/s' ? size / s : inputs.length / s);
   const ours = Object.keys(engines)[0];
-  console.log(`\n### ${title} (${inputs.length} inputs${size ? `, ${size.toFixed(2)} MB` : ''}, median of ${ROUNDS} rounds)\n`);
-  console.log(`| engine | ${unit} | websyntax is … × faster |`);
-  console.log('|---|---|---|');
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`\n### ${title} (${inputs.length} inputs${size ? `, ${size.toFixed(2)} MB` : ''}, median of ${rounds} rounds; load average ${load} after it, ${new Date().toISOString().slice(11, 16)} UTC)\n`);
+  console.log(`| engine | ${unit} (wall) | websyntax is … × faster (wall) | ${unit} (CPU) | … × faster (CPU) |`);
+  console.log('|---|---|---|---|---|');
   for (const [n, s] of Object.entries(t)) {
-    console.log(`| ${n} | ${rate(s).toFixed(2)} | ${n === ours ? '' : (s / t[ours]).toFixed(1) + '×'} |`);
+    const x = (a, b) => (n === ours ? '' : (a / b).toFixed(1) + '×');
+    console.log(`| ${n} | ${rate(s).toFixed(2)} | ${x(s, t[ours])} | ${rate(cpu[n]).toFixed(2)} | ${x(cpu[n], cpu[ours])} |`);
   }
 }
 
@@ -148,7 +180,8 @@ if (only.includes('native')) {
       const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
       const mb = bytes(inputs) / 1e6;
       const [w, n, st] = [med(t.wasm), med(t.native), med(t.start)];
-      console.log(`\n### sanitize, WASM vs native CLI: ${title} (${inputs.length} inputs, ${mb.toFixed(2)} MB, median of ${ROUNDS} rounds)\n`);
+      const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+      console.log(`\n### sanitize, WASM vs native CLI: ${title} (${inputs.length} inputs, ${mb.toFixed(2)} MB, median of ${ROUNDS} rounds; load average ${load} after it)\n`);
       console.log('| engine | MB/s | WASM / native |');
       console.log('|---|---|---|');
       console.log(`| websyntax sanitize (WASM, in process) | ${(mb / w).toFixed(2)} | ${(n / w).toFixed(2)}× |`);
@@ -204,7 +237,7 @@ if (only.includes('main')) {
       'websyntax mainText': (i) => ws.mainText(html[i]),
       '@mozilla/readability 0.6.0 on jsdom': (i) => readability(html[i], gt[ids[i]].url),
     };
-    report('main content: article-extraction pages', engines, ids.map((_, i) => i), 'pages/s');
+    report('main content: article-extraction pages', engines, ids.map((_, i) => i), 'pages/s', MAIN_ROUNDS);
     for (const [n, f] of Object.entries(engines)) {
       console.log(`F1 ${n}: ${f1(ids.map((id, i) => [gt[id].articleBody, f(i)])).toFixed(3)}`);
     }

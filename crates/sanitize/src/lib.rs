@@ -571,7 +571,7 @@ pub fn sanitize_document_with(
             context_is_noscript: false,
             serialize: serialize_document,
             // No fast check for documents: the string is always parsed again.
-            round_trips: |_: &Document, _: &str| false,
+            round_trips: |_: &Document, _: &str| None,
             reparse: |s: &str, rounds| parse_and_filter(s, options, Pass::Sanitize, Some(rounds)),
             other: |s: &str| parse_and_filter(s, loaded, Pass::Check, None),
         },

@@ -85,7 +85,9 @@ pub(crate) struct Modes<S, T, R, O> {
     pub context_is_noscript: bool,
     /// Writes the tree (a fragment's children, or a document).
     pub serialize: S,
-    /// The fast check ([`round_trips`] for fragments).
+    /// The fast check ([`round_trips`] for fragments): `Some(noscript)` when the string
+    /// parses back to the tree, with whether that tree holds an HTML `noscript` element;
+    /// `None` when that is not known.
     pub round_trips: T,
     /// `reparse(s, rounds)` parses `s` in the same context with the same options and returns
     /// two serializations: of the tree as parsed (`plain`: the output must parse back to
@@ -125,31 +127,42 @@ pub(crate) fn stable_output<S, T, R, O>(
 ) -> Option<String>
 where
     S: Fn(&Document) -> String,
-    T: Fn(&Document, &str) -> bool,
+    T: Fn(&Document, &str) -> Option<bool>,
     R: FnMut(&str, Rounds) -> Option<(String, String)>,
     O: FnMut(&str) -> Option<(String, String)>,
 {
     let mut out = settled(doc, root, &mut modes, Noscript::Keep)?;
     for noscript in [Noscript::Changing, Noscript::All] {
         if safe_in_other_mode(&out, &mut modes)? {
-            return Some(out);
+            return Some(out.0);
         }
         drop_noscripts(doc, root, modes.scripting, noscript);
         out = settled(doc, root, &mut modes, noscript)?;
     }
     if safe_in_other_mode(&out, &mut modes)? {
-        return Some(out);
+        return Some(out.0);
     }
     Some(String::new())
 }
 
-/// Whether `out` is parsed in the other scripting mode to a tree that sanitizing leaves as it
-/// is: at once when the two modes cannot differ on it (no `noscript` element in it).
-fn safe_in_other_mode<S, T, R, O>(out: &str, modes: &mut Modes<S, T, R, O>) -> Option<bool>
+/// Whether a fixed point `out` is parsed in the other scripting mode to a tree that
+/// sanitizing leaves as it is: at once when the two modes cannot differ on it (no `noscript`
+/// element in the tree it parses back to).
+///
+/// `noscript` is what [`round_trips`] found out, when it walked the tree: whether the tree
+/// holds an HTML `noscript` element. The string then parses back to that very tree, so the
+/// answer is exact, and the string is not searched ([`has_noscript_start_tag`], which the
+/// other fixed points need).
+fn safe_in_other_mode<S, T, R, O>(
+    (out, noscript): &(String, Option<bool>),
+    modes: &mut Modes<S, T, R, O>,
+) -> Option<bool>
 where
     O: FnMut(&str) -> Option<(String, String)>,
 {
-    if !modes.context_is_noscript && !has_noscript_start_tag(out) {
+    let may_differ =
+        modes.context_is_noscript || noscript.unwrap_or_else(|| has_noscript_start_tag(out));
+    if !may_differ {
         return Some(true);
     }
     let (plain, clean) = (modes.other)(out)?;
@@ -184,21 +197,22 @@ fn contains_ignoring_case(s: &str, lower: &[u8]) -> bool {
 }
 
 /// The fixed point of the tree `(doc, root)` in the mode of `modes` (see [`stable_output`]),
-/// with [`drop_noscripts`] as `noscript` says in every round.
+/// with [`drop_noscripts`] as `noscript` says in every round; with it, whether the tree it
+/// parses back to holds an HTML `noscript` element, when [`Modes::round_trips`] found out.
 fn settled<S, T, R, O>(
     doc: &mut Document,
     root: NodeId,
     modes: &mut Modes<S, T, R, O>,
     noscript: Noscript,
-) -> Option<String>
+) -> Option<(String, Option<bool>)>
 where
     S: Fn(&Document) -> String,
-    T: Fn(&Document, &str) -> bool,
+    T: Fn(&Document, &str) -> Option<bool>,
     R: FnMut(&str, Rounds) -> Option<(String, String)>,
 {
     let out = (modes.serialize)(doc);
-    if (modes.round_trips)(doc, &out) {
-        return Some(out);
+    if let Some(has_noscript) = (modes.round_trips)(doc, &out) {
+        return Some((out, Some(has_noscript)));
     }
     let out = if drop_leading_line_feeds(doc, root) {
         (modes.serialize)(doc)
@@ -210,7 +224,7 @@ where
         noscript,
     };
     if let Some(s) = settle(out, &mut modes.reparse, rounds)? {
-        return Some(s);
+        return Some((s, None));
     }
     unwrap_unclosable(doc, root);
     drop_leading_line_feeds(doc, root);
@@ -219,12 +233,12 @@ where
         noscript,
     };
     if let Some(s) = settle((modes.serialize)(doc), &mut modes.reparse, rounds)? {
-        return Some(s);
+        return Some((s, None));
     }
     #[cfg(fuzzing)]
     panic!("the output did not settle");
     #[allow(unreachable_code)]
-    Some(String::new())
+    Some((String::new(), Some(false)))
 }
 
 /// Re-parses `out` (with `reparse`, as [`Modes::reparse`]) until it is a fixed point:
@@ -755,13 +769,20 @@ struct Frame {
 const FORBID_INHERITED: u16 = A | NOBR | BUTTON | FORM | CLOSES_P;
 
 /// Whether `(doc, root)`, a fragment parsed in `context` and serialized as `out`, gives back
-/// the same tree when `out` is parsed in `context` (text nodes aside: adjacent ones merge).
-/// Conservative: `false` means "not known to", and the caller re-parses.
-pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: &str) -> bool {
+/// the same tree when `out` is parsed in `context` (text nodes aside: adjacent ones merge):
+/// `Some(noscript)` when it does, `noscript` telling whether the tree holds an HTML
+/// `noscript` element (the walk visits every element). Conservative: `None` means "not known
+/// to", and the caller re-parses.
+pub(crate) fn round_trips(
+    doc: &Document,
+    root: NodeId,
+    context: &Context,
+    out: &str,
+) -> Option<bool> {
     // A carriage return (from `&#13;` in text or an attribute value; the serializer writes
     // it as it is) becomes a line feed when parsed again.
     if !context_parses_as_body(context) || memchr::memchr(b'\r', out.as_bytes()).is_some() {
-        return false;
+        return None;
     }
     let classes = class_table();
     // Iterative pre-order walk along the tree's links (first child, next sibling, parent),
@@ -772,8 +793,10 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
     };
     let mut stack = FrameStack::new(frame);
     let Some(mut cur) = doc.first_child(root) else {
-        return true;
+        return Some(false);
     };
+    let noscript_atom = LocalName::from_static("noscript");
+    let mut noscript = false;
     loop {
         match doc.kind(cur) {
             NodeKind::Text => match frame.parent {
@@ -785,44 +808,40 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                         .bytes()
                         .all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '))
                     {
-                        return false;
+                        return None;
                     }
                 }
-                Parent::Void => return false,
+                Parent::Void => return None,
             },
             NodeKind::Comment => {
                 if frame.parent == Parent::Void {
-                    return false;
+                    return None;
                 }
             }
             NodeKind::Element => {
-                let Some(e) = doc.element(cur) else {
-                    return false;
-                };
+                let e = doc.element(cur)?;
                 let ns = e.namespace();
+                noscript |= ns == Namespace::Html && Some(e.local_name()) == noscript_atom;
                 // Whether the element drops a line feed at the start of its first text.
                 let mut drops_first_lf = false;
                 let child = match frame.parent {
-                    Parent::Void | Parent::Text | Parent::IntegrationPoint => return false,
+                    Parent::Void | Parent::Text | Parent::IntegrationPoint => return None,
                     Parent::Flow if ns == Namespace::Html => {
                         let class = class_in(classes, e.local_name());
                         drops_first_lf = class & DROPS_FIRST_LF != 0;
-                        match flow_frame(frame, class) {
-                            Some(f) => f,
-                            None => return false,
-                        }
+                        flow_frame(frame, class)?
                     }
                     // 13.2.6.4.7 "svg", "math": foreign content starts.
                     Parent::Flow => match (ns, e.name()) {
                         (Namespace::Svg, "svg") | (Namespace::MathMl, "math") => {
                             foreign_frame(frame, ns, e.name())
                         }
-                        _ => return false,
+                        _ => return None,
                     },
                     Parent::Foreign(parent_ns) => {
                         let name = e.name();
                         if ns != parent_ns || breaks_out_of_foreign(name) {
-                            return false;
+                            return None;
                         }
                         foreign_frame(frame, ns, name)
                     }
@@ -835,7 +854,7 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                             _ => &["col"],
                         };
                         if ns != Namespace::Html || !expected.contains(&name) {
-                            return false;
+                            return None;
                         }
                         table_part_frame(frame, name)
                     }
@@ -843,11 +862,11 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                 // 13.2.6.4.7 "pre", "listing", "textarea": a line feed right after the start
                 // tag is dropped.
                 if drops_first_lf && leading_text_starts_with_lf(doc, cur) {
-                    return false;
+                    return None;
                 }
                 if let Some(c) = doc.first_child(cur) {
                     if child.parent == Parent::Void {
-                        return false;
+                        return None;
                     }
                     // Down to the children.
                     stack.push(frame);
@@ -857,7 +876,7 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                 }
             }
             // Processing instructions, doctypes: not in the fast path.
-            _ => return false,
+            _ => return None,
         }
         // On to the next sibling, leaving the parents whose children are done.
         loop {
@@ -870,7 +889,7 @@ pub(crate) fn round_trips(doc: &Document, root: NodeId, context: &Context, out: 
                     cur = p;
                     frame = stack.pop();
                 }
-                _ => return true,
+                _ => return Some(noscript),
             }
         }
     }
@@ -1009,6 +1028,76 @@ mod tests {
             let atom = LocalName::from_static(n);
             assert!(atom.is_some(), "{n} is not a static name");
             assert_eq!(class_of(atom.unwrap()), html_class(n), "{n}");
+        }
+    }
+
+    /// What the fast path's walk says of `noscript` stands for the search of the string: where
+    /// it finds none, the string has no `noscript` element to parse (the search may still
+    /// find `<noscript` as text), and both scripting modes parse the string alike.
+    #[test]
+    fn the_walks_noscript_answer_is_exact() {
+        use websyntax_html::serialize::serialize_children_as_into;
+        use websyntax_html::{ParseOptions, parse_fragment};
+        let div = Context::html("div");
+        let everything = crate::Sanitizer::allow_everything();
+        let parse = |s: &str, scripting: bool| {
+            let options = ParseOptions {
+                scripting,
+                collect_errors: false,
+                ..ParseOptions::default()
+            };
+            parse_fragment(s, &div, options)
+        };
+        let serialize = |f: &websyntax_html::Fragment, scripting: bool| {
+            let mut out = String::new();
+            serialize_children_as_into(
+                &f.document,
+                f.root,
+                div.namespace,
+                "div",
+                scripting,
+                &mut out,
+            );
+            out
+        };
+        let cases = [
+            ("<p>no</p>", Some(false)),
+            ("<noscript><p>x</p></noscript>", Some(true)),
+            (
+                "<b><noscript>&lt;/noscript&gt;<img src=x onerror=alert(1)></noscript></b>",
+                Some(true),
+            ),
+            ("<p title=\"<noscript>\">a</p>", Some(false)),
+            (
+                "<p title=\"</noscript><img src=x onerror=alert(1)>\">a</p>",
+                Some(false),
+            ),
+            ("<!--<noscript>--><i>i</i>", Some(false)),
+            ("text &lt;noscript&gt; <b>b</b>", Some(false)),
+            ("<style><noscript></style><u>u</u>", Some(false)),
+            // An SVG `noscript`: the scripting flag does not touch it.
+            ("<svg><noscript></noscript></svg>", Some(false)),
+            ("<table><noscript>x</noscript></table>", Some(true)),
+            ("<table><tr><td>x</td></tr></table><a><table><a>y", None),
+        ];
+        for (html, want) in cases {
+            let mut f = parse(html, true);
+            crate::sanitize(&mut f.document, f.root, &everything, false);
+            let out = serialize(&f, true);
+            let got = round_trips(&f.document, f.root, &div, &out);
+            assert_eq!(got, want, "{html} -> {out}");
+            if got == Some(false) {
+                let (on, off) = (parse(&out, true), parse(&out, false));
+                assert_eq!(serialize(&on, true), out, "{html}: a fixed point");
+                assert_eq!(
+                    serialize(&off, false),
+                    out,
+                    "{html}: the same without scripting"
+                );
+            }
+            if !has_noscript_start_tag(&out) {
+                assert_ne!(got, Some(true), "{html}");
+            }
         }
     }
 }
