@@ -285,24 +285,15 @@ pub fn recheck(
             o
         }
     };
-    let line_end = memchr::memchr2(b'\n', b'\r', &b[start..]).map_or(b.len(), |k| start + k);
     let mut next = prev.clone();
-    for d in &mut next.findings {
-        if let Some(s) = &mut d.span {
-            let moved = s.start >= end;
-            *s = websyntax_html::Span::new(shift(s.start), shift(s.end.max(s.start)));
-            if moved && s.start < line_end {
-                d.col = d.col.saturating_add_signed(delta);
-            }
-        }
-        if let Some(r) = &mut d.related {
-            let moved = r.span.start >= end;
-            r.span = websyntax_html::Span::new(shift(r.span.start), shift(r.span.end));
-            if moved && r.span.start < line_end {
-                r.col = r.col.saturating_add_signed(delta);
-            }
-        }
-    }
+    crate::splice::move_findings(&mut next.findings, prev_text, text, end, delta);
+    next.resume = Arc::new(OnceLock::from(
+        prev.resume
+            .get()
+            .cloned()
+            .flatten()
+            .map(|r| Arc::new(r.moved(end, delta))),
+    ));
     next.plain_text = Arc::new(OnceLock::from(
         table
             .iter()
