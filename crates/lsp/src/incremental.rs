@@ -223,17 +223,9 @@ pub fn recheck(
         return None;
     }
     let (a, b) = (prev_text.as_bytes(), text.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let max_suffix = a.len().min(b.len()) - prefix;
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(max_suffix)
-        .take_while(|(x, y)| x == y)
-        .count();
-    let removed = &a[prefix..a.len() - suffix];
-    let inserted = &b[prefix..b.len() - suffix];
+    let (prefix, old_end, new_end) = crate::text::edit_range(a, b);
+    let removed = &a[prefix..old_end];
+    let inserted = &b[prefix..new_end];
     if removed.is_empty() && inserted.is_empty() {
         return Some(Arc::new(prev.clone()));
     }
@@ -241,7 +233,7 @@ pub fn recheck(
         return None;
     }
     // The text node that holds the edit, with an unchanged character on each side.
-    let (start, end) = (prefix, a.len() - suffix);
+    let (start, end) = (prefix, old_end);
     if start < PRESCAN_WINDOW {
         return None;
     }

@@ -236,16 +236,7 @@ pub fn recheck(
 ) -> Option<Arc<Checked>> {
     let resume = prev.resume.get()?.as_ref()?;
     let (a, b) = (prev_text.as_bytes(), text.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let max_suffix = a.len().min(b.len()) - prefix;
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(max_suffix)
-        .take_while(|(x, y)| x == y)
-        .count();
-    let (start, old_end, new_end) = (prefix, a.len() - suffix, b.len() - suffix);
+    let (start, old_end, new_end) = crate::text::edit_range(a, b);
     let delta = new_end as isize - old_end as isize;
     if start < PRESCAN_WINDOW {
         return None;
