@@ -203,6 +203,20 @@ fn in_foreign_or_select(
     known == 2
 }
 
+/// Whether `d` is text the tree builder reports when it flushes it, at a later token (text in
+/// a table, a frameset or a column group), or a decoding error (whose message quotes
+/// offsets): its position can follow an edit its span precedes, and neither incremental path
+/// is taken for a document that has one.
+pub fn reported_late(d: &websyntax_check::Diagnostic) -> bool {
+    matches!(
+        d.code,
+        "decoding-error"
+            | "unexpected-character-in-table"
+            | "unexpected-character-in-frameset"
+            | "unexpected-character-in-column-group"
+    )
+}
+
 /// Edits before this byte may change what the encoding prescan sees.
 const PRESCAN_WINDOW: usize = 1100;
 
@@ -219,7 +233,7 @@ pub fn recheck(
     _settings: &Settings,
 ) -> Option<Arc<Checked>> {
     let table = prev.plain_text.get()?;
-    if table.is_empty() || prev.findings.iter().any(|d| d.code == "decoding-error") {
+    if table.is_empty() || prev.findings.iter().any(reported_late) {
         return None;
     }
     let (a, b) = (prev_text.as_bytes(), text.as_bytes());
@@ -278,7 +292,7 @@ pub fn recheck(
         }
     };
     let mut next = prev.clone();
-    crate::splice::move_findings(&mut next.findings, prev_text, text, end, delta);
+    crate::splice::move_findings(&mut next.findings, prev_text, text, (ts, end), delta)?;
     next.resume = Arc::new(OnceLock::from(
         prev.resume
             .get()

@@ -23,8 +23,8 @@
 //!    the ids of the three parts in tree order
 //!    ([`websyntax_check::incremental::duplicate_ids`]); lines and columns are recounted.
 //!
-//! What the prefix does not reproduce is excluded: documents not in no-quirks mode, or with
-//! a `base` or `template` element; regions that hold `<meta` (an encoding declaration can
+//! The prefix's DOCTYPE sets the old document's quirks mode (none for quirks mode). What the
+//! prefix does not reproduce is excluded: documents with a `base` or `template` element; regions that hold `<meta` (an encoding declaration can
 //! change the encoding), `<base`, `<template`, `<html` or `<body` (their attributes are
 //! merged into the existing elements); edits within the first 1100 bytes (the `<meta>`
 //! prescan) or that make the text all ASCII or not all ASCII (the autodetected encoding).
@@ -37,6 +37,7 @@ use std::sync::{Arc, OnceLock};
 use websyntax_check::incremental::{IdUse, duplicate_ids, id_uses};
 use websyntax_check::{Category, Diagnostic, check_document};
 use websyntax_html::Span;
+use websyntax_html::dom::QuirksMode;
 use websyntax_html::input_stream::ParsedDocument;
 
 use crate::checking::{Checked, document_url, parser_options};
@@ -58,6 +59,7 @@ pub struct Resume {
     name_table: Arc<Vec<String>>,
     ids: Vec<IdUse>,
     ascii: bool,
+    quirks: QuirksMode,
 }
 
 /// One resume point ([`websyntax_html::tree_builder::ResumePoint`]) of the text.
@@ -82,8 +84,7 @@ impl Resume {
         let doc = &parsed.document;
         let recorded = doc.resume_points()?;
         let ascii = text.is_ascii();
-        if doc.quirks_mode != websyntax_html::dom::QuirksMode::NoQuirks
-            || (parsed.encoding.name() != "UTF-8" && !ascii)
+        if (parsed.encoding.name() != "UTF-8" && !ascii)
             || text.starts_with('\u{feff}')
             || doc.limits_reached() != Default::default()
             || doc.find_element("base").is_some()
@@ -99,6 +100,7 @@ impl Resume {
             name_table: Arc::default(),
             ids: id_uses(text.as_bytes(), parsed, scripting),
             ascii,
+            quirks: doc.quirks_mode,
         };
         let mut stacks = Vec::new();
         for p in recorded.iter() {
@@ -235,6 +237,9 @@ pub fn recheck(
     settings: &Settings,
 ) -> Option<Arc<Checked>> {
     let resume = prev.resume.get()?.as_ref()?;
+    if prev.findings.iter().any(crate::incremental::reported_late) {
+        return None;
+    }
     let (a, b) = (prev_text.as_bytes(), text.as_bytes());
     let (start, old_end, new_end) = crate::text::edit_range(a, b);
     let delta = new_end as isize - old_end as isize;
@@ -328,6 +333,16 @@ pub fn recheck(
     let x_old = m.x_new.checked_add_signed(-delta)?;
     if mentions_tag(&a[p.offset..x_old], EXCLUDED) || mentions_tag(&b[p.offset..m.x_new], EXCLUDED)
     {
+        return None;
+    }
+    // Encoding findings are about the document (the first non-ASCII byte, say): one in or
+    // after the region stays only where the region cannot have moved what it is about.
+    if prev.findings.iter().any(|d| {
+        d.category == Category::Encoding
+            && d.span.is_some()
+            && key(d) >= p.offset
+            && (key(d) < x_old || !b[p.offset..m.x_new].is_ascii())
+    }) {
         return None;
     }
     let xp = resume.points[m.j];
@@ -479,6 +494,7 @@ pub fn recheck(
         name_table: Arc::new(table.names),
         ids,
         ascii,
+        quirks: resume.quirks,
     };
     Some(Arc::new(Checked {
         findings,
@@ -500,7 +516,15 @@ fn prefix_for(resume: &Resume, p: &Point) -> Option<String> {
     if names.len() < 2 || names[0] != "html" || names[1] != "body" || !names.iter().all(plain) {
         return None;
     }
-    let mut head = String::from("<!DOCTYPE html><html><head></head><body>");
+    // A DOCTYPE that sets the document's quirks mode (§13.2.6.4.1): none for quirks mode.
+    let mut head = String::from(match resume.quirks {
+        QuirksMode::NoQuirks => "<!DOCTYPE html>",
+        QuirksMode::LimitedQuirks => {
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"\">"
+        }
+        QuirksMode::Quirks => "",
+    });
+    head.push_str("<html><head></head><body>");
     for n in &names[2..] {
         head.push('<');
         head.push_str(n);
@@ -528,16 +552,18 @@ fn position(d: &Diagnostic, lines: &mut Lines<'_>) -> usize {
     }
 }
 
-/// Moves `findings` of `old_text` to `text`, which differs from it by an edit that ends at
-/// `end` (in `old_text`) and changes its length by `delta` (without changing what is found):
-/// the spans and positions from `end` on move, and their lines and columns are recounted.
+/// Moves `findings` of `old_text` to `text`, which differs from it by an edit of
+/// `start..end` (in `old_text`) that changes its length by `delta` (without changing what is
+/// found): the spans and positions from `end` on move, and their lines and columns are
+/// recounted. `None` when a finding that starts before the edit was reported at or after its
+/// start (text the tree builder reports later, such as text in a table).
 pub fn move_findings(
     findings: &mut [Diagnostic],
     old_text: &str,
     text: &str,
-    end: usize,
+    (start, end): (usize, usize),
     delta: isize,
-) {
+) -> Option<()> {
     let shift = |o: usize| {
         if o >= end {
             o.saturating_add_signed(delta)
@@ -548,6 +574,9 @@ pub fn move_findings(
     let (mut old_at, mut new_at) = (Lines::new(old_text), Lines::new(text));
     for d in findings {
         let at = position(d, &mut old_at);
+        if d.span.is_some_and(|s| s.start < end) && at >= start {
+            return None;
+        }
         *d = moved_finding(d, &shift);
         if at >= end && d.span.is_some() {
             (d.line, d.col) = new_at.line_col(shift(at));
@@ -558,6 +587,7 @@ pub fn move_findings(
             (r.line, r.col) = new_at.line_col(r.span.start);
         }
     }
+    Some(())
 }
 
 /// `d` with its spans moved by `to`.
@@ -620,6 +650,9 @@ impl Region<'_> {
         let synth = doc.resume_points().ok_or(Miss::Start)?;
         let p_stack = resume.stack(p);
         // The new run's point at the end of the prefix: the old state, by name.
+        if doc.quirks_mode != resume.quirks {
+            return Err(Miss::Start);
+        }
         let s0 = synth
             .get(synth.first_at_or_after(head))
             .filter(|s0| {
