@@ -2,7 +2,8 @@
 """didChange -> publishDiagnostics latency of `websyntax lsp`, beside `websyntax check` of the
 same file from the command line (and vnu's HTTP service when it runs here).
 
-Usage: bench/lsp/run.py [--bin target/release/websyntax] [--edits 41] [--vnu vnu.jar] PAGE...
+Usage: bench/lsp/run.py [--bin target/release/websyntax] [--edits 41] [--full] [--insert TEXT]
+[--vnu vnu.jar] PAGE...
 
 For each page: open it, then send one-keystroke edits (type a letter in the page's text; the
 edit positions are spread over the page, each in a different paragraph) and time each edit's
@@ -77,7 +78,7 @@ def edit_points(text, n, edge=False):
     return points[::step][:n]
 
 
-def bench_lsp(binary, path, edits, edge=False):
+def bench_lsp(binary, path, edits, edge=False, insert="x"):
     text = open(path, encoding="utf-8").read()
     uri = "file://" + os.path.abspath(path)
     s = Server(binary)
@@ -97,11 +98,11 @@ def bench_lsp(binary, path, edits, edge=False):
         t = time.perf_counter()
         s.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
             "textDocument": {"uri": uri, "version": version},
-            "contentChanges": [{"range": {"start": at, "end": at}, "text": "x"}]}})
+            "contentChanges": [{"range": {"start": at, "end": at}, "text": insert}]}})
         s.wait_version(uri, version)
         times.append(time.perf_counter() - t)
-        text = text[:off + shift] + "x" + text[off + shift:]
-        shift += 1
+        text = text[:off + shift] + insert + text[off + shift:]
+        shift += len(insert)
     s.close()
     return open_time, times
 
@@ -151,13 +152,15 @@ def main():
     ap.add_argument("--vnu", help="vnu.jar: also time its HTTP service")
     ap.add_argument("--full", action="store_true",
                     help="type at the start of paragraphs, where every edit is a full check")
+    ap.add_argument("--insert", default="x",
+                    help="the text each edit inserts (default `x`; e.g. `<br>` or `<` for markup)")
     ap.add_argument("pages", nargs="+")
     a = ap.parse_args()
     vnu = start_vnu(a.vnu) if a.vnu else None
     print("| page | size | didOpen → diagnostics | keystroke didChange → publishDiagnostics (median, p90) | `websyntax check` process (median) | ratio | vnu HTTP service (median) |")
     print("|---|---|---|---|---|---|---|")
     for page in a.pages:
-        open_time, lsp = bench_lsp(a.bin, page, a.edits, a.full)
+        open_time, lsp = bench_lsp(a.bin, page, a.edits, a.full, a.insert)
         cli = bench_cli(a.bin, page, max(5, a.edits // 4))
         med, cmed = statistics.median(lsp), statistics.median(cli)
         p90 = sorted(lsp)[int(len(lsp) * 0.9)]

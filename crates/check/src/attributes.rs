@@ -412,23 +412,12 @@ fn applies(elements: &[&str], name: &str) -> bool {
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     let doc = cx.doc;
-    // id value -> the element that first had it, one map per tree: the document, and each
-    // template's contents (a separate document fragment).
-    let mut scopes: Vec<HashMap<&str, NodeId>> = vec![HashMap::new()];
-    for event in doc.walk(doc.root()) {
-        let id = match event {
-            WalkEvent::Enter(id, _) => id,
-            WalkEvent::Exit(id, _) => {
-                if doc.template_contents(id).is_some() && scopes.len() > 1 {
-                    scopes.pop();
-                }
-                continue;
-            }
-        };
-        let Some(name) = doc.local_name(id) else {
+    let mut uses = Vec::new();
+    for (event, scope) in scoped_walk(doc) {
+        let WalkEvent::Enter(id, _) = event else {
             continue;
         };
-        let Some(ids) = scopes.last_mut() else {
+        let Some(name) = doc.local_name(id) else {
             continue;
         };
         let html = doc.namespace(id) == Some(Namespace::Html);
@@ -437,7 +426,9 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 continue;
             }
             if attr.name() == "id" {
-                check_id(cx, ids, id, name, &attr);
+                if check_id(cx, id, name, &attr) {
+                    uses.push((scope, id, name, attr));
+                }
                 continue;
             }
             if !html {
@@ -445,19 +436,74 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
             }
             check_value(cx, id, name, &attr);
         }
-        if doc.template_contents(id).is_some() {
-            scopes.push(HashMap::new());
-        }
+    }
+    for (k, first) in duplicates(uses.iter().map(|(scope, _, _, a)| (*scope, a.value()))) {
+        let (_, id, name, attr) = &uses[k];
+        let first_line = cx.line_of(&cx.element_where(uses[first].1));
+        let message = duplicate_message(attr.value(), name, first_line);
+        let at = cx.attr_where(*id, attr, true);
+        cx.push(
+            Category::Attribute,
+            "duplicate-id",
+            Severity::Error,
+            message,
+            at,
+        );
     }
 }
 
-fn check_id<'d>(
-    cx: &mut Cx<'_, '_>,
-    ids: &mut HashMap<&'d str, NodeId>,
-    id: NodeId,
-    name: &str,
-    attr: &AttrRef<'d>,
-) {
+/// The tree walk of `doc` with, for each event, the id tree it is in (§3.2.6: ids are unique
+/// per tree): 0 for the document, then one number per template's contents (a separate
+/// document fragment), in tree order.
+pub(crate) fn scoped_walk(
+    doc: &websyntax_html::Document,
+) -> impl Iterator<Item = (WalkEvent, usize)> + '_ {
+    let mut scopes = vec![0usize];
+    let mut next = 0;
+    doc.walk(doc.root()).map(move |event| {
+        let scope = scopes.last().copied().unwrap_or(0);
+        match event {
+            WalkEvent::Enter(id, _) if doc.template_contents(id).is_some() => {
+                next += 1;
+                scopes.push(next);
+            }
+            WalkEvent::Exit(id, _) if doc.template_contents(id).is_some() && scopes.len() > 1 => {
+                scopes.pop();
+            }
+            _ => {}
+        }
+        (event, scope)
+    })
+}
+
+/// The uses of `uses` (an id tree and an id value each, in tree order) whose value an earlier
+/// use in the same tree had: (index, index of the first use of the value).
+pub(crate) fn duplicates<'a>(uses: impl Iterator<Item = (usize, &'a str)>) -> Vec<(usize, usize)> {
+    let mut first: HashMap<(usize, &str), usize> = HashMap::new();
+    let mut out = Vec::new();
+    for (k, key) in uses.enumerate() {
+        match first.get(&key) {
+            Some(&f) => out.push((k, f)),
+            None => {
+                first.insert(key, k);
+            }
+        }
+    }
+    out
+}
+
+/// The message of a `duplicate-id` finding.
+pub(crate) fn duplicate_message(value: &str, element: &str, first_line: Option<usize>) -> String {
+    let where_first = first_line.map_or(String::new(), |l| format!(" (first on line {l})"));
+    format!(
+        "duplicate id {} on `<{element}>`{where_first}",
+        quote(value)
+    )
+}
+
+/// Checks one `id` attribute's own value; whether it takes part in the uniqueness rule
+/// (every non-empty id does).
+fn check_id(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) -> bool {
     let value = attr.value();
     // §3.2.6: at least one character, no ASCII whitespace, unique in the tree.
     if value.is_empty() {
@@ -468,7 +514,7 @@ fn check_id<'d>(
             format!("`id` on `<{name}>` is empty: an id must have at least one character"),
             cx.attr_where(id, attr, false),
         );
-        return;
+        return false;
     }
     if value
         .bytes()
@@ -485,22 +531,7 @@ fn check_id<'d>(
             cx.attr_where(id, attr, true),
         );
     }
-    match ids.get(value) {
-        Some(&first) => {
-            let first_line = cx.line_of(&cx.element_where(first));
-            let where_first = first_line.map_or(String::new(), |l| format!(" (first on line {l})"));
-            cx.push(
-                Category::Attribute,
-                "duplicate-id",
-                Severity::Error,
-                format!("duplicate id {} on `<{name}>`{where_first}", quote(value)),
-                cx.attr_where(id, attr, true),
-            );
-        }
-        None => {
-            ids.insert(value, id);
-        }
-    }
+    true
 }
 
 fn check_value(cx: &mut Cx<'_, '_>, id: NodeId, name: &str, attr: &AttrRef<'_>) {

@@ -40,6 +40,7 @@ mod binary;
 mod codes;
 mod encoding;
 mod eof;
+pub mod incremental;
 mod json;
 mod locate;
 mod parse;
@@ -819,14 +820,7 @@ impl Cx<'_, '_> {
         }
         // Diagnostics are ordered, and located, by their first byte in the file; line and
         // column come from the document's own source index, as the parse errors' do.
-        let span = match at {
-            Where::Bytes(span) => Some(span),
-            Where::Text(r) => Some(Span::new(
-                self.source.text_to_byte(r.start),
-                self.source.text_to_byte(r.end),
-            )),
-            Where::Document => None,
-        };
+        let span = self.span_of(&at);
         let key = span.map(|s| s.start);
         let (line, col) = key.map_or((1, 1), |k| self.doc.line_col(k));
         let rank = match category {
@@ -849,6 +843,18 @@ impl Cx<'_, '_> {
                 related: None,
             },
         ));
+    }
+
+    /// The bytes `at` covers (`None` for the whole document).
+    pub(crate) fn span_of(&self, at: &Where) -> Option<Span> {
+        match at {
+            Where::Bytes(span) => Some(*span),
+            Where::Text(r) => Some(Span::new(
+                self.source.text_to_byte(r.start),
+                self.source.text_to_byte(r.end),
+            )),
+            Where::Document => None,
+        }
     }
 
     /// The text offset of element `id`'s start tag, if known.
@@ -898,11 +904,7 @@ impl Cx<'_, '_> {
     /// The line `at` starts on (for messages that refer to another place), counted by the
     /// document's own line index, as every diagnostic's line is.
     pub(crate) fn line_of(&self, at: &Where) -> Option<usize> {
-        let byte = match at {
-            Where::Bytes(span) => span.start,
-            Where::Text(r) => self.source.text_to_byte(r.start),
-            Where::Document => return None,
-        };
+        let byte = self.span_of(at)?.start;
         Some(self.doc.line_col(byte).0)
     }
 }

@@ -141,6 +141,10 @@ pub struct DocumentParserOptions {
     /// 3 bytes for a BOM, are waited for in any case). The spec suggests 1024; `usize::MAX` waits for the whole
     /// input (useful with autodetection).
     pub wait_for: usize,
+    /// Record the parse's resume points ([`Document::resume_points`]; default `false`): the
+    /// start tags where an incremental re-parse may start or stop (see
+    /// [`crate::tree_builder::resume`]).
+    pub resume_points: bool,
 }
 
 impl Default for DocumentParserOptions {
@@ -165,6 +169,7 @@ impl DocumentParserOptions {
             sniff: SniffOptions::default(),
             parse: ParseOptions::default(),
             wait_for: 1024,
+            resume_points: false,
         }
     }
 
@@ -493,12 +498,20 @@ fn widths(encoding: Encoding) -> Widths {
 }
 
 impl Pass {
-    fn new(encoding: Encoding, confidence: Confidence, options: ParseOptions) -> Pass {
+    fn new(
+        encoding: Encoding,
+        confidence: Confidence,
+        options: ParseOptions,
+        resume: bool,
+    ) -> Pass {
         let mut tree_builder = TreeBuilder::new(options.scripting, options.collect_errors);
         tree_builder.set_confidence_tentative(confidence == Confidence::Tentative);
         tree_builder.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
         tree_builder.set_limits(options.limits);
         tree_builder.set_standard(options.standard);
+        if resume {
+            tree_builder.record_resume_points();
+        }
         let mut tokenizer = Tokenizer::new(tree_builder);
         // Lines and columns of errors come from the source index at the end.
         tokenizer.set_offsets_only(true);
@@ -909,7 +922,12 @@ impl DocumentParser {
             .get(..self.options.window())
             .unwrap_or(&self.bytes);
         let sniffed = sniff(window, &self.options.sniff);
-        let pass = Pass::new(sniffed.encoding, sniffed.confidence, self.options.parse);
+        let pass = Pass::new(
+            sniffed.encoding,
+            sniffed.confidence,
+            self.options.parse,
+            self.options.resume_points,
+        );
         self.phase = Phase::Parsing {
             pass: Box::new(pass),
             sniffed,
@@ -1035,8 +1053,9 @@ fn change_the_encoding(
     pass.confidence = Confidence::Certain;
     pass.tokenizer.sink_mut().set_confidence_tentative(false);
     let record = pass.tokenizer.sink().records_events();
+    let resume = pass.tokenizer.sink().doc.resume_points.is_some();
     let restarted = restart.map(|new| {
-        let mut pass = Box::new(Pass::new(new, Confidence::Certain, options));
+        let mut pass = Box::new(Pass::new(new, Confidence::Certain, options, resume));
         if record {
             pass.tokenizer.sink_mut().record_events();
         }
@@ -1124,6 +1143,7 @@ fn parse_bytes(
         sniffed.encoding,
         sniffed.confidence,
         options.parse,
+        options.resume_points,
     ));
     if record {
         pass.tokenizer.sink_mut().record_events();

@@ -44,6 +44,7 @@ fn main() {
             findings: report.diagnostics.clone(),
             encoding: report.encoding.name(),
             plain_text: std::sync::Arc::new(table.into()),
+            resume: Default::default(),
         };
         drop(parsed);
         let t3 = Instant::now();
@@ -89,6 +90,7 @@ fn main() {
             json.len()
         );
     }
+    split(&text, &uri_s, &settings, runs);
     for (name, v) in [
         "check_document (parse + checks)",
         "plain_text_nodes (after publishing)",
@@ -102,5 +104,74 @@ fn main() {
     .zip(t)
     {
         println!("{name:34} {:8.1} ms", median(v));
+    }
+}
+
+/// The parse and the checks apart: the tokenizer alone (a sink that only counts tokens), the
+/// parse (tokenizer and tree builder, as the checker runs it), and each category of checks as
+/// `check_document` with only that category less the parse it needs.
+fn split(text: &str, uri: &str, settings: &Settings, runs: usize) {
+    use websyntax_check::{Category, Filter};
+    use websyntax_html::tokenizer::{SinkResult, Token, TokenSink, Tokenizer};
+    struct Count(usize);
+    impl TokenSink for Count {
+        fn process_token(&mut self, t: Token<'_>, _at: websyntax_html::Position) -> SinkResult {
+            std::hint::black_box(&t);
+            self.0 += 1;
+            SinkResult::Continue
+        }
+    }
+    let time = |f: &mut dyn FnMut()| {
+        median(
+            (0..runs)
+                .map(|_| {
+                    let t = Instant::now();
+                    f();
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect(),
+        )
+    };
+    let tokens = time(&mut || {
+        std::hint::black_box(Tokenizer::tokenize_str(Count(0), text).0);
+    });
+    let parse = |errors: bool| {
+        let mut o = parser_options(settings, text.len());
+        o.parse.collect_errors = errors;
+        websyntax_html::input_stream::parse_document_bytes(text.as_bytes(), o)
+    };
+    let parse_errors = time(&mut || drop(std::hint::black_box(parse(true))));
+    let parse_plain = time(&mut || drop(std::hint::black_box(parse(false))));
+    println!("{:34} {tokens:8.1} ms", "tokenizer alone (counting sink)");
+    println!("{:34} {parse_errors:8.1} ms", "parse, errors collected");
+    println!("{:34} {parse_plain:8.1} ms", "parse, no errors");
+    for (name, cat) in [
+        ("checks: encoding", Category::Encoding),
+        ("checks: parse errors", Category::Parse),
+        ("checks: attributes", Category::Attribute),
+        ("checks: URLs", Category::Url),
+    ] {
+        let filter = Filter {
+            only: vec![cat],
+            ..settings.filter()
+        };
+        let whole = time(&mut || {
+            let o = parser_options(settings, text.len());
+            drop(std::hint::black_box(check_document(
+                text.as_bytes(),
+                o,
+                Some(uri),
+                &filter,
+            )));
+        });
+        let base = if cat == Category::Parse {
+            parse_errors
+        } else {
+            parse_plain
+        };
+        println!(
+            "{name:34} {:8.1} ms (with its parse {whole:.1})",
+            whole - base
+        );
     }
 }

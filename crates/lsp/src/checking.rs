@@ -32,6 +32,9 @@ pub struct Checked {
     /// incremental path must not be used for this document. The server fills it after it has
     /// published the findings ([`check_text_deferred`]); unset, it counts as empty.
     pub plain_text: Arc<OnceLock<Vec<(usize, usize)>>>,
+    /// What the re-parse of a changed region needs ([`crate::splice`]): filled with the
+    /// table of plain text nodes; `None` inside when the document does not allow it.
+    pub resume: Arc<OnceLock<Option<Arc<crate::splice::Resume>>>>,
 }
 
 /// The parser options `websyntax check` uses for a file of `len` bytes, with the settings'
@@ -44,10 +47,20 @@ pub fn parser_options(settings: &Settings, len: usize) -> DocumentParserOptions 
     o
 }
 
+/// The document URL the checker gets for the document at `uri`: a file or web URL is the
+/// document URL; others (`untitled:`) have no hierarchy to resolve relative URLs against, and
+/// the checker then uses its placeholder base.
+pub fn document_url(uri: &str) -> Option<&str> {
+    websyntax_url::Url::parse(uri, None)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "file" | "http" | "https"))
+        .map(|_| uri)
+}
+
 /// Checks `text` (the document at `uri`) with `settings`.
 pub fn check_text(text: &str, uri: &str, settings: &Settings) -> Checked {
     let (checked, parsed) = check_text_deferred(text, uri, settings);
-    fill_plain_text(&checked, parsed.as_ref(), text);
+    fill_plain_text(&checked, parsed.as_ref(), text, settings);
     checked
 }
 
@@ -60,14 +73,14 @@ pub fn check_text_deferred(
     uri: &str,
     settings: &Settings,
 ) -> (Checked, Option<ParsedDocument>) {
-    let options = parser_options(settings, text.len());
-    // A file or web URL is the document URL; others (`untitled:`) have no hierarchy to
-    // resolve relative URLs against, and the checker then uses its placeholder base.
-    let base = websyntax_url::Url::parse(uri, None)
-        .ok()
-        .filter(|u| matches!(u.scheme(), "file" | "http" | "https"))
-        .map(|_| uri);
-    let (report, parsed) = check_document(text.as_bytes(), options, base, &settings.filter());
+    let mut options = parser_options(settings, text.len());
+    options.resume_points = true;
+    let (report, parsed) = check_document(
+        text.as_bytes(),
+        options,
+        document_url(uri),
+        &settings.filter(),
+    );
     let mut findings = report.diagnostics;
     let parsed = parsed.filter(|_| !report.limits_reached.nodes);
     if report.limits_reached.nodes {
@@ -89,17 +102,26 @@ pub fn check_text_deferred(
         findings,
         encoding: report.encoding.name(),
         plain_text: Arc::default(),
+        resume: Arc::default(),
     };
     (checked, parsed)
 }
 
-/// Fills `checked.plain_text` from the document `text` parsed to (empty without one); does
-/// nothing when it is already set.
-pub fn fill_plain_text(checked: &Checked, parsed: Option<&ParsedDocument>, text: &str) {
+/// Fills `checked.plain_text` and `checked.resume` from the document `text` parsed to (empty
+/// without one, with `settings`' scripting flag); does nothing to what is already set.
+pub fn fill_plain_text(
+    checked: &Checked,
+    parsed: Option<&ParsedDocument>,
+    text: &str,
+    settings: &Settings,
+) {
     checked.plain_text.get_or_init(|| {
         parsed.map_or_else(Vec::new, |p| {
             crate::incremental::plain_text_nodes(&p.document, text.as_bytes())
         })
+    });
+    checked.resume.get_or_init(|| {
+        parsed.and_then(|p| crate::splice::Resume::new(checked, p, text, settings.scripting))
     });
 }
 

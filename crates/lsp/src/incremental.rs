@@ -203,6 +203,20 @@ fn in_foreign_or_select(
     known == 2
 }
 
+/// Whether `d` is text the tree builder reports when it flushes it, at a later token (text in
+/// a table, a frameset or a column group), or a decoding error (whose message quotes
+/// offsets): its position can follow an edit its span precedes, and neither incremental path
+/// is taken for a document that has one.
+pub fn reported_late(d: &websyntax_check::Diagnostic) -> bool {
+    matches!(
+        d.code,
+        "decoding-error"
+            | "unexpected-character-in-table"
+            | "unexpected-character-in-frameset"
+            | "unexpected-character-in-column-group"
+    )
+}
+
 /// Edits before this byte may change what the encoding prescan sees.
 const PRESCAN_WINDOW: usize = 1100;
 
@@ -219,21 +233,13 @@ pub fn recheck(
     _settings: &Settings,
 ) -> Option<Arc<Checked>> {
     let table = prev.plain_text.get()?;
-    if table.is_empty() || prev.findings.iter().any(|d| d.code == "decoding-error") {
+    if table.is_empty() || prev.findings.iter().any(reported_late) {
         return None;
     }
     let (a, b) = (prev_text.as_bytes(), text.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let max_suffix = a.len().min(b.len()) - prefix;
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(max_suffix)
-        .take_while(|(x, y)| x == y)
-        .count();
-    let removed = &a[prefix..a.len() - suffix];
-    let inserted = &b[prefix..b.len() - suffix];
+    let (prefix, old_end, new_end) = crate::text::edit_range(a, b);
+    let removed = &a[prefix..old_end];
+    let inserted = &b[prefix..new_end];
     if removed.is_empty() && inserted.is_empty() {
         return Some(Arc::new(prev.clone()));
     }
@@ -241,7 +247,7 @@ pub fn recheck(
         return None;
     }
     // The text node that holds the edit, with an unchanged character on each side.
-    let (start, end) = (prefix, a.len() - suffix);
+    let (start, end) = (prefix, old_end);
     if start < PRESCAN_WINDOW {
         return None;
     }
@@ -285,24 +291,15 @@ pub fn recheck(
             o
         }
     };
-    let line_end = memchr::memchr2(b'\n', b'\r', &b[start..]).map_or(b.len(), |k| start + k);
     let mut next = prev.clone();
-    for d in &mut next.findings {
-        if let Some(s) = &mut d.span {
-            let moved = s.start >= end;
-            *s = websyntax_html::Span::new(shift(s.start), shift(s.end.max(s.start)));
-            if moved && s.start < line_end {
-                d.col = d.col.saturating_add_signed(delta);
-            }
-        }
-        if let Some(r) = &mut d.related {
-            let moved = r.span.start >= end;
-            r.span = websyntax_html::Span::new(shift(r.span.start), shift(r.span.end));
-            if moved && r.span.start < line_end {
-                r.col = r.col.saturating_add_signed(delta);
-            }
-        }
-    }
+    crate::splice::move_findings(&mut next.findings, prev_text, text, (ts, end), delta)?;
+    next.resume = Arc::new(OnceLock::from(
+        prev.resume
+            .get()
+            .cloned()
+            .flatten()
+            .map(|r| Arc::new(r.moved(end, delta))),
+    ));
     next.plain_text = Arc::new(OnceLock::from(
         table
             .iter()

@@ -23,6 +23,7 @@ pub mod incremental;
 pub mod navigate;
 pub mod server;
 pub mod settings;
+pub mod splice;
 pub mod text;
 pub mod transport;
 

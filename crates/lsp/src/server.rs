@@ -26,11 +26,11 @@ use serde_json::{Value, json};
 use websyntax_html::{Document, ParseOptions};
 
 use crate::checking::{Checked, check_text, check_text_deferred, fill_plain_text, to_lsp};
-use crate::incremental;
 use crate::settings::Settings;
 use crate::text::{Edit, PositionEncoding, TextDocument};
 use crate::transport::{Incoming, Outgoing, encode, error_response};
 use crate::{fixes, hover, navigate};
+use crate::{incremental, splice};
 
 /// JSON-RPC and LSP error codes.
 mod code {
@@ -150,7 +150,11 @@ fn worker(jobs: Receiver<Job>, done: Sender<Done>) {
         let result = catch_unwind(AssertUnwindSafe(|| {
             let (checked, parsed) = match &job.previous {
                 Some((prev, prev_text)) => {
-                    incremental::recheck(prev, prev_text, &text, &job.settings).map(|c| (c, None))
+                    incremental::recheck(prev, prev_text, &text, &job.settings)
+                        .or_else(|| {
+                            splice::recheck(prev, prev_text, &text, job.uri.as_str(), &job.settings)
+                        })
+                        .map(|c| (c, None))
                 }
                 None => None,
             }
@@ -184,7 +188,7 @@ fn worker(jobs: Receiver<Job>, done: Sender<Done>) {
         // the findings went out (off the keystroke's latency); the worker takes no other job
         // before it is done.
         let _ = catch_unwind(AssertUnwindSafe(|| {
-            fill_plain_text(&checked, parsed.as_ref(), &text)
+            fill_plain_text(&checked, parsed.as_ref(), &text, &job.settings)
         }));
         drop(parsed);
         if sent.is_err() || done.send(Done::idle()).is_err() {

@@ -207,6 +207,22 @@ impl<'a> Locator<'a> {
     }
 }
 
+/// Where `b` differs from `a`: the length of their common prefix, and the ends of the differing
+/// parts in `a` and in `b` (what follows them is their common suffix, not overlapping the
+/// prefix).
+pub fn edit_range(a: &[u8], b: &[u8]) -> (usize, usize, usize) {
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let max_suffix = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(max_suffix)
+        .take_while(|(x, y)| x == y)
+        .count();
+    (prefix, a.len() - suffix, b.len() - suffix)
+}
+
 /// `offset` moved back to a char boundary of `text`.
 pub fn floor_char(text: &str, mut offset: usize) -> usize {
     offset = offset.min(text.len());

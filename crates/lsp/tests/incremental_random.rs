@@ -1,5 +1,6 @@
-//! Random edits on the sample pages (real pages from the corpus): whenever the incremental
-//! path answers, its findings are exactly those of a full check of the edited text.
+//! Random edits on the sample pages (real pages from the corpus): whenever an incremental
+//! path answers (the text path of `incremental`, the region re-parse of `splice`), its findings
+//! are exactly those of a full check of the edited text.
 //!
 //! The edits insert or delete tags, quotes, `<`, `&`, line breaks, non-ASCII and plain text at
 //! random places, and type letters inside text (where the incremental path applies), one after
@@ -10,6 +11,7 @@ use websyntax_check::Severity;
 use websyntax_lsp::checking::{Checked, check_text};
 use websyntax_lsp::incremental::recheck;
 use websyntax_lsp::settings::Settings;
+use websyntax_lsp::splice;
 use websyntax_lsp::text::floor_char;
 
 const URI: &str = "file:///tmp/page.html";
@@ -117,13 +119,27 @@ fn settings() -> Settings {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+/// Which path answered: the text path, the region re-parse, none (a full check).
+fn recheck_any(prev: &Checked, prev_text: &str, text: &str, s: &Settings) -> (u8, Option<Checked>) {
+    if let Some(c) = recheck(prev, prev_text, text, s) {
+        return (1, Some((*c).clone()));
+    }
+    match splice::recheck(prev, prev_text, text, URI, s) {
+        Some(c) => (2, Some((*c).clone())),
+        None => (0, None),
+    }
+}
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The incremental results are kept as the base of the next edit (as the server keeps
+    /// them), so errors in the data kept for the next edit show too; the text path's table of
+    /// plain text nodes is compared too.
     #[test]
-    fn incremental_findings_equal_a_full_check(
+    fn chained_incremental_findings_equal_a_full_check(
         page in 0usize..4,
-        edits in prop::collection::vec(edit(), 1..10),
+        edits in prop::collection::vec(edit(), 1..12),
     ) {
         let s = settings();
         let pages = pages();
@@ -132,13 +148,51 @@ proptest! {
         for e in &edits {
             let next = apply(&text, e);
             let full = check_text(&next, URI, &s);
-            if let Some(fast) = recheck(&checked, &text, &next, &s) {
-                prop_assert_eq!(&fast.findings, &full.findings, "after {:?}", e);
-                prop_assert_eq!(&fast.plain_text, &full.plain_text, "after {:?}", e);
-                prop_assert_eq!(fast.encoding, full.encoding);
+            let (path, fast) = recheck_any(&checked, &text, &next, &s);
+            match fast {
+                Some(fast) => {
+                    prop_assert_eq!(&fast.findings, &full.findings, "path {} after {:?}", path, e);
+                    prop_assert_eq!(fast.encoding, full.encoding);
+                    if path == 1 && !checked.plain_text.get().is_some_and(Vec::is_empty) {
+                        prop_assert_eq!(&fast.plain_text, &full.plain_text, "after {:?}", e);
+                    }
+                    checked = fast;
+                }
+                None => checked = full,
             }
             text = next;
-            checked = full;
         }
     }
+}
+
+/// How often each path answers on the sample pages (printed; run with `--nocapture`), so that
+/// the property tests above are known to exercise the region re-parse.
+#[test]
+fn the_region_reparse_answers_most_markup_edits() {
+    let s = settings();
+    let mut counts = [0usize; 3];
+    for (k, page) in pages().iter().enumerate() {
+        let checked = check_text(page, URI, &s);
+        for n in 0..60u32 {
+            let e = Edit::Insert(
+                n.wrapping_mul(0x9E37_79B9) ^ k as u32,
+                n as usize % SNIPPETS.len(),
+            );
+            let next = apply(page, &e);
+            let (path, fast) = recheck_any(&checked, page, &next, &s);
+            counts[path as usize] += 1;
+            if let Some(fast) = fast {
+                assert_eq!(
+                    fast.findings,
+                    check_text(&next, URI, &s).findings,
+                    "after {e:?}"
+                );
+            }
+        }
+    }
+    eprintln!(
+        "full {}, text path {}, region re-parse {}",
+        counts[0], counts[1], counts[2]
+    );
+    assert!(counts[2] > counts[0], "{counts:?}");
 }

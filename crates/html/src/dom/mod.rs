@@ -473,6 +473,8 @@ pub struct Document {
     /// The standard the document was parsed with (its serializer follows it too).
     pub(crate) standard: crate::Standard,
     pub(crate) errors: Vec<ParseError>,
+    /// The parse's resume points, when they were recorded.
+    pub(crate) resume_points: Option<Box<crate::tree_builder::ResumePoints>>,
     /// Host element -> its shadow root (at most one per host).
     shadow_roots: HashMap<NodeId, NodeId>,
     /// Line starts and offset maps of the parsed source, for [`Document::line_col`].
@@ -683,6 +685,7 @@ impl Document {
             quirks_mode: QuirksMode::NoQuirks,
             standard: crate::Standard::Seed,
             errors: spare.errors,
+            resume_points: None,
             shadow_roots: HashMap::new(),
             source: None,
             index: std::sync::OnceLock::new(),
@@ -700,6 +703,26 @@ impl Document {
     /// were not collected).
     pub fn errors(&self) -> &[ParseError] {
         &self.errors
+    }
+
+    /// The resume points of the parse that built this document, when
+    /// [`DocumentParserOptions::resume_points`](crate::input_stream::DocumentParserOptions::resume_points)
+    /// asked for them (see [`crate::tree_builder::resume`]).
+    ///
+    /// ```
+    /// use websyntax_html::input_stream::{parse_document_bytes, DocumentParserOptions};
+    /// let options = DocumentParserOptions { resume_points: true, ..DocumentParserOptions::default() };
+    /// let page = b"<!DOCTYPE html><p>a <b>b</b> <i>c</i><div>d</div>";
+    /// let parsed = parse_document_bytes(page, options);
+    /// let points = parsed.document.resume_points().unwrap();
+    /// let offsets: Vec<usize> = points.iter().map(|p| p.offset).collect();
+    /// // `<b>` and `<i>` (nothing is on the list of active formatting elements before them)
+    /// // and `<div>`; not `<p>` (the tree builder was not "in body" yet).
+    /// assert_eq!(offsets, [20, 29, 37]);
+    /// assert_eq!(points.get(2).unwrap().stack.len(), 3); // html, body, p
+    /// ```
+    pub fn resume_points(&self) -> Option<&crate::tree_builder::ResumePoints> {
+        self.resume_points.as_deref()
     }
 
     /// The number of nodes in the arena (including detached ones and template contents).

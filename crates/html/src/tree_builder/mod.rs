@@ -17,11 +17,13 @@ mod in_body;
 mod in_table;
 mod initial;
 mod quirks;
+pub mod resume;
 mod select;
 mod stack;
 mod tag;
 
 pub use events::{AdoptionStep, StackEvent};
+pub use resume::{ResumePoint, ResumePoints};
 pub use tag::TagId;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -543,6 +545,43 @@ impl TreeBuilder {
             event_end_name: String::new(),
             at_eof: false,
             fostered: None,
+        }
+    }
+
+    /// Starts recording [`resume::ResumePoints`] into the document
+    /// ([`Document::resume_points`]).
+    pub fn record_resume_points(&mut self) {
+        self.doc.resume_points.get_or_insert_with(Default::default);
+    }
+
+    /// Records a resume point at the start tag at `offset` when the state is one (see
+    /// [`resume`]). Only called while recording.
+    #[cold]
+    fn note_resume_point(&mut self, offset: usize) {
+        if self.mode != InsertionMode::InBody
+            || self.context.is_some()
+            || !self.template_modes.is_empty()
+            || !self.afe.is_empty()
+            || self.form.is_some()
+            || self.foster_parenting
+            || !self.pending_table_text.is_empty()
+            || self
+                .open
+                .iter()
+                .any(|o| !o.is_hole() && o.ns != Namespace::Html)
+        {
+            return;
+        }
+        let stack: Vec<NodeId> = self
+            .open
+            .iter()
+            .filter(|o| !o.is_hole())
+            .map(|o| o.node)
+            .collect();
+        let nodes = self.doc.len();
+        let frameset_ok = self.frameset_ok;
+        if let Some(r) = self.doc.resume_points.as_mut() {
+            r.push(offset, nodes, frameset_ok, &stack);
         }
     }
 
@@ -2524,6 +2563,9 @@ impl TokenSink for TreeBuilder {
                     Token::Doctype(d) => Tok::Doctype(d),
                     Token::StartTag(t) => {
                         self.tok_tag = t.key();
+                        if self.doc.resume_points.is_some() {
+                            self.note_resume_point(span.start);
+                        }
                         if self.events.is_some() {
                             self.event_tag = span;
                             self.event_end_name.clear();
