@@ -93,7 +93,13 @@ impl Node {
         }
     }
 
-    fn make_opt(&self, py: Python<'_>, id: Option<NodeId>) -> Option<Node> {
+    /// The node `step` leads to from this one (its parent, a sibling, a child).
+    fn related(
+        &self,
+        py: Python<'_>,
+        step: fn(&h::Document, NodeId) -> Option<NodeId>,
+    ) -> Option<Node> {
+        let id = step(&lock(&self.st).doc, self.id);
         id.map(|id| self.make(py, id))
     }
 
@@ -157,6 +163,36 @@ impl Node {
             "No matching signature found: expected str, bytes or LexborNode, not {}",
             value.get_type().name()?
         )))
+    }
+}
+
+/// Where an inserted value goes, relative to the node.
+enum Place {
+    Replace,
+    Before,
+    After,
+    Child,
+}
+
+impl Node {
+    /// Inserts `value` (see [`Node::value_node`]) at `at`; beside a node without a parent,
+    /// nothing happens.
+    fn place(&self, value: &Bound<'_, PyAny>, move_: bool, at: Place) -> PyResult<()> {
+        let mut s = lock(&self.st);
+        let n = self.value_node(&mut s, value, move_)?;
+        let d = &mut s.doc;
+        let parent = d.parent(self.id);
+        let result = match (at, parent) {
+            (Place::Child, _) => d.append_child(self.id, n).map(|_| ()),
+            (_, None) => Ok(()),
+            (Place::Replace, Some(_)) => d.replace_with(self.id, n),
+            (Place::Before, Some(p)) => d.insert_before(p, n, Some(self.id)).map(|_| ()),
+            (Place::After, Some(p)) => {
+                let next = d.next_sibling(self.id);
+                d.insert_before(p, n, next).map(|_| ())
+            }
+        };
+        result.map_err(tree_error)
     }
 }
 
@@ -418,28 +454,15 @@ impl Parser {
         }
     }
 
-    #[pyo3(signature = (indent=0, skip_ws_nodes=false, skip_comment=false, raw=false, without_closing=false, tag_with_ns=false, without_text_indent=false, full_doctype=false, html5test=false))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (indent=0, skip_ws_nodes=false, skip_comment=false, **lexbor_options))]
     fn html_pretty(
         slf: &Bound<'_, Self>,
         indent: isize,
         skip_ws_nodes: bool,
         skip_comment: bool,
-        raw: bool,
-        without_closing: bool,
-        tag_with_ns: bool,
-        without_text_indent: bool,
-        full_doctype: bool,
-        html5test: bool,
+        lexbor_options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let _ = (
-            raw,
-            without_closing,
-            tag_with_ns,
-            without_text_indent,
-            full_doctype,
-            html5test,
-        );
+        lexbor_pretty_options(lexbor_options)?;
         let indent = indent_arg(indent)?;
         let s = lock(&slf.get().st);
         let top = s.wrapper.unwrap_or(NodeId::DOCUMENT);
@@ -453,43 +476,20 @@ impl Parser {
         ))
     }
 
-    #[pyo3(signature = (indent=0, skip_ws_nodes=false, skip_comment=false, raw=false, without_closing=false, tag_with_ns=false, without_text_indent=false, full_doctype=false, html5test=false))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (indent=0, skip_ws_nodes=false, skip_comment=false, **lexbor_options))]
     fn inner_html_pretty(
         slf: &Bound<'_, Self>,
         indent: isize,
         skip_ws_nodes: bool,
         skip_comment: bool,
-        raw: bool,
-        without_closing: bool,
-        tag_with_ns: bool,
-        without_text_indent: bool,
-        full_doctype: bool,
-        html5test: bool,
+        lexbor_options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Option<String>> {
-        let _ = (
-            raw,
-            without_closing,
-            tag_with_ns,
-            without_text_indent,
-            full_doctype,
-            html5test,
-        );
+        lexbor_pretty_options(lexbor_options)?;
         let Some(r) = root_node(slf) else {
             return Ok(None);
         };
-        r.inner_html_pretty(
-            indent,
-            skip_ws_nodes,
-            skip_comment,
-            false,
-            false,
-            false,
-            false,
-            false,
-            false,
-        )
-        .map(Some)
+        r.inner_html_pretty(indent, skip_ws_nodes, skip_comment, None)
+            .map(Some)
     }
 
     fn css(slf: &Bound<'_, Self>, query: &str) -> PyResult<Vec<Node>> {
@@ -605,6 +605,30 @@ impl Parser {
     }
 }
 
+/// lexbor's other pretty-printing flags (`raw`, `without_closing`, `tag_with_ns`,
+/// `without_text_indent`, `full_doctype`, `html5test`): accepted, and without effect here (the
+/// output is always the escaped, closed, un-namespaced form); any other keyword is a
+/// `TypeError`.
+fn lexbor_pretty_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+    const KNOWN: [&str; 6] = [
+        "raw",
+        "without_closing",
+        "tag_with_ns",
+        "without_text_indent",
+        "full_doctype",
+        "html5test",
+    ];
+    for key in options.into_iter().flat_map(|d| d.keys()) {
+        let key: String = key.extract()?;
+        if !KNOWN.contains(&key.as_str()) {
+            return Err(PyTypeError::new_err(format!(
+                "html_pretty() got an unexpected keyword argument {key:?}"
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn indent_arg(indent: isize) -> PyResult<usize> {
     usize::try_from(indent)
         .map_err(|_| PyValueError::new_err("indent must be greater than or equal to 0"))
@@ -636,32 +660,27 @@ impl Node {
 
     #[getter]
     fn first_child(&self, py: Python<'_>) -> Option<Node> {
-        let id = lock(&self.st).doc.first_child(self.id);
-        self.make_opt(py, id)
+        self.related(py, h::Document::first_child)
     }
 
     #[getter]
     fn last_child(&self, py: Python<'_>) -> Option<Node> {
-        let id = lock(&self.st).doc.last_child(self.id);
-        self.make_opt(py, id)
+        self.related(py, h::Document::last_child)
     }
 
     #[getter]
     fn parent(&self, py: Python<'_>) -> Option<Node> {
-        let id = lock(&self.st).doc.parent(self.id);
-        self.make_opt(py, id)
+        self.related(py, h::Document::parent)
     }
 
     #[getter]
     fn next(&self, py: Python<'_>) -> Option<Node> {
-        let id = lock(&self.st).doc.next_sibling(self.id);
-        self.make_opt(py, id)
+        self.related(py, h::Document::next_sibling)
     }
 
     #[getter]
     fn prev(&self, py: Python<'_>) -> Option<Node> {
-        let id = lock(&self.st).doc.prev_sibling(self.id);
-        self.make_opt(py, id)
+        self.related(py, h::Document::prev_sibling)
     }
 
     /// The node serialized (an element with its subtree; a fragment root: the fragment).
@@ -671,28 +690,15 @@ impl Node {
         self.html_of(&s)
     }
 
-    #[pyo3(signature = (indent=0, skip_ws_nodes=false, skip_comment=false, raw=false, without_closing=false, tag_with_ns=false, without_text_indent=false, full_doctype=false, html5test=false))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (indent=0, skip_ws_nodes=false, skip_comment=false, **lexbor_options))]
     fn html_pretty(
         &self,
         indent: isize,
         skip_ws_nodes: bool,
         skip_comment: bool,
-        raw: bool,
-        without_closing: bool,
-        tag_with_ns: bool,
-        without_text_indent: bool,
-        full_doctype: bool,
-        html5test: bool,
+        lexbor_options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let _ = (
-            raw,
-            without_closing,
-            tag_with_ns,
-            without_text_indent,
-            full_doctype,
-            html5test,
-        );
+        lexbor_pretty_options(lexbor_options)?;
         let indent = indent_arg(indent)?;
         let s = lock(&self.st);
         let nodes: Vec<NodeId> = if self.fragment_root {
@@ -711,28 +717,15 @@ impl Node {
         ))
     }
 
-    #[pyo3(signature = (indent=0, skip_ws_nodes=false, skip_comment=false, raw=false, without_closing=false, tag_with_ns=false, without_text_indent=false, full_doctype=false, html5test=false))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (indent=0, skip_ws_nodes=false, skip_comment=false, **lexbor_options))]
     fn inner_html_pretty(
         &self,
         indent: isize,
         skip_ws_nodes: bool,
         skip_comment: bool,
-        raw: bool,
-        without_closing: bool,
-        tag_with_ns: bool,
-        without_text_indent: bool,
-        full_doctype: bool,
-        html5test: bool,
+        lexbor_options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let _ = (
-            raw,
-            without_closing,
-            tag_with_ns,
-            without_text_indent,
-            full_doctype,
-            html5test,
-        );
+        lexbor_pretty_options(lexbor_options)?;
         let indent = indent_arg(indent)?;
         let s = lock(&self.st);
         let nodes: Vec<NodeId> = s.doc.children(self.id).collect();
@@ -942,45 +935,22 @@ impl Node {
 
     #[pyo3(signature = (value, r#move=false))]
     fn replace_with(&self, value: &Bound<'_, PyAny>, r#move: bool) -> PyResult<()> {
-        let mut s = lock(&self.st);
-        let n = self.value_node(&mut s, value, r#move)?;
-        if s.doc.parent(self.id).is_none() {
-            return Ok(());
-        }
-        s.doc.replace_with(self.id, n).map_err(tree_error)
+        self.place(value, r#move, Place::Replace)
     }
 
     #[pyo3(signature = (value, r#move=false))]
     fn insert_before(&self, value: &Bound<'_, PyAny>, r#move: bool) -> PyResult<()> {
-        let mut s = lock(&self.st);
-        let n = self.value_node(&mut s, value, r#move)?;
-        let Some(parent) = s.doc.parent(self.id) else {
-            return Ok(());
-        };
-        s.doc
-            .insert_before(parent, n, Some(self.id))
-            .map_err(tree_error)?;
-        Ok(())
+        self.place(value, r#move, Place::Before)
     }
 
     #[pyo3(signature = (value, r#move=false))]
     fn insert_after(&self, value: &Bound<'_, PyAny>, r#move: bool) -> PyResult<()> {
-        let mut s = lock(&self.st);
-        let n = self.value_node(&mut s, value, r#move)?;
-        let Some(parent) = s.doc.parent(self.id) else {
-            return Ok(());
-        };
-        let next = s.doc.next_sibling(self.id);
-        s.doc.insert_before(parent, n, next).map_err(tree_error)?;
-        Ok(())
+        self.place(value, r#move, Place::After)
     }
 
     #[pyo3(signature = (value, r#move=false))]
     fn insert_child(&self, value: &Bound<'_, PyAny>, r#move: bool) -> PyResult<()> {
-        let mut s = lock(&self.st);
-        let n = self.value_node(&mut s, value, r#move)?;
-        s.doc.append_child(self.id, n).map_err(tree_error)?;
-        Ok(())
+        self.place(value, r#move, Place::Child)
     }
 
     /// The source bytes of a text node (character references not decoded).
