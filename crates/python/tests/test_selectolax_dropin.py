@@ -147,3 +147,13 @@ def test_selectolax_1_0_additions():
     assert tree.options == 0
     # Bytes parsed as UTF-8 when asked (selectolax 1.0's default).
     assert HTMLParser("<p>é</p>".encode(), encoding=False).css_first("p").text() == "é"
+
+
+def test_docstring_examples():
+    import doctest
+
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner(verbose=False)
+    for test in finder.find(sx, "websyntax.selectolax"):
+        runner.run(test)
+    assert runner.summarize(verbose=False).attempted > 0
+    assert runner.summarize(verbose=False).failed == 0
