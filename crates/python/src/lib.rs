@@ -19,6 +19,8 @@ mod microsyntax;
 mod nh3;
 mod query;
 mod sanitize;
+mod selectolax;
+mod selectolax_attrs;
 mod url;
 
 /// The native module: everything is re-exported by the pure-Python package `websyntax`.
@@ -34,5 +36,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sanitize::register(m)?;
     nh3::register(m)?;
     links::register(m)?;
+    selectolax::register(m)?;
     Ok(())
 }

@@ -17,6 +17,7 @@
 mod access;
 mod dump;
 mod edit;
+mod edit_tree;
 pub(crate) mod index;
 mod name;
 mod shadow;

@@ -9,13 +9,15 @@
 - :func:`sanitize`, :class:`Sanitizer`, :func:`parse_html`: the HTML Standard's Sanitizer API
   (``element.setHTML``; ``str`` or ``bytes`` in);
 - :mod:`websyntax.nh3` (``import websyntax.nh3 as nh3``): a drop-in for nh3; :func:`clean` is
-  its ``clean``.
+  its ``clean``;
+- :mod:`websyntax.selectolax` (``from websyntax.selectolax import HTMLParser``): a drop-in for
+  selectolax, with an editable tree.
 
 Parsed objects are immutable and may be shared between threads; the GIL is released while
 parsing. ``Document`` and ``Node`` pickle (as their input and options; unpickling parses again).
 """
 
-from . import encoding, iri, microsyntax, nh3
+from . import encoding, iri, microsyntax, nh3, selectolax
 from ._native import (
     URL,
     Document,
