@@ -453,7 +453,8 @@ function input(v, name) {
 /**
  * Parses a document. Bytes (a Uint8Array) are decoded as a browser does: BOM, `encoding` (the
  * transport layer's charset label), `<meta charset>`, then autodetection; a string is parsed
- * as it is.
+ * as it is. `context` (a string input only): the fragment parsing algorithm with that context
+ * element.
  */
 function parse(source, opts) {
   const { text, bytes } = input(source, 'input');
@@ -464,8 +465,9 @@ function parse(source, opts) {
   const standard = standardOf(o);
   const maxNodes = limit(o.maxNodes, 'options.maxNodes');
   const maxDepth = limit(o.maxDepth, 'options.maxDepth');
+  const context = optStr(o.context, 'options.context');
   const inner = call(
-    (m) => new m.WsDocument(text, bytes, url, encoding, scripting, standard, maxNodes, maxDepth),
+    (m) => new m.WsDocument(text, bytes, url, encoding, scripting, standard, maxNodes, maxDepth, context),
   );
   return new Document(inner);
 }

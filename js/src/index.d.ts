@@ -62,6 +62,12 @@ export interface ParseOptions extends Limits {
   /** The scripting flag (default true: `<noscript>` is raw text, as in browsers). */
   scripting?: boolean;
   standard?: 'seed' | 'living';
+  /**
+   * `parse()` of a string only: the fragment parsing algorithm with this context element
+   * ("td", "svg NAME", "math NAME"), as `websyntax html parse --context`; the tree's top is
+   * the fragment's root `html` element.
+   */
+  context?: string;
 }
 
 export interface ParseError {
@@ -150,7 +156,7 @@ export class Document {
 /** Parses a document: bytes are decoded as a browser does (BOM, `encoding`, `<meta>`, autodetection). */
 export function parse(input: string | Uint8Array | ArrayBuffer, options?: ParseOptions): Document;
 
-export interface CheckOptions extends ParseOptions {
+export interface CheckOptions extends Omit<ParseOptions, 'context'> {
   severity?: 'error' | 'warning' | 'info';
   ignore?: string[];
   only?: Array<'parse' | 'encoding' | 'url' | 'attribute'>;
@@ -227,6 +233,8 @@ export interface Provenance {
   kind: 'implied' | 'clone' | 'foster-parented' | 'moved';
   /** The rule, in words, with the HTML Standard's section. */
   rule: string;
+  /** The HTML Standard's section of the rule ("13.2.6.1"). */
+  section: string;
   /** The `index` of the related node (the clone's original, the table, the formatting element). */
   related: number | null;
 }

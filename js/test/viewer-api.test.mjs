@@ -39,6 +39,21 @@ test('tree(): tree order, depths, spans and provenance', () => {
   doc.free();
 });
 
+test('parse(..., {context}): a fragment, its tree from the fragment root, provenance from the tree builder', () => {
+  const doc = ws.parse('<td>x</td><b>y', { context: 'tbody' });
+  const tree = doc.tree();
+  // The fragment's root html element, then the tr the "in table body" mode implied for <td>.
+  assert.deepEqual(tree.slice(0, 3).map((n) => [n.name, n.depth]), [['html', 0], ['tr', 1], ['td', 2]]);
+  assert.equal(tree[1].provenance.kind, 'implied');
+  assert.equal(tree[1].provenance.section, '13.2.6.4.13');
+  assert.match(tree[1].provenance.rule, /"in table body" insertion mode/);
+  // The b goes beside the tr, into the fragment's root.
+  assert.equal(tree.find((n) => n.name === 'b').depth, 1);
+  assert.equal(doc.nodeCount, tree.length);
+  doc.free();
+  assert.throws(() => ws.parse(new Uint8Array([60]), { context: 'div' }), TypeError);
+});
+
 test('parseURL: every component and the validation errors', () => {
   const u = ws.parseURL('https:\\\\user:pw@EXAMPLE.org:443/a/../b?q#h');
   assert.equal(u.ok, true);

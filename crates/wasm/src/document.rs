@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use websyntax::encoding::Encoding;
 use websyntax::extract::{LinkStyle, MarkdownOptions, main_content, to_markdown};
 use websyntax::html::dom::NodeKind;
-use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes};
+use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes_with_events};
 use websyntax::html::select::Selector;
 use websyntax::html::serialize::{serialize_children, serialize_node};
 use websyntax::html::text::TextOptions;
@@ -29,6 +29,11 @@ pub struct WsDocument {
     scripting: bool,
     /// Every node id in index order, built on first use (node handles are indexes).
     ids: OnceCell<Vec<NodeId>>,
+    /// The root of the tree: the document, or a fragment's root `html` element (its children
+    /// are the fragment's nodes).
+    pub(crate) root: NodeId,
+    /// The tree builder's record of what it did (the provenance of `tree()`).
+    pub(crate) events: Vec<h::StackEvent>,
 }
 
 /// A URL option (`url`, `baseUrl`): absolute, else a `type` error naming it.
@@ -76,7 +81,8 @@ pub(crate) fn dom_node_type(kind: NodeKind) -> u32 {
 #[wasm_bindgen]
 impl WsDocument {
     /// `parse(input, options)` of a string (`bytes` absent) or of bytes (then `text` is
-    /// ignored).
+    /// ignored). `context` (a string only): the fragment parsing algorithm (13.4) with this
+    /// context element (`td`, `svg NAME`, `math NAME`), as `html parse --context`.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -88,17 +94,31 @@ impl WsDocument {
         standard_name: &str,
         max_nodes: f64,
         max_depth: f64,
+        context: Option<String>,
     ) -> Result<WsDocument, BindError> {
         let url = url_arg(url, "url")?;
         let standard = standard(standard_name)?;
-        let (doc, enc, lim) = match bytes {
+        let context = context
+            .map(|c| {
+                c.parse::<h::Context>()
+                    .map_err(|e| error("type", format!("context: {e}")))
+            })
+            .transpose()?;
+        let mut root = NodeId::DOCUMENT;
+        let ((doc, events), enc, lim) = match bytes {
+            Some(_) if context.is_some() => {
+                return Err(error(
+                    "type",
+                    "context: a fragment is parsed from a string, not bytes",
+                ));
+            }
             Some(b) => {
                 let mut options = byte_options(encoding, scripting, true)?;
                 options.parse.limits = limits(max_nodes, max_depth, b.len())?;
                 options.parse.standard = standard;
                 let lim = options.parse.limits;
-                let parsed = parse_document_bytes(&b, options);
-                (parsed.document, Some(parsed.encoding), lim)
+                let (parsed, events) = parse_document_bytes_with_events(&b, options);
+                ((parsed.document, events), Some(parsed.encoding), lim)
             }
             None => {
                 let text = text.unwrap_or_default();
@@ -117,7 +137,14 @@ impl WsDocument {
                     standard,
                     ..ParseOptions::default()
                 };
-                (h::parse_document(&text, options), None, lim)
+                match &context {
+                    Some(c) => {
+                        let (fragment, events) = h::parse_fragment_with_events(&text, c, options);
+                        root = fragment.root;
+                        ((fragment.document, events), None, lim)
+                    }
+                    None => (h::parse_document_with_events(&text, options), None, lim),
+                }
             }
         };
         if doc.limits_reached().stopped_early() {
@@ -129,6 +156,8 @@ impl WsDocument {
             url,
             scripting,
             ids: OnceCell::new(),
+            root,
+            events,
         })
     }
 

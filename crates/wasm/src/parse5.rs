@@ -175,6 +175,10 @@ fn locate(doc: &h::Document, events: &[StackEvent]) -> Vec<ElemLoc> {
                     *slot = new;
                 }
             }
+            // Where a node went, not where its tags were: no location changes.
+            StackEvent::Implied { .. }
+            | StackEvent::FosterParented { .. }
+            | StackEvent::AdoptionMoved { .. } => {}
         }
     }
     locs

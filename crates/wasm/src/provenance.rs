@@ -2,35 +2,30 @@
 //! and its *provenance*, what the tree builder did to put it where it is when that is not
 //! simply "inserted where its tag was" (`Document.tree()`, `Document.nodeCount`).
 //!
-//! The parser records source spans, not the steps it took, so provenance is read off the
-//! finished tree, the spans and the HTML Standard's rules (13.2 "Parsing HTML documents"):
+//! Provenance comes from the tree builder's own record of what it did (the event log of
+//! `websyntax_html::parse_document_with_events`, [`StackEvent`]), not from the finished tree:
 //!
-//! - **implied**: an element with no start tag of its own that is not a formatting element
-//!   (`html`, `head`, `body`, `tbody`, `tr`, `colgroup`, a `p` opened by a stray `</p>`): an
-//!   insertion mode inserted it for a token that needed it;
-//! - **clone**: a formatting element (`a`, `b`, `big`, `code`, `em`, `font`, `i`, `nobr`, `s`,
-//!   `small`, `strike`, `strong`, `tt`, `u`) with no start tag of its own: a copy of an
-//!   earlier one, made when the tree builder reconstructed the active formatting elements
-//!   (13.2.4.3) or by the adoption agency algorithm (13.2.6.4.7); `related` is the element it
-//!   copies (the last one before it, in tree order, with a start tag, the same name and
-//!   namespace);
-//! - **foster-parented**: a node placed before a `table` although its token came after the
-//!   table's start tag (13.2.6.1, "appropriate place for inserting a node" with foster
-//!   parenting enabled); `related` is the table;
-//! - **moved**: a node the adoption agency algorithm moved: a block (the "furthest block")
-//!   right after a formatting element that holds, as its child, a clone of that element (the
-//!   block was taken out of the formatting element and put after it), and the clone's
-//!   children ("take all of the child nodes of furthest block and append them to the element
-//!   created"); `related` is that formatting element.
+//! - **implied** ([`StackEvent::Implied`]): an element with no tag of its own (`html`, `head`,
+//!   `body`, `tbody`, `tr`, `colgroup`, the empty `p` of a stray `</p>`), with the insertion
+//!   mode whose rule inserted it;
+//! - **clone** ([`StackEvent::Cloned`]): a copy of a formatting element, made when the tree
+//!   builder reconstructed the active formatting elements (13.2.4.3) or by the adoption agency
+//!   algorithm (13.2.6.4.7); `related` is the element copied;
+//! - **foster-parented** ([`StackEvent::FosterParented`]): a node whose token came inside a
+//!   table where it may not go, inserted before the table (13.2.6.1); `related` is the table;
+//! - **moved** ([`StackEvent::AdoptionMoved`]): a node the adoption agency algorithm moved
+//!   (its step 14, the furthest block put after the formatting element; its step 16, the
+//!   furthest block's children moved into the formatting element's clone); `related` is the
+//!   formatting element.
 //!
-//! Every pass is a loop over the nodes (no recursion), linear in their number.
-
-use std::collections::HashMap;
+//! A node with several (a reconstructed clone that was also foster-parented) has the first of
+//! foster-parented, moved, clone, implied as its kind, and every rule in its text.
 
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 use websyntax::html::dom::{NodeData, WalkEvent};
-use websyntax::html::{Document, NodeId, Span};
+use websyntax::html::tree_builder::InsertionMode;
+use websyntax::html::{AdoptionStep, Document, NodeId, Span, StackEvent};
 
 use crate::document::{WsDocument, dom_node_type};
 
@@ -39,177 +34,157 @@ use crate::document::{WsDocument, dom_node_type};
 pub struct Provenance {
     /// `implied`, `clone`, `foster-parented` or `moved`.
     pub kind: &'static str,
-    /// The rule, in words, with the HTML Standard's section.
+    /// The rule, in words, with the HTML Standard's section (every rule that applied).
     pub rule: String,
+    /// The HTML Standard's section of the kind's rule (`13.2.6.1`).
+    pub section: &'static str,
     /// The node it relates to (the original of a clone, the table, the formatting element).
     pub related: Option<NodeId>,
 }
 
-/// The HTML formatting elements (13.2.4.3, the list of active formatting elements).
-fn is_formatting(name: &str) -> bool {
-    matches!(
-        name,
-        "a" | "b"
-            | "big"
-            | "code"
-            | "em"
-            | "font"
-            | "i"
-            | "nobr"
-            | "s"
-            | "small"
-            | "strike"
-            | "strong"
-            | "tt"
-            | "u"
+/// The kinds, first first (see the module docs).
+const PRIORITY: [&str; 4] = ["foster-parented", "moved", "clone", "implied"];
+
+/// The rule of an insertion mode that implies an element, and its section.
+fn implied_rule(name: &str, mode: InsertionMode) -> (String, &'static str) {
+    use InsertionMode::*;
+    let (mode_name, section, why) = match mode {
+        BeforeHtml => (
+            "before html",
+            "13.2.6.4.2",
+            "a token that needs an html element",
+        ),
+        BeforeHead => (
+            "before head",
+            "13.2.6.4.3",
+            "a token that needs a head element",
+        ),
+        AfterHead => (
+            "after head",
+            "13.2.6.4.6",
+            "a token that needs a body element",
+        ),
+        InTable if name == "colgroup" => ("in table", "13.2.6.4.9", "a col start tag"),
+        InTable => ("in table", "13.2.6.4.9", "a tr, td or th start tag"),
+        InTableBody => ("in table body", "13.2.6.4.13", "a td or th start tag"),
+        InBody => (
+            "in body",
+            "13.2.6.4.7",
+            "a </p> end tag with no p element in button scope",
+        ),
+        _ => ("another", "13.2.6", "a token that needed it"),
+    };
+    (
+        format!(
+            "implied: the \"{mode_name}\" insertion mode ({section}) inserts a {name} element \
+             for {why}"
+        ),
+        section,
     )
 }
 
-/// The insertion mode that implies an element of this name, for the rule's text.
-fn implied_rule(name: &str) -> String {
-    let why = match name {
-        "html" => {
-            "the \"before html\" insertion mode (13.2.6.4.2) inserts an html element for a token that needs one"
-        }
-        "head" => {
-            "the \"before head\" insertion mode (13.2.6.4.3) inserts a head element for a token that needs one"
-        }
-        "body" => {
-            "the \"after head\" insertion mode (13.2.6.4.6) inserts a body element for a token that needs one"
-        }
-        "tbody" => {
-            "the \"in table\" insertion mode (13.2.6.4.9): a tr, td or th start tag inserts a tbody element first"
-        }
-        "tr" => {
-            "the \"in table body\" insertion mode (13.2.6.4.13): a td or th start tag inserts a tr element first"
-        }
-        "colgroup" => {
-            "the \"in table\" insertion mode (13.2.6.4.9): a col start tag inserts a colgroup element first"
-        }
-        "p" => {
-            "the \"in body\" insertion mode (13.2.6.4.7): a </p> end tag with no p element in button scope inserts an empty p element"
-        }
-        _ => "the tree builder inserted it without a start tag of its own (13.2.6)",
-    };
-    format!("implied: {why}")
-}
-
 /// The provenance of every node of `doc`, indexed by node index (`None`: inserted where its
-/// token was).
-pub fn provenance(doc: &Document) -> Vec<Option<Provenance>> {
+/// token was), from the tree builder's `events`.
+pub fn provenance(doc: &Document, events: &[StackEvent]) -> Vec<Option<Provenance>> {
     let mut out: Vec<Option<Provenance>> = vec![None; doc.len()];
-    // Pass 1, in tree order: implied elements and clones (with the element each copies).
-    let mut last_original: HashMap<(String, String), NodeId> = HashMap::new();
-    let mut clones: Vec<(NodeId, NodeId)> = Vec::new();
-    let mut tables: Vec<NodeId> = Vec::new();
-    for event in doc.walk(NodeId::DOCUMENT) {
-        let WalkEvent::Enter(id, _) = event else {
-            continue;
+    let name = |id: NodeId| doc.local_name(id).unwrap_or("#text").to_owned();
+    let mut add = |node: NodeId, kind: &'static str, section, rule: String, related| {
+        let Some(slot) = out.get_mut(node.index()) else {
+            return;
         };
-        let Some(name) = doc.local_name(id) else {
-            continue;
-        };
-        let key = (format!("{:?}", doc.namespace(id)), name.to_owned());
-        if doc.start_tag_span(id).is_some() {
-            if name == "table" {
-                tables.push(id);
-            }
-            last_original.insert(key, id);
-            continue;
-        }
-        if is_formatting(name) {
-            let original = last_original.get(&key).copied();
-            if let Some(o) = original {
-                clones.push((id, o));
-            }
-            out[id.index()] = Some(Provenance {
-                kind: "clone",
-                rule: format!(
-                    "clone: a copy of an earlier <{name}>, made when the tree builder \
-                     reconstructed the active formatting elements (13.2.4.3) or by the \
-                     adoption agency algorithm (13.2.6.4.7)"
-                ),
-                related: original,
-            });
-        } else {
-            out[id.index()] = Some(Provenance {
-                kind: "implied",
-                rule: implied_rule(name),
-                related: None,
-            });
-        }
-    }
-    // Pass 2: foster parenting. The nodes just before a table whose source starts after the
-    // table's start tag were inserted before it, not where their tokens were.
-    for &table in &tables {
-        let Some(t) = doc.start_tag_span(table) else {
-            continue;
-        };
-        let mut prev = doc.prev_sibling(table);
-        while let Some(p) = prev {
-            match doc.span(p) {
-                Some(s) if s.start > t.start => {
-                    out[p.index()] = Some(Provenance {
-                        kind: "foster-parented",
-                        rule: "foster-parented: its token came inside the table, where it \
-                               may not go, so it was inserted before the table (13.2.6.1, \
-                               the appropriate place for inserting a node, with foster \
-                               parenting enabled by the \"in table\" insertion mode, \
-                               13.2.6.4.9)"
-                            .to_owned(),
-                        related: Some(table),
-                    });
+        match slot {
+            // The same fact twice (a text node that received two runs of characters).
+            Some(p) if p.rule.contains(&rule) => {}
+            Some(p) => {
+                let rank = |k| PRIORITY.iter().position(|&x| x == k);
+                if rank(kind) < rank(p.kind) {
+                    p.rule = format!("{rule}; also {}", p.rule);
+                    p.kind = kind;
+                    p.section = section;
+                    p.related = related;
+                } else {
+                    p.rule = format!("{}; also {rule}", p.rule);
                 }
-                Some(_) => break,
-                None => {}
             }
-            prev = doc.prev_sibling(p);
+            None => {
+                *slot = Some(Provenance {
+                    kind,
+                    rule,
+                    section,
+                    related,
+                })
+            }
         }
-    }
-    // Pass 3: the adoption agency's moves. A clone whose parent is a block right after the
-    // clone's original: that block was the furthest block, taken out of the formatting
-    // element and put after it, and the clone's children were the block's children, moved
-    // into the clone (13.2.6.4.7).
-    for (clone, original) in clones {
-        let Some(block) = doc.parent(clone) else {
-            continue;
-        };
-        if doc.span(block).is_none() || doc.prev_sibling(block) != Some(original) {
-            continue;
-        }
-        let name = doc.local_name(original).unwrap_or_default();
-        if out[block.index()].is_none() {
-            out[block.index()] = Some(Provenance {
-                kind: "moved",
-                rule: format!(
-                    "moved: it was the furthest block inside <{name}> when an end tag closed \
-                     the formatting element; the adoption agency algorithm (13.2.6.4.7) took \
-                     the block out of <{name}> and put it after it"
-                ),
-                related: Some(original),
-            });
-        }
-        for child in doc.children(clone) {
-            if out[child.index()].is_none() && doc.span(child).is_some() {
-                out[child.index()] = Some(Provenance {
-                    kind: "moved",
-                    rule: format!(
-                        "moved: it was a child of the furthest block; the adoption agency \
-                         algorithm (13.2.6.4.7) took all of the furthest block's children and \
-                         appended them to a new clone of <{name}>"
+    };
+    for e in events {
+        match *e {
+            StackEvent::Implied { node, mode } => {
+                let (rule, section) = implied_rule(&name(node), mode);
+                add(node, "implied", section, rule, None);
+            }
+            StackEvent::Cloned {
+                clone,
+                from,
+                reconstructed,
+            } => {
+                let n = name(from);
+                let (rule, section) = if reconstructed {
+                    (
+                        format!(
+                            "clone: a copy of an earlier <{n}>, made when the tree builder \
+                             reconstructed the active formatting elements (13.2.4.3)"
+                        ),
+                        "13.2.4.3",
+                    )
+                } else {
+                    (
+                        format!(
+                            "clone: a copy of an earlier <{n}>, made by the adoption agency \
+                             algorithm (13.2.6.4.7) when an end tag closed a misnested \
+                             formatting element"
+                        ),
+                        "13.2.6.4.7",
+                    )
+                };
+                add(clone, "clone", section, rule, Some(from));
+            }
+            StackEvent::FosterParented { node, table } => {
+                let rule = "foster-parented: its token came inside a table where it may not \
+                            go, so it was inserted before the table (13.2.6.1, the appropriate \
+                            place for inserting a node, with foster parenting enabled)"
+                    .to_owned();
+                add(node, "foster-parented", "13.2.6.1", rule, table);
+            }
+            StackEvent::AdoptionMoved {
+                node,
+                formatting,
+                step,
+            } => {
+                let f = name(formatting);
+                let rule = match step {
+                    AdoptionStep::LastNode => format!(
+                        "moved: it was the furthest block inside <{f}> when an end tag closed \
+                         the formatting element; the adoption agency algorithm (13.2.6.4.7, \
+                         step 14) took it out of <{f}> and put it after it"
                     ),
-                    related: Some(original),
-                });
+                    AdoptionStep::ChildOfFurthestBlock { .. } => format!(
+                        "moved: it was a child of the furthest block; the adoption agency \
+                         algorithm (13.2.6.4.7, step 16) appended the furthest block's \
+                         children to a new clone of <{f}>"
+                    ),
+                };
+                add(node, "moved", "13.2.6.4.7", rule, Some(formatting));
             }
+            StackEvent::Popped { .. } | StackEvent::EndTagSeen { .. } => {}
         }
     }
     out
 }
 
 /// The number of nodes as `websyntax html parse --output stats` counts them: every node the
-/// walk from the document enters (template contents included).
-pub fn node_count(doc: &Document) -> usize {
-    doc.walk(NodeId::DOCUMENT)
+/// walk from `root` (the document, or a fragment's root) enters (template contents included).
+pub fn node_count(doc: &Document, root: NodeId) -> usize {
+    doc.walk(root)
         .filter(|e| matches!(e, WalkEvent::Enter(..)))
         .count()
 }
@@ -238,18 +213,19 @@ impl WsDocument {
     /// The number of nodes (`html parse --output stats`' `nodes`).
     #[wasm_bindgen(getter, js_name = nodeCount)]
     pub fn node_count(&self) -> u32 {
-        node_count(&self.doc) as u32
+        node_count(&self.doc, self.root) as u32
     }
 
-    /// Every node in tree order as JSON: `[{index, depth, nodeType, name, namespace,
+    /// Every node in tree order (from the document, or a fragment's root `html` element) as
+    /// JSON: `[{index, depth, nodeType, name, namespace,
     /// attributes: [[name, value]…], data, span, startTag, endTag, provenance: {kind, rule,
     /// related} | null}]` (`data`: a text's, comment's or processing instruction's data).
     #[wasm_bindgen(js_name = treeJson)]
     pub fn tree_json(&self) -> String {
         let doc = &self.doc;
-        let prov = provenance(doc);
+        let prov = provenance(doc, &self.events);
         let mut out = Vec::new();
-        for event in doc.walk(NodeId::DOCUMENT) {
+        for event in doc.walk(self.root) {
             let WalkEvent::Enter(id, depth) = event else {
                 continue;
             };
@@ -277,6 +253,7 @@ impl WsDocument {
                 "provenance": prov[id.index()].as_ref().map(|p| json!({
                     "kind": p.kind,
                     "rule": p.rule,
+                    "section": p.section,
                     "related": p.related.map(|r| r.index()),
                 })),
             }));
@@ -288,11 +265,11 @@ impl WsDocument {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use websyntax::html::{ParseOptions, parse_document};
+    use websyntax::html::{ParseOptions, parse_document, parse_document_with_events};
 
     fn kinds(html: &str) -> Vec<(String, &'static str)> {
-        let doc = parse_document(html, ParseOptions::default());
-        let prov = provenance(&doc);
+        let (doc, events) = parse_document_with_events(html, ParseOptions::default());
+        let prov = provenance(&doc, &events);
         doc.node_ids()
             .filter_map(|id| {
                 prov[id.index()].as_ref().map(|p| {
@@ -337,9 +314,49 @@ mod tests {
     }
 
     #[test]
+    fn the_npm_tests_input_and_a_fragment() {
+        // js/test/viewer-api.test.mjs's input.
+        let html = "<table><b>x</b><tr><td>y</table><b>1<p>2</b>3</p>";
+        let (doc, events) = parse_document_with_events(html, ParseOptions::default());
+        let prov = provenance(&doc, &events);
+        let of = |name: &str| {
+            doc.node_ids()
+                .filter(|&id| doc.local_name(id) == Some(name))
+                .map(|id| prov[id.index()].clone())
+                .collect::<Vec<_>>()
+        };
+        let html_p = of("html")[0].clone().unwrap();
+        assert_eq!(html_p.kind, "implied");
+        assert!(html_p.rule.contains("before html"), "{}", html_p.rule);
+        assert_eq!(of("tbody")[0].as_ref().unwrap().kind, "implied");
+        let table = doc.find_element("table").unwrap();
+        let b = of("b");
+        assert_eq!(b[0].as_ref().unwrap().kind, "foster-parented");
+        assert_eq!(b[0].as_ref().unwrap().related, Some(table));
+        assert!(
+            b.iter()
+                .any(|p| p.as_ref().is_some_and(|p| p.kind == "clone"))
+        );
+        assert_eq!(of("p")[0].as_ref().unwrap().kind, "moved");
+        assert_eq!(of("td")[0], None);
+        // A fragment: the tr the "in table body" mode implied.
+        let (f, events) = websyntax::html::parse_fragment_with_events(
+            "<td>x</td><b>y",
+            &"tbody".parse().unwrap(),
+            ParseOptions::default(),
+        );
+        let prov = provenance(&f.document, &events);
+        let tr = f.nodes().next().unwrap();
+        let p = prov[tr.index()].as_ref().unwrap();
+        assert_eq!((p.kind, p.section), ("implied", "13.2.6.4.13"));
+        // The root, tr, td, "x", b, "y".
+        assert_eq!(node_count(&f.document, f.root), 6);
+    }
+
+    #[test]
     fn count_matches_walk() {
         let doc = parse_document("<p>a<template>b</template>", ParseOptions::default());
         // The walk the CLI's `--output stats` counts (8 here; the CLI agrees, js/test).
-        assert_eq!(node_count(&doc), 8);
+        assert_eq!(node_count(&doc, NodeId::DOCUMENT), 8);
     }
 }
