@@ -497,19 +497,31 @@ fn widths(encoding: Encoding) -> Widths {
     }
 }
 
+/// What a pass records beside the tree (and a restarted pass records again).
+#[derive(Debug, Clone, Copy)]
+struct Recording {
+    /// The tree builder's [`StackEvent`]s.
+    events: bool,
+    /// The parse's resume points ([`Document::resume_points`]).
+    resume_points: bool,
+}
+
 impl Pass {
     fn new(
         encoding: Encoding,
         confidence: Confidence,
         options: ParseOptions,
-        resume: bool,
+        recording: Recording,
     ) -> Pass {
         let mut tree_builder = TreeBuilder::new(options.scripting, options.collect_errors);
         tree_builder.set_confidence_tentative(confidence == Confidence::Tentative);
         tree_builder.set_allow_declarative_shadow_roots(options.allow_declarative_shadow_roots);
         tree_builder.set_limits(options.limits);
         tree_builder.set_standard(options.standard);
-        if resume {
+        if recording.events {
+            tree_builder.record_events();
+        }
+        if recording.resume_points {
             tree_builder.record_resume_points();
         }
         let mut tokenizer = Tokenizer::new(tree_builder);
@@ -926,7 +938,10 @@ impl DocumentParser {
             sniffed.encoding,
             sniffed.confidence,
             self.options.parse,
-            self.options.resume_points,
+            Recording {
+                events: false,
+                resume_points: self.options.resume_points,
+            },
         );
         self.phase = Phase::Parsing {
             pass: Box::new(pass),
@@ -1052,13 +1067,13 @@ fn change_the_encoding(
     }
     pass.confidence = Confidence::Certain;
     pass.tokenizer.sink_mut().set_confidence_tentative(false);
-    let record = pass.tokenizer.sink().records_events();
-    let resume = pass.tokenizer.sink().doc.resume_points.is_some();
+    let sink = pass.tokenizer.sink();
+    let recording = Recording {
+        events: sink.records_events(),
+        resume_points: sink.doc.resume_points.is_some(),
+    };
     let restarted = restart.map(|new| {
-        let mut pass = Box::new(Pass::new(new, Confidence::Certain, options, resume));
-        if record {
-            pass.tokenizer.sink_mut().record_events();
-        }
+        let mut pass = Box::new(Pass::new(new, Confidence::Certain, options, recording));
         for piece in bytes.chunks(PIECE) {
             pass.push(piece, false);
         }
@@ -1143,11 +1158,11 @@ fn parse_bytes(
         sniffed.encoding,
         sniffed.confidence,
         options.parse,
-        options.resume_points,
+        Recording {
+            events: record,
+            resume_points: options.resume_points,
+        },
     ));
-    if record {
-        pass.tokenizer.sink_mut().record_events();
-    }
     // Valid UTF-8 without a BOM, decoded as UTF-8 (the common case): read in place, no
     // decoding into a buffer.
     let utf8 = (sniffed.encoding == Encoding::UTF_8
