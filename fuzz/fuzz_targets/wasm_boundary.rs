@@ -79,6 +79,8 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let bytes = flags & 16 != 0;
+    // A fragment context unless `document` (with bytes: refused as a type error).
+    let fragment = (!document).then(|| context.clone());
     let doc = if bytes {
         WsDocument::new(
             None,
@@ -89,6 +91,7 @@ fuzz_target!(|data: &[u8]| {
             standard,
             max_nodes,
             max_depth,
+            fragment.clone(),
         )
     } else {
         WsDocument::new(
@@ -100,6 +103,7 @@ fuzz_target!(|data: &[u8]| {
             standard,
             max_nodes,
             max_depth,
+            fragment.clone(),
         )
     };
     ok_kind(&doc);
