@@ -92,6 +92,7 @@ fuzz_target!(|data: &[u8]| {
             max_nodes,
             max_depth,
             fragment.clone(),
+            flags & 32 == 0,
         )
     } else {
         WsDocument::new(
@@ -104,6 +105,7 @@ fuzz_target!(|data: &[u8]| {
             max_nodes,
             max_depth,
             fragment.clone(),
+            flags & 32 == 0,
         )
     };
     ok_kind(&doc);

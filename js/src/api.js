@@ -28,13 +28,14 @@ class WebsyntaxTrapError extends Error {
 }
 
 let instance = null; // the wasm-bindgen exports, after initialization
+let memory = null; // the module's memory (of the instance's own exports)
 let trapped = null; // the first trap, after which nothing is called
 
 /** Instantiates the module from the inlined bytes (or `bytes`), once. */
 function initSync(bytes) {
   if (instance === null) {
     const source = bytes === undefined ? wasmBytes() : bytes;
-    bindgen.initSync({ module: source });
+    memory = bindgen.initSync({ module: source }).memory;
     instance = bindgen;
   }
   return instance;
@@ -203,6 +204,27 @@ class Sanitizer {
   }
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * Writes `html` as UTF-8 into the module's input buffer (`inputBuffer`, read by
+ * `sanitizeInput`) and returns its length in bytes: `encodeInto` copies it in one native
+ * pass, where the glue would copy character by character into a new allocation. A first pass
+ * assumes one byte per UTF-16 unit; from the first unit that did not fit on, three.
+ */
+function passInput(m, html) {
+  let ptr = m.inputBuffer(html.length);
+  let r = encoder.encodeInto(html, new Uint8Array(memory.buffer, ptr, html.length));
+  let written = r.written;
+  if (r.read < html.length) {
+    const rest = html.length - r.read;
+    ptr = m.inputBuffer(written + rest * 3);
+    r = encoder.encodeInto(html.slice(r.read), new Uint8Array(memory.buffer, ptr + written, rest * 3));
+    written += r.written;
+  }
+  return written;
+}
+
 // The flags of the module's sanitize calls (crates/wasm/src/sanitize.rs).
 const SAFE = 1;
 const DOCUMENT = 2;
@@ -228,10 +250,10 @@ function runSanitize(html, opts, flags, fname) {
   const m = wasm();
   try {
     if (s instanceof Sanitizer) {
-      return m.sanitizeWith(html, s[SANITIZER], context, flags, maxNodes, maxDepth);
+      return m.sanitizeInput(passInput(m, html), s[SANITIZER], context, flags, maxNodes, maxDepth);
     }
     const json = s === undefined ? undefined : configJson(s, `${fname} options.sanitizer`);
-    return m.sanitizeConfig(html, json, context, flags, maxNodes, maxDepth);
+    return m.sanitizeConfigInput(passInput(m, html), json, context, flags, maxNodes, maxDepth);
   } catch (e) {
     throw fail(e);
   }
@@ -457,6 +479,14 @@ function input(v, name) {
  * element.
  */
 function parse(source, opts) {
+  return parseWith(source, opts, true);
+}
+
+/**
+ * `parse()`; `record`: keep the parse errors and the tree builder's record (`errors`,
+ * `tree()`), which the one-call helpers do not read.
+ */
+function parseWith(source, opts, record) {
   const { text, bytes } = input(source, 'input');
   const o = options(opts, 'options');
   const url = optStr(o.url, 'options.url');
@@ -467,14 +497,14 @@ function parse(source, opts) {
   const maxDepth = limit(o.maxDepth, 'options.maxDepth');
   const context = optStr(o.context, 'options.context');
   const inner = call(
-    (m) => new m.WsDocument(text, bytes, url, encoding, scripting, standard, maxNodes, maxDepth, context),
+    (m) => new m.WsDocument(text, bytes, url, encoding, scripting, standard, maxNodes, maxDepth, context, record),
   );
   return new Document(inner);
 }
 
 /** Runs `f(doc)` on a document parsed from `html`, then frees it. */
 function withDocument(html, name, f) {
-  const doc = parse(input(html, name).text ?? html);
+  const doc = parseWith(input(html, name).text ?? html, undefined, false);
   try {
     return f(doc);
   } finally {

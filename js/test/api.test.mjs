@@ -138,6 +138,37 @@ test('hostile strings cross the boundary intact', () => {
   assert.equal(typeof ws.check(s).encoding, 'string');
 });
 
+test('sanitize input crosses as UTF-8 exactly: ASCII, non-ASCII, lone surrogates, large inputs', () => {
+  // The input is written into the module's buffer with encodeInto: first one byte per UTF-16
+  // unit, then three per unit from the first that did not fit. Lone surrogates become U+FFFD,
+  // as TextEncoder writes them.
+  const s = new ws.Sanitizer();
+  const cases = [
+    '',
+    'plain',
+    '<p>é</p>',
+    'é'.repeat(1000),
+    '😀'.repeat(500) + '<b>x</b>',
+    'abc' + '\uD800' + '<i>y</i>' + '\uDFFF',
+    'x'.repeat(4095) + '😀',
+    '<p>' + 'a'.repeat(3 << 20) + 'é</p>', // over the kept buffer's 1 MiB: released after the call
+  ];
+  for (const c of cases) {
+    const want = c.includes('<') ? null : c.toWellFormed();
+    for (const opts of [{ sanitizer: s }, undefined, { sanitizer: { elements: ['p', 'b', 'i'] } }]) {
+      const got = ws.sanitize(c, opts);
+      if (want !== null) assert.equal(got, want);
+      assert.equal(ws.sanitize(c, opts), got, 'the same on a second call');
+    }
+  }
+  assert.equal(ws.sanitize('<p>😀é</p>', { sanitizer: s }), '<p>😀é</p>');
+  assert.equal(ws.sanitize('a\uD800b<i>c</i>', { sanitizer: s }), 'a\uFFFDb<i>c</i>');
+  assert.equal(ws.sanitize('<p>' + 'é'.repeat(2 << 20) + '</p>').length, (2 << 20) + 7);
+  // After the large inputs, small ones again.
+  assert.equal(ws.sanitize('<b onclick=x>ok</b>', { sanitizer: s }), '<b>ok</b>');
+  assert.equal(ws.sanitizeUnsafe('<b onclick=x>ok</b>'), '<b onclick="x">ok</b>');
+});
+
 test('CommonJS entry point: require()', () => {
   const require = createRequire(import.meta.url);
   const cjs = require('../dist/index.cjs');

@@ -10,7 +10,9 @@ use wasm_bindgen::prelude::*;
 use websyntax::encoding::Encoding;
 use websyntax::extract::{LinkStyle, MarkdownOptions, main_content, to_markdown};
 use websyntax::html::dom::NodeKind;
-use websyntax::html::input_stream::{DocumentParserOptions, parse_document_bytes_with_events};
+use websyntax::html::input_stream::{
+    DocumentParserOptions, parse_document_bytes, parse_document_bytes_with_events,
+};
 use websyntax::html::select::Selector;
 use websyntax::html::serialize::{serialize_children, serialize_node};
 use websyntax::html::text::TextOptions;
@@ -83,6 +85,9 @@ impl WsDocument {
     /// `parse(input, options)` of a string (`bytes` absent) or of bytes (then `text` is
     /// ignored). `context` (a string only): the fragment parsing algorithm (13.4) with this
     /// context element (`td`, `svg NAME`, `math NAME`), as `html parse --fragment`.
+    /// `record`: keep the parse errors (`errors`) and the tree builder's record (`tree()`'s
+    /// provenance), as `parse()` does; the one-call helpers (`markdown`, `mainText`,
+    /// `htmlToText`) read neither and parse without them.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -95,6 +100,7 @@ impl WsDocument {
         max_nodes: f64,
         max_depth: f64,
         context: Option<String>,
+        record: bool,
     ) -> Result<WsDocument, BindError> {
         let url = url_arg(url, "url")?;
         let standard = standard(standard_name)?;
@@ -113,11 +119,15 @@ impl WsDocument {
                 ));
             }
             Some(b) => {
-                let mut options = byte_options(encoding, scripting, true)?;
+                let mut options = byte_options(encoding, scripting, record)?;
                 options.parse.limits = limits(max_nodes, max_depth, b.len())?;
                 options.parse.standard = standard;
                 let lim = options.parse.limits;
-                let (parsed, events) = parse_document_bytes_with_events(&b, options);
+                let (parsed, events) = if record {
+                    parse_document_bytes_with_events(&b, options)
+                } else {
+                    (parse_document_bytes(&b, options), Vec::new())
+                };
                 ((parsed.document, events), Some(parsed.encoding), lim)
             }
             None => {
@@ -132,18 +142,23 @@ impl WsDocument {
                 let lim = limits(max_nodes, max_depth, text.len())?;
                 let options = ParseOptions {
                     scripting,
-                    collect_errors: true,
+                    collect_errors: record,
                     limits: lim,
                     standard,
                     ..ParseOptions::default()
                 };
                 match &context {
                     Some(c) => {
-                        let (fragment, events) = h::parse_fragment_with_events(&text, c, options);
+                        let (fragment, events) = if record {
+                            h::parse_fragment_with_events(&text, c, options)
+                        } else {
+                            (h::parse_fragment(&text, c, options), Vec::new())
+                        };
                         root = fragment.root;
                         ((fragment.document, events), None, lim)
                     }
-                    None => (h::parse_document_with_events(&text, options), None, lim),
+                    None if record => (h::parse_document_with_events(&text, options), None, lim),
+                    None => ((h::parse_document(&text, options), Vec::new()), None, lim),
                 }
             }
         };

@@ -2,6 +2,7 @@
 //! `Document.parseHTML` semantics, over `websyntax::sanitize` (as the CLI's `sanitize`
 //! command and the Python package call it).
 
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
 use wasm_bindgen::prelude::*;
@@ -196,6 +197,83 @@ pub fn sanitize_with(
     max_depth: f64,
 ) -> Result<String, BindError> {
     run(html, &sanitizer.inner, context, flags, max_nodes, max_depth)
+}
+
+thread_local! {
+    /// The input of [`sanitize_input`]: UTF-8 that the JavaScript side writes straight into
+    /// the module's memory with `TextEncoder.encodeInto` (one native copy, no allocation per
+    /// call), instead of the glue's character-by-character copy into a new allocation.
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Inputs up to this many bytes keep the buffer of [`INPUT`] between calls; after a larger
+/// one it is released, so that one large input does not hold its memory for good.
+const KEPT_INPUT: usize = 1 << 20;
+
+/// Makes the input buffer at least `len` bytes long (keeping what it holds) and returns the
+/// address in the module's memory where it starts, for the JavaScript side to write to (a
+/// view of the memory made after this call: growing it may move it).
+#[wasm_bindgen(js_name = inputBuffer)]
+pub fn input_buffer(len: usize) -> usize {
+    INPUT.with_borrow_mut(|b| {
+        if b.len() < len {
+            b.resize(len, 0);
+        }
+        b.as_ptr() as usize
+    })
+}
+
+/// [`sanitize_with`] on the first `len` bytes of the input buffer ([`input_buffer`]).
+#[wasm_bindgen(js_name = sanitizeInput)]
+pub fn sanitize_input(
+    len: usize,
+    sanitizer: &WsSanitizer,
+    context: Option<String>,
+    flags: u32,
+    max_nodes: f64,
+    max_depth: f64,
+) -> Result<String, BindError> {
+    with_input(len, |html| {
+        run(html, &sanitizer.inner, context, flags, max_nodes, max_depth)
+    })
+}
+
+/// [`sanitize_config`] on the first `len` bytes of the input buffer ([`input_buffer`]).
+#[wasm_bindgen(js_name = sanitizeConfigInput)]
+pub fn sanitize_config_input(
+    len: usize,
+    config_json: Option<String>,
+    context: Option<String>,
+    flags: u32,
+    max_nodes: f64,
+    max_depth: f64,
+) -> Result<String, BindError> {
+    with_input(len, |html| {
+        sanitize_config(html, config_json, context, flags, max_nodes, max_depth)
+    })
+}
+
+/// `f` on the first `len` bytes of the input buffer, which must be UTF-8 (what
+/// `TextEncoder.encodeInto` writes; anything else is a `type` error); then the buffer is
+/// released if it is larger than [`KEPT_INPUT`].
+fn with_input(
+    len: usize,
+    f: impl FnOnce(&str) -> Result<String, BindError>,
+) -> Result<String, BindError> {
+    let out = INPUT.with_borrow(|b| {
+        let bytes = b
+            .get(..len)
+            .ok_or_else(|| error("type", "html: the input buffer is shorter than its length"))?;
+        let html = std::str::from_utf8(bytes)
+            .map_err(|e| error("type", format!("html is not UTF-8: {e}")))?;
+        f(html)
+    });
+    INPUT.with_borrow_mut(|b| {
+        if b.len() > KEPT_INPUT {
+            *b = Vec::new();
+        }
+    });
+    out
 }
 
 /// The one path of both entry points: the options from the call's arguments, then the
