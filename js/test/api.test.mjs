@@ -128,6 +128,13 @@ test('limits: RangeError, and the module stays usable', () => {
   assert.equal(doc.depthLimited, true);
   doc.free();
   assert.equal(ws.sanitize(deep, { maxNodes: null, maxDepth: Infinity }).startsWith('<div><div>'), true);
+  // A tree the depth limit flattened into a shape no string parses back to (each re-parse of
+  // `<table><th>` at depth 3 implies one more `tr`): a RangeError naming the depth limit, not
+  // an empty string; the module stays usable.
+  for (const sanitizer of [undefined, new ws.Sanitizer()]) {
+    assert.throws(() => ws.sanitize('<table><th>', { sanitizer, maxDepth: 3 }), (e) => e instanceof ws.ResourceLimitError && /the depth limit \(3 levels\)/.test(e.message) && /maxDepth/.test(e.message));
+  }
+  assert.equal(ws.sanitize('<table><th>', { maxDepth: 4 }), '<table><tbody><tr><th></th></tr></tbody></table>');
 });
 
 test('hostile strings cross the boundary intact', () => {

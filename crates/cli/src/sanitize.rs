@@ -105,7 +105,7 @@ struct Job<'a> {
     args: &'a Args,
 }
 
-/// The result, or the message for an input that reached the node or clone limit.
+/// The result, or the message for an input that reached a limit (`limits_message`).
 fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
     let sanitizer = job.sanitizer;
     let limits = job.args.limits_for(input.len());
@@ -120,10 +120,8 @@ fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
     };
     out.ok_or_else(|| {
         format!(
-            "the input reached the node limit ({} nodes) or the clone limit ({} cloned \
-             elements and attributes) and was not sanitized; {}",
-            limits.max_nodes.unwrap_or(0),
-            limits.max_clones.unwrap_or(0),
+            "the input reached {} and was not sanitized; {}, or a larger --max-depth",
+            websyntax::sanitize::limits_message(&limits),
             crate::doc_args::LIFT_LIMITS
         )
     })

@@ -114,6 +114,22 @@ fn deep_documents_do_not_crash_any_command() {
     }
 }
 
+/// A tree the depth limit flattened into a shape no string parses back to (`<table><th>` at
+/// depth 3) is reported as a limit reached, not printed as an empty string.
+#[test]
+fn sanitize_reports_a_depth_limit_with_no_stable_output() {
+    let (code, out, err) = run(&["sanitize", "--max-depth", "3"], b"<table><th>");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("the depth limit (3 levels)"), "{err}");
+    assert!(err.contains("--max-depth"), "{err}");
+    let (code, out, _) = run(&["sanitize", "--max-depth", "4"], b"<table><th>");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim_end(),
+        "<table><tbody><tr><th></th></tr></tbody></table>"
+    );
+}
+
 #[test]
 fn node_budget_is_an_error_not_an_abort() {
     let n = 3000;

@@ -382,13 +382,11 @@ fn div_context() -> &'static Context {
     DIV.get_or_init(|| Context::html("div"))
 }
 
-/// The :class:`ResourceLimitError` of an input that reached the node or clone limit.
+/// The :class:`ResourceLimitError` of an input that reached a limit (`limits_message`).
 fn node_limit_error(lim: &websyntax::html::ResourceLimits) -> PyErr {
     ResourceLimitError::new_err(format!(
-        "the input reached the node limit ({} nodes) or the clone limit ({} cloned elements \
-         and attributes) and was not sanitized; {}",
-        lim.max_nodes.unwrap_or(0),
-        lim.max_clones.unwrap_or(0),
+        "the input reached {} and was not sanitized; {}, or a larger max_depth",
+        s::limits_message(lim),
         crate::html::LIFT_LIMITS
     ))
 }

@@ -169,6 +169,15 @@ def test_sanitize_has_the_same_limits():
     assert deep.count("<div>") == 10**6 and "script" not in deep
 
 
+def test_sanitize_reports_a_depth_limit_with_no_stable_output():
+    # A tree the depth limit flattened into a shape no string parses back to (every re-parse
+    # of `<table><th>` at depth 3 implies one more `tr`): an error, not an empty string.
+    with pytest.raises(websyntax.ResourceLimitError, match=r"the depth limit \(3 levels\)"):
+        websyntax.sanitize("<table><th>", max_depth=3)
+    expected = "<table><tbody><tr><th></th></tr></tbody></table>"
+    assert websyntax.sanitize("<table><th>", max_depth=4) == expected
+
+
 def test_clone_limit_keeps_memory_in_proportion():
     # lexbor issue 340's shape asks for n² clones of formatting elements: the default clone
     # limit (65,536 plus one per 2 input bytes) stops it, and says so.

@@ -141,7 +141,8 @@ impl std::error::Error for SetHtmlError {}
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SanitizeOptions {
     /// The parser's resource limits (a document that reaches the node or clone limit is not
-    /// sanitized: the helpers return `None`).
+    /// sanitized: the helpers return `None`; so is one whose tree the depth limit flattened
+    /// into a shape that no string parses back to, see [`limits_message`]).
     pub limits: ResourceLimits,
     /// Which HTML Standard parses the input: [`Standard::Seed`] (the default) or
     /// [`Standard::Living`] (e.g. customizable `<select>`).
@@ -222,7 +223,8 @@ pub fn sanitize_fragment_limited(
 }
 
 /// [`sanitize_fragment_limited`] with the standard that parses the input
-/// ([`SanitizeOptions`]): `None` when the input reached the node or clone limit.
+/// ([`SanitizeOptions`]): `None` when the input reached the node or clone limit, or the depth
+/// limit left a tree with no string that parses back to it ([`limits_message`]).
 pub fn sanitize_fragment_with(
     html: &str,
     context: &Context,
@@ -245,11 +247,53 @@ pub fn sanitize_fragment_with(
     })
 }
 
+/// The limits a sanitize call that returned `None` may have reached, for its caller's
+/// message: "the node limit (N nodes), the clone limit (N cloned elements and attributes) or
+/// the depth limit (N levels)", naming only the limits that are set. The depth limit stops sanitizing only when it flattened the
+/// tree into a shape that no string parses back to (`<table><th>` nested deeper than the
+/// limit: each re-parse implies another `tr`), since a sanitized string must parse back to
+/// the tree that was checked.
+///
+/// ```
+/// use websyntax_html::{Context, ResourceLimits};
+/// use websyntax_sanitize::{Sanitizer, limits_message, sanitize_fragment_limited};
+/// let limits = ResourceLimits { max_tree_depth: Some(3), ..Default::default() };
+/// let div = Context::html("div");
+/// let s = Sanitizer::default();
+/// assert_eq!(sanitize_fragment_limited("<table><th>", &div, &s, true, limits), None);
+/// assert_eq!(limits_message(&limits), "the depth limit (3 levels)");
+/// let all = limits_message(&ResourceLimits::for_input(10));
+/// assert!(all.starts_with("the node limit (65696 nodes), the clone limit"), "{all}");
+/// assert!(all.ends_with("or the depth limit (512 levels)"), "{all}");
+/// ```
+pub fn limits_message(limits: &ResourceLimits) -> String {
+    let parts: Vec<String> = [
+        limits
+            .max_nodes
+            .map(|n| format!("the node limit ({n} nodes)")),
+        limits
+            .max_clones
+            .map(|n| format!("the clone limit ({n} cloned elements and attributes)")),
+        limits
+            .max_tree_depth
+            .map(|n| format!("the depth limit ({n} levels)")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    match parts.split_last() {
+        None => "a resource limit".to_owned(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 /// Parses `html` as a fragment in `context`, runs `filter` on it and serializes the result
 /// as the context element's children (what `Fragment::to_html` writes), then makes that
 /// string parse back to itself, and safe when parsed with the other scripting flag too
 /// ([`stable`]). `filter(doc, root, pass)` sanitizes (the safe flag and configuration are
-/// the caller's). `None` when the input (or a re-parse) reached the parser's node or clone limit.
+/// the caller's). `None` when the input (or a re-parse) reached the parser's node or clone limit,
+/// or the depth limit left a tree with no string that parses back to it.
 pub(crate) fn fragment_to_string(
     html: &str,
     context: &Context,
@@ -525,7 +569,8 @@ pub fn sanitize_document(html: &str, sanitizer: &Sanitizer) -> String {
 }
 
 /// [`sanitize_document`] (`safe`, or `parseHTMLUnsafe` without) with the parser's options:
-/// `None` when the input, or a re-parse of the output, reached the node or clone limit.
+/// `None` when the input, or a re-parse of the output, reached the node or clone limit, or
+/// the depth limit left a tree with no string that parses back to it ([`limits_message`]).
 pub fn sanitize_document_with(
     html: &str,
     sanitizer: &Sanitizer,

@@ -2,11 +2,11 @@
 //! walks are iterative), and on elements with 10^5 attributes or 10^5 comments. These tests
 //! check completion and results, not time (speed is measured by the benchmarks).
 
-use websyntax_html::{Context, ParseOptions, Standard, parse_document};
+use websyntax_html::{Context, ParseOptions, ResourceLimits, Standard, parse_document};
 use websyntax_sanitize::{
-    SanitizeOptions, Sanitizer, parse_html, parse_html_unsafe, parse_html_with, sanitize_fragment,
-    sanitize_fragment_unsafe, sanitize_fragment_with, serialize_document, set_html,
-    set_html_unsafe,
+    SanitizeOptions, Sanitizer, limits_message, parse_html, parse_html_unsafe, parse_html_with,
+    sanitize_fragment, sanitize_fragment_unsafe, sanitize_fragment_with, serialize_document,
+    set_html, set_html_unsafe,
 };
 
 const DEPTH: usize = 1_000_000;
@@ -213,4 +213,39 @@ fn deep_noscript_checked_in_both_scripting_modes() {
         let out = websyntax_sanitize::sanitize_document(&("<body>".to_owned() + &calm), &all);
         assert!(out.len() > DEPTH / 4 * "<b></b>".len(), "{}", out.len());
     });
+}
+
+/// A tree that the depth limit flattened into a shape no string parses back to (found by the
+/// `wasm_boundary` fuzz target: `<table><th>` at depth 3, where every re-parse implies one
+/// more `tr`) is not sanitized: `None`, which every layer reports as a limit reached, not an
+/// empty string that reads as "all of it was removed". A limit that leaves the tree whole
+/// gives the output.
+#[test]
+fn depth_limit_that_leaves_no_string_parsing_back_to_the_tree() {
+    let div = Context::html("div");
+    let s = Sanitizer::default();
+    let whole = Some("<table><tbody><tr><th></th></tr></tbody></table>");
+    for (depth, want) in [(2, None), (3, None), (4, whole), (512, whole)] {
+        let limits = ResourceLimits {
+            max_tree_depth: Some(depth),
+            ..Default::default()
+        };
+        for standard in [Standard::Seed, Standard::Living] {
+            let options = SanitizeOptions { limits, standard };
+            let got = sanitize_fragment_with("<table><th>", &div, &s, true, options);
+            assert_eq!(got.as_deref(), want, "depth {depth}, {standard:?}");
+        }
+    }
+    // As a document: html, body and table above the tbody, so the depths are one more.
+    let limits = ResourceLimits {
+        max_tree_depth: Some(4),
+        ..Default::default()
+    };
+    let options = SanitizeOptions {
+        limits,
+        ..Default::default()
+    };
+    let got = websyntax_sanitize::sanitize_document_with("<table><th>", &s, true, options);
+    assert_eq!(got, None);
+    assert_eq!(limits_message(&limits), "the depth limit (4 levels)");
 }

@@ -10,7 +10,7 @@ use websyntax::html::{Context, Standard};
 use websyntax::sanitize::config::SanitizerConfig;
 use websyntax::sanitize::{self as s, ConfigError, SanitizeOptions};
 
-use crate::{BindError, error, limits, node_limit};
+use crate::{BindError, error, limits};
 
 fn config_error(e: ConfigError) -> BindError {
     error("config", e)
@@ -317,5 +317,15 @@ fn run(
         };
         s::sanitize_fragment_with(html, ctx, sanitizer, safe, options)
     };
-    out.ok_or_else(|| node_limit(&limits, None))
+    out.ok_or_else(|| {
+        error(
+            "range",
+            format!(
+                "the input reached {} and was not sanitized; pass a larger maxNodes, or \
+                 maxNodes: Infinity (which lifts the node and clone limits), or a larger \
+                 maxDepth",
+                s::limits_message(&limits)
+            ),
+        )
+    })
 }
