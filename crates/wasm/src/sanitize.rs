@@ -162,8 +162,8 @@ pub const LIVING: u32 = 4;
 
 /// Sanitizes `html` (see [`sanitize_with`]) with a configuration given as JSON
 /// (`setHTML`'s `sanitizer` option: a dictionary or `"default"`; absent: the default of the
-/// method).
-#[wasm_bindgen(js_name = sanitizeConfig)]
+/// method). JavaScript calls it as [`sanitize_config_input`]; the fuzz target calls it with a
+/// string.
 pub fn sanitize_config(
     html: &str,
     config_json: Option<String>,
@@ -186,8 +186,8 @@ pub fn sanitize_config(
 /// Sanitizes `html` with a [`WsSanitizer`]: what `element.innerHTML` holds after
 /// `element.setHTML(html, {sanitizer})` (flag [`SAFE`]; else `setHTMLUnsafe`) on a `context`
 /// element (absent: `div`), or with flag [`DOCUMENT`] the serialization of
-/// `Document.parseHTML(html, …)`.
-#[wasm_bindgen(js_name = sanitizeWith)]
+/// `Document.parseHTML(html, …)`. JavaScript calls it as [`sanitize_input`]; the fuzz target
+/// calls it with a string.
 pub fn sanitize_with(
     html: &str,
     sanitizer: &WsSanitizer,
