@@ -64,7 +64,7 @@ export interface ParseOptions extends Limits {
   standard?: 'seed' | 'living';
   /**
    * `parse()` of a string only: the fragment parsing algorithm with this context element
-   * ("td", "svg NAME", "math NAME"), as `websyntax html parse --context`; the tree's top is
+   * ("td", "svg NAME", "math NAME"), as `websyntax html parse --fragment CONTEXT`; the tree's top is
    * the fragment's root `html` element.
    */
   context?: string;

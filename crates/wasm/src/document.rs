@@ -82,7 +82,7 @@ pub(crate) fn dom_node_type(kind: NodeKind) -> u32 {
 impl WsDocument {
     /// `parse(input, options)` of a string (`bytes` absent) or of bytes (then `text` is
     /// ignored). `context` (a string only): the fragment parsing algorithm (13.4) with this
-    /// context element (`td`, `svg NAME`, `math NAME`), as `html parse --context`.
+    /// context element (`td`, `svg NAME`, `math NAME`), as `html parse --fragment CONTEXT`.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
