@@ -299,6 +299,38 @@ test('fragment context: Compare uses innerHTML on the context element, Sanitize 
   await page.context().close();
 });
 
+test('fragment context on a saved page: decoded first; error spans in its bytes, node spans in the fragment', { skip: missing }, async () => {
+  // windows-1252: each é is one byte in the file and two in the decoded text's UTF-8.
+  const html = '<meta charset=windows-1252><p>caf\u00e9 \u00e9\u00e9</span><b>x</b>';
+  const file = join(tmp, 'fragment-1252.html');
+  writeFileSync(file, Buffer.from(html, 'latin1'));
+  const page = await open();
+  await page.getByTestId('context').fill('div');
+  await dropFile(page, file);
+  assert.equal(await text(page, 'encoding'), 'windows-1252');
+  // The checker read the file as a document: its count and spans are the CLI's.
+  const report = JSON.parse(cli(['check', '--format', 'json', file]).trim());
+  assert.equal(Number(await text(page, 'error-count')), report.diagnostics.length);
+  await page.getByTestId('tab-errors').click();
+  assert.equal(await page.getByTestId('errors-context').isVisible(), true);
+  const target = report.diagnostics.find((d) => d.span && d.code.includes('end-tag'));
+  assert.ok(target, JSON.stringify(report.diagnostics.map((d) => d.code)));
+  await page.getByTestId('error-item').filter({ hasText: target.code }).first().click();
+  let sel = await page.getByTestId('input').evaluate((t) => [t.selectionStart, t.selectionEnd]);
+  assert.equal(html.slice(sel[0], sel[1]), '</span>');
+  // The tree is the fragment's (as html parse --fragment div counts the decoded text), and a
+  // node's span selects its own source.
+  const decoded = join(tmp, 'fragment-1252-decoded.html');
+  writeFileSync(decoded, html);
+  assert.equal(Number(await text(page, 'node-count')), JSON.parse(cli(['html', 'parse', '--fragment', 'div', '--output', 'stats', decoded])).nodes);
+  await page.getByTestId('tab-tree').click();
+  const top = page.locator('#tree > [role=treeitem] > .row').filter({ has: page.locator(':scope > .label', { hasText: /^<p>$/ }) });
+  await top.click();
+  sel = await page.getByTestId('input').evaluate((t) => [t.selectionStart, t.selectionEnd]);
+  assert.equal(html.slice(sel[0], sel[1]), '<p>caf\u00e9 \u00e9\u00e9</span><b>x</b>');
+  await page.context().close();
+});
+
 test('the keyboard alone reaches every view', { skip: missing }, async () => {
   const page = await open();
   await page.getByTestId('tab-tree').focus();
