@@ -235,6 +235,12 @@ test('fragment context: a <tr> in a tbody context and in a document, in every vi
   assert.equal(Number(await text(page, 'node-count')), nodes(['--fragment', 'tbody']));
   // The fragment's nodes at the top: the tr and, beside it, the b.
   assert.deepEqual(await top(), ['<tr>', '<b>']);
+  // The context is in the share link.
+  await page.waitForFunction(() => location.hash.includes('context=tbody'));
+  const shared = await open(page.url().slice(page.url().indexOf('#')));
+  assert.equal(await shared.getByTestId('context').inputValue(), 'tbody');
+  assert.equal(Number(await text(shared, 'node-count')), nodes(['--fragment', 'tbody']));
+  await shared.context().close();
   // 13.2.6.1: the b after the tr goes where its tag was ("in table"'s anything-else rule
   // enables foster parenting, but the target, the fragment's html root, is no table element):
   // no mark.
@@ -296,6 +302,9 @@ test('fragment context: Compare uses innerHTML on the context element, Sanitize 
   await page.waitForFunction(() => document.getElementById('cmp-b').textContent.includes('DOMParser'));
   await page.getByTestId('tab-errors').click();
   assert.equal(await page.getByTestId('errors-context').isVisible(), false);
+  // The input's onerror ran in no context (the browser's sides run in inert documents).
+  assert.deepEqual(page.dialogs, []);
+  assert.equal(page.requests.filter((u) => u.endsWith('/x')).length, 0, page.requests.join(' '));
   await page.context().close();
 });
 
