@@ -234,7 +234,7 @@ function highlight(span, related, checked = false) {
     at = Math.max(start, e);
   }
   inner.appendChild(document.createTextNode(text.slice(at, to) + '\n'));
-  input.setSelectionRange(local(s), local(e));
+  selectOwn(local(s), local(e));
   input.dataset.highlight = `${s},${e}`;
   if (first) input.scrollTop = Math.max(0, first.offsetTop - 40);
   followScroll();
@@ -589,6 +589,14 @@ treeRoot.addEventListener('keydown', async (e) => {
 
 /** Editor selection → the node it belongs to, opened and selected in the tree. */
 let caretTimer = 0;
+
+/** The editor range the page itself selected last (`selectOwn`). */
+let ownSelection = null;
+/** Selects `[s, e)` in the editor for the page (a highlight), not as the user's selection. */
+function selectOwn(s, e) {
+  ownSelection = [s, e];
+  input.setSelectionRange(s, e);
+}
 function caretMoved() {
   clearTimeout(caretTimer);
   caretTimer = setTimeout(async () => {
@@ -619,7 +627,7 @@ function caretMoved() {
       const { selectionStart, selectionEnd } = input;
       selectItem(li, { focus: false });
       // Keep the user's own selection in the editor.
-      if (input.value.length >= selectionEnd) input.setSelectionRange(selectionStart, selectionEnd);
+      if (input.value.length >= selectionEnd) selectOwn(selectionStart, selectionEnd);
     }
   }, 150);
 }
@@ -627,7 +635,12 @@ input.addEventListener('mouseup', caretMoved);
 input.addEventListener('keyup', (e) => {
   if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === 'PageUp' || e.key === 'PageDown') caretMoved();
 });
-input.addEventListener('select', caretMoved);
+input.addEventListener('select', () => {
+  // The page's own selection (a highlight) fires `select` too: it is not the user's, and
+  // following it would select the node at its start, not the one the user picked.
+  if (ownSelection && input.selectionStart === ownSelection[0] && input.selectionEnd === ownSelection[1]) return;
+  caretMoved();
+});
 
 // ---- Errors view ----------------------------------------------------------------------------
 

@@ -217,6 +217,14 @@ test('tree: provenance from the tree builder: foster parenting, implied elements
   assert.equal(await tbody.first().locator(':scope > .row .section').textContent(), '§13.2.6.4.9');
   await tbody.first().locator(':scope > .row').click();
   assert.match(await text(page, 'provenance-rule'), /"in table" insertion mode/);
+  // The table's highlight selects its span in the editor; the page's own selection must not
+  // come back as the user's and select the table again after the tbody was picked.
+  const table = page.locator('[role=treeitem]').filter({ has: page.locator(':scope > .row > .label', { hasText: /^<table>$/ }) });
+  await table.locator(':scope > .row').click();
+  await tbody.first().locator(':scope > .row').click();
+  await page.waitForTimeout(600);
+  assert.equal(await page.locator('[role=treeitem][aria-selected=true] > .row > .label').textContent(), '<tbody>');
+  assert.match(await text(page, 'provenance-rule'), /"in table" insertion mode/);
   await page.context().close();
 });
 
