@@ -47,6 +47,9 @@ start=$(date +%s)
 
 section "cargo test"
 cargo test
+# The wasm crate's own unit tests (its Cargo.toml sets `test = false`: `cargo test` skips them;
+# the npm tests cover its API): the tree view's provenance rules, natively.
+cargo test -p websyntax-wasm --lib
 
 # The npm package's build (the WebAssembly module: two LTO builds, mostly one core each, and the
 # pinned wasm-bindgen CLI when missing) runs beside the Python, browser and language-server tests,

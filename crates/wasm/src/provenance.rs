@@ -83,6 +83,36 @@ fn implied_rule(name: &str, mode: InsertionMode) -> (String, &'static str) {
     )
 }
 
+/// The rule of a foster-parented `node` (13.2.6.1, "the appropriate place for inserting a
+/// node" with foster parenting enabled and a `table`, `tbody`, `tfoot`, `thead` or `tr` as the
+/// target). `table` is the last table on the stack of open elements; `None` when there was none
+/// (the spec's "fragment case": a fragment whose context is a table part, such as `tbody`) or
+/// when a `template` opened inside the table came later on the stack.
+fn foster_rule(doc: &Document, node: NodeId, table: Option<NodeId>) -> String {
+    const WHY: &str = "foster-parented: its token came inside a table where it may not go";
+    const HOW: &str = "13.2.6.1, the appropriate place for inserting a node, with foster \
+                       parenting enabled";
+    if table.is_some() {
+        return format!("{WHY}, so it was inserted before the table ({HOW})");
+    }
+    // A template's contents are a document fragment: the template case; else the html element.
+    let in_template = doc
+        .parent(node)
+        .is_some_and(|p| matches!(doc.data(p), NodeData::Fragment));
+    if in_template {
+        format!(
+            "{WHY}, and a template element was open inside the table, so it was inserted \
+             into the template's contents, after its last child ({HOW})"
+        )
+    } else {
+        format!(
+            "{WHY}, and no table element was open (a fragment parsed in a table context: \
+             the fragment case), so it was inserted into the html element, the fragment's \
+             root, after its last child ({HOW})"
+        )
+    }
+}
+
 /// The provenance of every node of `doc`, indexed by node index (`None`: inserted where its
 /// token was), from the tree builder's `events`.
 pub fn provenance(doc: &Document, events: &[StackEvent]) -> Vec<Option<Provenance>> {
@@ -149,10 +179,7 @@ pub fn provenance(doc: &Document, events: &[StackEvent]) -> Vec<Option<Provenanc
                 add(clone, "clone", section, rule, Some(from));
             }
             StackEvent::FosterParented { node, table } => {
-                let rule = "foster-parented: its token came inside a table where it may not \
-                            go, so it was inserted before the table (13.2.6.1, the appropriate \
-                            place for inserting a node, with foster parenting enabled)"
-                    .to_owned();
+                let rule = foster_rule(doc, node, table);
                 add(node, "foster-parented", "13.2.6.1", rule, table);
             }
             StackEvent::AdoptionMoved {
@@ -351,6 +378,82 @@ mod tests {
         assert_eq!((p.kind, p.section), ("implied", "13.2.6.4.13"));
         // The root, tr, td, "x", b, "y".
         assert_eq!(node_count(&f.document, f.root), 6);
+    }
+
+    /// The provenance of each node of `html` parsed as a fragment in `context`:
+    /// `(name, kind, rule)`.
+    fn fragment_kinds(html: &str, context: &str) -> Vec<(String, &'static str, String)> {
+        let (f, events) = websyntax::html::parse_fragment_with_events(
+            html,
+            &context.parse().unwrap(),
+            ParseOptions::default(),
+        );
+        let doc = &f.document;
+        let prov = provenance(doc, &events);
+        doc.node_ids()
+            .filter_map(|id| {
+                let p = prov[id.index()].as_ref()?;
+                let name = doc
+                    .local_name(id)
+                    .map(str::to_owned)
+                    .or_else(|| doc.text(id).map(|t| format!("#{t}")))?;
+                Some((name, p.kind, p.rule.clone()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn foster_parenting_in_a_tbody_fragment() {
+        // 13.2.6.1: foster parenting applies when the target is a table, tbody, tfoot, thead
+        // or tr. A <b> after the tr, at the top of a tbody-context fragment: "in table body"
+        // defers to "in table", whose anything-else rule enables foster parenting, but the
+        // target (the current node) is the fragment's root html element, so the node goes
+        // where its tag was: no mark.
+        assert_eq!(fragment_kinds("<tr><td>cell</td></tr><b>x", "tbody"), []);
+        assert_eq!(fragment_kinds("<b>x", "tbody"), []);
+        // Inside the tr, the target is the tr and no table is open (the fragment case): the
+        // b goes into the html element, after the tr, foster-parented.
+        let k = fragment_kinds("<td>x</td><b>y", "tbody");
+        let b: Vec<_> = k.iter().filter(|(n, ..)| n == "b").collect();
+        assert_eq!(b.len(), 1, "{k:?}");
+        assert_eq!(b[0].1, "foster-parented");
+        assert!(b[0].2.contains("no table element was open"), "{}", b[0].2);
+        assert!(b[0].2.contains("into the html element"), "{}", b[0].2);
+        assert!(!b[0].2.contains("before the table"), "{}", b[0].2);
+        let k = fragment_kinds("<tr>x<td>y", "tbody");
+        assert!(
+            k.iter()
+                .any(|(n, kind, _)| n == "#x" && *kind == "foster-parented"),
+            "{k:?}"
+        );
+        // A table open in the fragment: before that table.
+        let k = fragment_kinds("<table><b>x</b></table>", "div");
+        assert!(
+            k.iter().any(|(n, kind, r)| n == "b"
+                && *kind == "foster-parented"
+                && r.contains("before the table")),
+            "{k:?}"
+        );
+    }
+
+    #[test]
+    fn foster_parenting_into_a_template() {
+        // "in template" sends <tr> to "in table body": text in the tr is foster-parented into
+        // the template's contents (the last template is above any table).
+        let (doc, events) =
+            parse_document_with_events("<template><tr>x</template>", ParseOptions::default());
+        let prov = provenance(&doc, &events);
+        let x = doc
+            .node_ids()
+            .find(|&id| doc.text(id) == Some("x"))
+            .unwrap();
+        let p = prov[x.index()].as_ref().unwrap();
+        assert_eq!((p.kind, p.related), ("foster-parented", None));
+        assert!(
+            p.rule.contains("into the template's contents"),
+            "{}",
+            p.rule
+        );
     }
 
     #[test]

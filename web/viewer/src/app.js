@@ -34,7 +34,8 @@ function opts() {
   return {
     standard: $('standard').value,
     scripting: $('scripting').checked,
-    context: $('context').value.trim() || 'div',
+    // The fragment context ('': the input is a document; the Sanitize view then uses div).
+    context: $('context').value.trim(),
     config: sanitizerConfig().config,
   };
 }
@@ -163,9 +164,16 @@ function decodeBytes(bytes, encoding) {
   }
 }
 
-/** The editor position of byte offset `b` of the input. */
-function byteToChar(b) {
-  if (source.mode === 'bytes') return decodeBytes(source.bytes.subarray(0, b), source.encoding).length;
+/**
+ * The editor position of byte offset `b` of the input. A tree node's span is an offset into
+ * what was parsed: a saved page's bytes, or, for a fragment (parsed from text), the decoded
+ * text's UTF-8. A diagnostic's span (`checked`) is always one into what was checked: a saved
+ * page's bytes (the checker reads documents, so it is given the file as it is).
+ */
+function byteToChar(b, checked = false) {
+  if (source.mode === 'bytes' && (checked || !(last && last.textSpans))) {
+    return decodeBytes(source.bytes.subarray(0, b), source.encoding).length;
+  }
   const t = fullText();
   let bytes = 0;
   let i = 0;
@@ -192,20 +200,22 @@ function linesBefore(text, end) {
 }
 
 /**
- * Selects `span` (bytes) in the editor and marks it, and `related`, behind the text. The
+ * Selects `span` (bytes; `checked`: a diagnostic's, see byteToChar) in the editor and marks
+ * it, and `related`, behind the text. The
  * mirror behind the editor holds only the lines the marks are on, below as many empty lines
  * as come before them: a 4 MB input's text is never laid out a second time.
  */
-function highlight(span, related) {
+function highlight(span, related, checked = false) {
   const inner = mirrorInner();
   if (!span) return;
-  const [s, e] = [byteToChar(span[0]), byteToChar(span[1])];
+  const toChar = (b) => byteToChar(b, checked);
+  const [s, e] = [toChar(span[0]), toChar(span[1])];
   reveal(s, e);
   const text = input.value;
   // Editor positions (the editor may show a window of the input, from `base`).
   const local = (c) => Math.max(0, Math.min(text.length, c - base));
   const ranges = [[local(s), local(e), 'primary']];
-  if (related) ranges.push([local(byteToChar(related[0])), local(byteToChar(related[1])), 'related']);
+  if (related) ranges.push([local(toChar(related[0])), local(toChar(related[1])), 'related']);
   ranges.sort((a, b) => a[0] - b[0]);
   const from = text.lastIndexOf('\n', ranges[0][0] - 1) + 1;
   const lastEnd = Math.max(...ranges.map((r) => r[1]));
@@ -224,7 +234,7 @@ function highlight(span, related) {
     at = Math.max(start, e);
   }
   inner.appendChild(document.createTextNode(text.slice(at, to) + '\n'));
-  input.setSelectionRange(local(s), local(e));
+  selectOwn(local(s), local(e));
   input.dataset.highlight = `${s},${e}`;
   if (first) input.scrollTop = Math.max(0, first.offsetTop - 40);
   followScroll();
@@ -370,6 +380,11 @@ function treeItem(n, level) {
     badge.textContent = KIND_LABEL[n.provenance.kind] || n.provenance.kind;
     badge.title = n.provenance.rule;
     row.appendChild(badge);
+    // The HTML Standard's section of the rule.
+    const section = document.createElement('span');
+    section.className = 'section';
+    section.textContent = `§${n.provenance.section}`;
+    row.appendChild(section);
   }
   li.appendChild(row);
   if (n.childCount > 0) {
@@ -520,7 +535,10 @@ function selectItem(li, { focus = true } = {}) {
   add('p', nodeText(n), 'detail-label');
   add('p', n.span ? `source: bytes ${n.span[0]}–${n.span[1]} (line:col ${lineCol(n.span[0])})` : 'source: none (no token of its own)');
   if (n.provenance) {
-    add('p', n.provenance.rule, `rule ${n.provenance.kind}`).dataset.testid = 'provenance-rule';
+    // The rule, in words with its section (the test hook `provenance-rule`).
+    const rule = add('p', n.provenance.rule, `rule ${n.provenance.kind}`);
+    rule.dataset.testid = 'provenance-rule';
+    rule.dataset.section = n.provenance.section;
     if (n.provenance.related !== null) {
       const b = add('button', 'Show the related node');
       b.type = 'button';
@@ -571,6 +589,14 @@ treeRoot.addEventListener('keydown', async (e) => {
 
 /** Editor selection → the node it belongs to, opened and selected in the tree. */
 let caretTimer = 0;
+
+/** The editor range the page itself selected last (`selectOwn`). */
+let ownSelection = null;
+/** Selects `[s, e)` in the editor for the page (a highlight), not as the user's selection. */
+function selectOwn(s, e) {
+  ownSelection = [s, e];
+  input.setSelectionRange(s, e);
+}
 function caretMoved() {
   clearTimeout(caretTimer);
   caretTimer = setTimeout(async () => {
@@ -601,7 +627,7 @@ function caretMoved() {
       const { selectionStart, selectionEnd } = input;
       selectItem(li, { focus: false });
       // Keep the user's own selection in the editor.
-      if (input.value.length >= selectionEnd) input.setSelectionRange(selectionStart, selectionEnd);
+      if (input.value.length >= selectionEnd) selectOwn(selectionStart, selectionEnd);
     }
   }, 150);
 }
@@ -609,7 +635,12 @@ input.addEventListener('mouseup', caretMoved);
 input.addEventListener('keyup', (e) => {
   if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === 'PageUp' || e.key === 'PageDown') caretMoved();
 });
-input.addEventListener('select', caretMoved);
+input.addEventListener('select', () => {
+  // The page's own selection (a highlight) fires `select` too: it is not the user's, and
+  // following it would select the node at its start, not the one the user picked.
+  if (ownSelection && input.selectionStart === ownSelection[0] && input.selectionEnd === ownSelection[1]) return;
+  caretMoved();
+});
 
 // ---- Errors view ----------------------------------------------------------------------------
 
@@ -621,6 +652,8 @@ input.addEventListener('select', caretMoved);
 function renderErrors(count, omitted) {
   const lists = $('errors');
   while (lists.firstChild) lists.removeChild(lists.firstChild);
+  // The checker (`check`, as `websyntax check`) reads documents only.
+  $('errors-context').hidden = opts().context === '';
   const g = gen;
   let at = 0;
   const batch = async () => {
@@ -659,7 +692,7 @@ function errorItem(d) {
   msg.className = 'message';
   msg.textContent = ` ${d.severity}: ${d.message}${d.count > 1 ? ` (×${d.count})` : ''}`;
   b.append(where, ' ', code, msg);
-  b.addEventListener('click', () => highlight(d.span, d.related ? d.related.span : null));
+  b.addEventListener('click', () => highlight(d.span, d.related ? d.related.span : null, true));
   li.appendChild(b);
   if (d.related) {
     const rel = document.createElement('span');
@@ -677,11 +710,33 @@ function errorItem(d) {
 
 // ---- Compare view ---------------------------------------------------------------------------
 
-/** The browser's own tree of the input (DOMParser: an inert document, scripting disabled). */
-function browserLines(html) {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+/**
+ * An element of `doc` for a context as the package names it: `td`, `svg NAME`, `math NAME`
+ * (a TypeError for a name no element can have).
+ */
+function contextElement(doc, context) {
+  const [a, b] = context.trim().split(/\s+/);
+  if (b !== undefined && a === 'svg') return doc.createElementNS('http://www.w3.org/2000/svg', b);
+  if (b !== undefined && a === 'math') return doc.createElementNS('http://www.w3.org/1998/Math/MathML', b);
+  return doc.createElement(a);
+}
+
+/**
+ * The browser's own tree of the input (DOMParser: an inert document, scripting disabled), or
+ * of the input as a fragment in `context`.
+ */
+function browserLines(html, context) {
+  let top;
+  if (context) {
+    // A fragment: innerHTML on the context element, in an inert document (DOMParser has no
+    // context; like DOMParser's, this document loads and runs nothing, scripting disabled).
+    const doc = document.implementation.createHTMLDocument('');
+    const el = contextElement(doc, context);
+    el.innerHTML = html;
+    top = el.localName === 'template' ? el.content.childNodes : el.childNodes;
+  } else top = new DOMParser().parseFromString(html, 'text/html').childNodes;
   const out = [];
-  const stack = [...doc.childNodes].reverse().map((n) => [n, 0]);
+  const stack = [...top].reverse().map((n) => [n, 0]);
   while (stack.length > 0) {
     const [n, depth] = stack.pop();
     const pad = '  '.repeat(depth);
@@ -793,8 +848,20 @@ async function runCompare() {
   const g = gen;
   const r = await ask({ type: 'compare', gen: g, options: opts() });
   if (g !== gen) return;
-  const browser = browserMayRun('compare') ? browserLines(fullText()) : null;
-  $('cmp-a-std').textContent = `${$('standard').value}, scripting off as in DOMParser`;
+  const context = opts().context;
+  let browser = null;
+  if (browserMayRun('compare')) {
+    try {
+      browser = browserLines(fullText(), context);
+    } catch (e) {
+      browser = [`${e.name}: ${e.message}`];
+    }
+  }
+  // With a fragment context, the browser's side is innerHTML on that element (DOMParser has no
+  // context).
+  const how = context ? `innerHTML on a ${context} element` : 'DOMParser';
+  $('cmp-b-how').textContent = how;
+  $('cmp-a-std').textContent = `${$('standard').value}, ${context ? `a fragment in ${context}, ` : ''}scripting off as in ${how}`;
   let [da, db] = diffLines(r.ours, browser || []);
   showLines($('cmp-ours'), r.ours, browser ? da : []);
   if (browser) showLines($('cmp-browser'), browser, db);
@@ -849,7 +916,7 @@ function browserSetHTML(html, config, context) {
   try {
     // An inert document: nothing in it loads or runs.
     const doc = document.implementation.createHTMLDocument('');
-    const el = doc.createElement(context);
+    const el = contextElement(doc, context);
     el.setHTML(html, config === undefined ? {} : { sanitizer: config });
     return el.innerHTML;
   } catch (e) {
@@ -868,7 +935,7 @@ function renderSanitize(r) {
     $('sanitize-diff').textContent = '';
     return;
   }
-  const theirs = browserSetHTML(fullText(), o.config, o.context);
+  const theirs = browserSetHTML(fullText(), o.config, o.context || 'div');
   setLongText($('sanitize-browser'), theirs === null ? "This browser has no setHTML()." : theirs);
   $('sanitize-diff').textContent =
     theirs === null ? '' : theirs === r.sanitized ? 'Same output as this browser.' : 'The outputs differ.';

@@ -89,8 +89,11 @@ function summary(k) {
   };
 }
 
+/** The parser's options; with a fragment context, of the input as a fragment. */
 function parseOptions(o, standard) {
-  return { scripting: o.scripting, standard: standard || o.standard };
+  const options = { scripting: o.scripting, standard: standard || o.standard };
+  if (o.context) options.context = o.context;
+  return options;
 }
 
 function sanitized(text, o) {
@@ -108,17 +111,20 @@ function sanitized(text, o) {
 
 function analyze({ gen, text, bytes, options: o }) {
   const steps = 5;
-  const source = bytes !== undefined ? bytes : text;
-  progress(gen, 1, steps, 'parsing');
+  progress(gen, 1, steps, 'checking');
+  // The checker reads documents only: with a fragment context too, it checks the input as a
+  // document (the page says so).
+  const report = check(bytes !== undefined ? bytes : text, { scripting: o.scripting, standard: o.standard });
+  // A fragment is parsed from text: a file's bytes decoded as the document's were.
+  const source = bytes === undefined ? text : o.context ? decode(bytes, report.encoding) : bytes;
+  progress(gen, 2, steps, 'parsing');
   const doc = parse(source, parseOptions(o));
   try {
-    progress(gen, 2, steps, 'building the tree');
+    progress(gen, 3, steps, 'building the tree');
     const tree = doc.tree();
     const { children, parents } = childLists(tree);
     current = { gen, tree, children, parents, ext: extents(tree, children), source, options: o };
     const nodeCount = doc.nodeCount;
-    progress(gen, 3, steps, 'checking');
-    const report = check(source, { scripting: o.scripting, standard: o.standard });
     // Source order: by span start; a diagnostic of the whole document (no span) first.
     current.diagnostics = report.diagnostics
       .map((d, k) => ({ d, k }))
@@ -130,7 +136,7 @@ function analyze({ gen, text, bytes, options: o }) {
     const previewHtml = preview(markdown);
     progress(gen, 5, steps, 'sanitizing');
     // The text the sanitizer and the browser's parsers see: the decoded document.
-    const decoded = bytes !== undefined ? decode(bytes, report.encoding) : text;
+    const decoded = bytes === undefined ? text : typeof source === 'string' ? source : decode(bytes, report.encoding);
     current.encoding = report.encoding;
     const san = sanitized(decoded, o);
     return {
@@ -148,6 +154,9 @@ function analyze({ gen, text, bytes, options: o }) {
       sanitized: san.output,
       sanitizeError: san.error,
       decoded: bytes !== undefined ? decoded : null,
+      // Spans are offsets into what was parsed: the bytes, or (a fragment) the decoded text's
+      // UTF-8.
+      textSpans: typeof source === 'string',
       roots: childPage(0, 0),
     };
   } finally {
@@ -223,6 +232,7 @@ function childPage(k, from, to = Infinity) {
  */
 function charToByte(c) {
   const bytes = current.source;
+  if (typeof bytes === 'string') return new TextEncoder().encode(bytes.slice(0, c)).length;
   let lo = 0;
   let hi = bytes.length;
   while (lo < hi) {
@@ -244,8 +254,9 @@ function linesOf(source, options) {
 }
 
 /**
- * The Compare view's trees: ours with scripting off (as the browser's DOMParser parses) and
- * the selected standard, and ours under the seed and the living standard.
+ * The Compare view's trees: ours with scripting off (as the browser's DOMParser, or innerHTML
+ * in an inert document, parses) and the selected standard, and ours under the seed and the
+ * living standard; with a fragment context, all three of the input as a fragment.
  */
 function compare({ gen, options: o }) {
   if (current === null) return { type: 'compare', gen, ours: [], seed: [], living: [] };
@@ -253,7 +264,7 @@ function compare({ gen, options: o }) {
   return {
     type: 'compare',
     gen,
-    ours: linesOf(source, { scripting: false, standard: o.standard }),
+    ours: linesOf(source, parseOptions({ ...options, scripting: false }, o.standard)),
     seed: linesOf(source, parseOptions(options, 'seed')),
     living: linesOf(source, parseOptions(options, 'living')),
   };

@@ -195,6 +195,159 @@ test('tree: provenance marks, keyboard, node and source selection both ways', { 
   await page.context().close();
 });
 
+test('tree: provenance from the tree builder: foster parenting, implied elements, their rules and sections', { skip: missing }, async () => {
+  const page = await open();
+  await typeHTML(page, '<table>x<tr><td>y</table>');
+  await page.getByTestId('tab-tree').click();
+  // The text "x" came inside the table: foster-parented, before the table.
+  const x = page.locator('[role=treeitem]').filter({ has: page.locator(':scope > .row > .label', { hasText: '"x"' }) });
+  await x.waitFor();
+  assert.equal(await x.locator(':scope > .row [data-testid=provenance]').textContent(), 'foster-parented');
+  assert.equal(await x.locator(':scope > .row .section').textContent(), '§13.2.6.1');
+  await x.locator(':scope > .row').click();
+  assert.match(await text(page, 'provenance-rule'), /foster parenting/);
+  // tbody, implied by the "in table" insertion mode's rule for a tr start tag.
+  const tbody = page.locator('[role=treeitem]').filter({ has: page.locator(':scope > .row > .label', { hasText: /^<tbody>$/ }) });
+  if ((await tbody.count()) === 0) {
+    const table = page.locator('[role=treeitem]').filter({ has: page.locator(':scope > .row > .label', { hasText: /^<table>$/ }) });
+    await table.locator(':scope > .row').click();
+  }
+  await tbody.first().waitFor();
+  assert.equal(await tbody.first().locator(':scope > .row [data-testid=provenance]').textContent(), 'implied');
+  assert.equal(await tbody.first().locator(':scope > .row .section').textContent(), '§13.2.6.4.9');
+  await tbody.first().locator(':scope > .row').click();
+  assert.match(await text(page, 'provenance-rule'), /"in table" insertion mode/);
+  // The table's highlight selects its span in the editor; the page's own selection must not
+  // come back as the user's and select the table again after the tbody was picked.
+  const table = page.locator('[role=treeitem]').filter({ has: page.locator(':scope > .row > .label', { hasText: /^<table>$/ }) });
+  await table.locator(':scope > .row').click();
+  await tbody.first().locator(':scope > .row').click();
+  await page.waitForTimeout(600);
+  assert.equal(await page.locator('[role=treeitem][aria-selected=true] > .row > .label').textContent(), '<tbody>');
+  assert.match(await text(page, 'provenance-rule'), /"in table" insertion mode/);
+  await page.context().close();
+});
+
+test('fragment context: a <tr> in a tbody context and in a document, in every view', { skip: missing }, async () => {
+  const html = '<tr><td>cell</td></tr><b>x';
+  const file = join(tmp, 'fragment.html');
+  writeFileSync(file, html);
+  const nodes = (args) => JSON.parse(cli(['html', 'parse', ...args, '--output', 'stats', file])).nodes;
+  const page = await open();
+  await typeHTML(page, html);
+  assert.equal(Number(await text(page, 'node-count')), nodes([]));
+  const top = () => page.locator('#tree > [role=treeitem] > .row > .label').allTextContents();
+  assert.deepEqual(await top(), ['<html>']);
+  await page.getByTestId('context').fill('tbody');
+  await parsed(page);
+  assert.equal(Number(await text(page, 'node-count')), nodes(['--fragment', 'tbody']));
+  // The fragment's nodes at the top: the tr and, beside it, the b.
+  assert.deepEqual(await top(), ['<tr>', '<b>']);
+  // The context is in the share link.
+  await page.waitForFunction(() => location.hash.includes('context=tbody'));
+  const shared = await open(page.url().slice(page.url().indexOf('#')));
+  assert.equal(await shared.getByTestId('context').inputValue(), 'tbody');
+  assert.equal(Number(await text(shared, 'node-count')), nodes(['--fragment', 'tbody']));
+  await shared.context().close();
+  // 13.2.6.1: the b after the tr goes where its tag was ("in table"'s anything-else rule
+  // enables foster parenting, but the target, the fragment's html root, is no table element):
+  // no mark.
+  const topRow = (label) => page.locator('#tree > [role=treeitem] > .row').filter({ has: page.locator(':scope > .label', { hasText: label }) });
+  assert.equal(await topRow('<b>').locator('[data-testid=provenance]').count(), 0);
+  // Errors: the checker reads documents only, and says so.
+  await page.getByTestId('tab-errors').click();
+  assert.equal(await page.getByTestId('errors-context').isVisible(), true);
+  assert.equal(Number(await text(page, 'error-count')), JSON.parse(cli(['check', '--format', 'json', file]).trim().split('\n')[0]).diagnostics.length);
+  // Compare: the browser's tree of the same fragment (innerHTML on a tbody).
+  await page.getByTestId('tab-compare').click();
+  await page.waitForFunction(() => document.getElementById('compare-summary').textContent !== '');
+  assert.equal(await text(page, 'compare-summary'), 'Same tree as this browser.');
+  assert.match(await text(page, 'compare-ours'), /^ {2}<tr>/);
+  // Markdown of the fragment.
+  await page.getByTestId('tab-markdown').click();
+  assert.match(await text(page, 'markdown-source'), /cell/);
+  // Back to a document.
+  await page.getByTestId('context').fill('');
+  await parsed(page);
+  assert.equal(Number(await text(page, 'node-count')), nodes([]));
+  // A b inside the tr (the target is the tr) with no table open: foster-parented into the
+  // fragment's html root (the spec's "fragment case"), after the tr.
+  await page.getByTestId('context').fill('tbody');
+  await typeHTML(page, '<td>x</td><b>y');
+  await page.getByTestId('tab-tree').click();
+  assert.deepEqual(await top(), ['<tr>', '<b>']);
+  assert.equal(await topRow('<b>').locator('[data-testid=provenance]').textContent(), 'foster-parented');
+  await topRow('<b>').click();
+  assert.match(await text(page, 'provenance-rule'), /no table element was open .* into the html element/);
+  assert.equal(await page.getByTestId('provenance-rule').getAttribute('data-section'), '13.2.6.1');
+  await page.context().close();
+});
+
+test('fragment context: Compare uses innerHTML on the context element, Sanitize the same context as the CLI', { skip: missing }, async () => {
+  const html = '<tr><td>a<b>b</td></tr>c<img src=x onerror=alert(1)><svg><desc>d</desc></svg>';
+  const file = join(tmp, 'fragment-views.html');
+  writeFileSync(file, html);
+  const page = await open();
+  await typeHTML(page, html);
+  for (const context of ['tbody', 'tr', 'div', 'svg svg']) {
+    await page.getByTestId('context').fill(context);
+    await parsed(page);
+    const want = JSON.parse(cli(['html', 'parse', '--fragment', context, '--output', 'stats', file])).nodes;
+    assert.equal(Number(await text(page, 'node-count')), want, `${context}: node-count`);
+    assert.equal((await text(page, 'sanitize-output')) + '\n', cli(['sanitize', '--context', context, file]), `${context}: sanitize-output`);
+    await page.getByTestId('tab-compare').click();
+    await page.waitForFunction((c) => document.getElementById('cmp-b').textContent.includes(c), context);
+    assert.equal(await page.locator('#cmp-b').textContent(), `This browser's innerHTML on a ${context} element`);
+    assert.equal(await text(page, 'compare-summary'), 'Same tree as this browser.', `${context}: compare`);
+  }
+  // A context that is no element name: the status says why.
+  await page.getByTestId('context').fill('foo bar');
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Could not parse'));
+  assert.match(await text(page, 'status'), /context/);
+  // A document again: DOMParser.
+  await page.getByTestId('context').fill('');
+  await parsed(page);
+  await page.waitForFunction(() => document.getElementById('cmp-b').textContent.includes('DOMParser'));
+  await page.getByTestId('tab-errors').click();
+  assert.equal(await page.getByTestId('errors-context').isVisible(), false);
+  // The input's onerror ran in no context (the browser's sides run in inert documents).
+  assert.deepEqual(page.dialogs, []);
+  assert.equal(page.requests.filter((u) => u.endsWith('/x')).length, 0, page.requests.join(' '));
+  await page.context().close();
+});
+
+test('fragment context on a saved page: decoded first; error spans in its bytes, node spans in the fragment', { skip: missing }, async () => {
+  // windows-1252: each é is one byte in the file and two in the decoded text's UTF-8.
+  const html = '<meta charset=windows-1252><p>caf\u00e9 \u00e9\u00e9</span><b>x</b>';
+  const file = join(tmp, 'fragment-1252.html');
+  writeFileSync(file, Buffer.from(html, 'latin1'));
+  const page = await open();
+  await page.getByTestId('context').fill('div');
+  await dropFile(page, file);
+  assert.equal(await text(page, 'encoding'), 'windows-1252');
+  // The checker read the file as a document: its count and spans are the CLI's.
+  const report = JSON.parse(cli(['check', '--format', 'json', file]).trim());
+  assert.equal(Number(await text(page, 'error-count')), report.diagnostics.length);
+  await page.getByTestId('tab-errors').click();
+  assert.equal(await page.getByTestId('errors-context').isVisible(), true);
+  const target = report.diagnostics.find((d) => d.span && d.code.includes('end-tag'));
+  assert.ok(target, JSON.stringify(report.diagnostics.map((d) => d.code)));
+  await page.getByTestId('error-item').filter({ hasText: target.code }).first().click();
+  let sel = await page.getByTestId('input').evaluate((t) => [t.selectionStart, t.selectionEnd]);
+  assert.equal(html.slice(sel[0], sel[1]), '</span>');
+  // The tree is the fragment's (as html parse --fragment div counts the decoded text), and a
+  // node's span selects its own source.
+  const decoded = join(tmp, 'fragment-1252-decoded.html');
+  writeFileSync(decoded, html);
+  assert.equal(Number(await text(page, 'node-count')), JSON.parse(cli(['html', 'parse', '--fragment', 'div', '--output', 'stats', decoded])).nodes);
+  await page.getByTestId('tab-tree').click();
+  const top = page.locator('#tree > [role=treeitem] > .row').filter({ has: page.locator(':scope > .label', { hasText: /^<p>$/ }) });
+  await top.click();
+  sel = await page.getByTestId('input').evaluate((t) => [t.selectionStart, t.selectionEnd]);
+  assert.equal(html.slice(sel[0], sel[1]), '<p>caf\u00e9 \u00e9\u00e9</span><b>x</b>');
+  await page.context().close();
+});
+
 test('the keyboard alone reaches every view', { skip: missing }, async () => {
   const page = await open();
   await page.getByTestId('tab-tree').focus();
