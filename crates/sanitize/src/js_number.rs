@@ -2,9 +2,11 @@
 //! configuration can hold: what WebIDL's `DOMString` conversion gives for a number.
 //!
 //! The shortest digits that round-trip come from serde_json's own float writer (the one that
-//! writes JSON), so the module needs no second float-to-decimal implementation: Rust's
-//! `f64` `Display` (and with it `core`'s Grisu/Dragon code, 10 KB gzipped in the WebAssembly
-//! module) is not linked.
+//! writes JSON), and the notation from [`websyntax_microsyntax::numbers::number_notation`], so
+//! the module needs no second float-to-decimal implementation: Rust's `f64` formatting (and
+//! with it `core`'s Grisu/Dragon code, 10 KB gzipped in the WebAssembly module) is not linked.
+
+use websyntax_microsyntax::numbers::number_notation;
 
 /// `Number::toString` of a JSON number.
 pub(crate) fn number_to_string(n: &serde_json::Number) -> String {
@@ -19,58 +21,27 @@ pub(crate) fn number_to_string(n: &serde_json::Number) -> String {
 }
 
 /// Rewrites a decimal (`-`? digits [`.` digits]? [`e` [`+`|`-`]? digits]?) in ECMAScript's
-/// notation, from its digits `s` (k of them, no leading or trailing zeros) and the exponent
-/// `n` with value = 0.s × 10^n (so that s × 10^(n−k) is the number, as the spec's step 5 says).
+/// notation: its digits without leading or trailing zeros, and the exponent n with
+/// value = 0.digits × 10^n.
 fn to_js(written: &str) -> String {
     let (negative, rest) = match written.strip_prefix('-') {
         Some(r) => (true, r),
         None => (false, written),
     };
     let (mantissa, exp) = match rest.find(['e', 'E']) {
-        Some(at) => (&rest[..at], rest[at + 1..].parse::<i32>().unwrap_or(0)),
+        Some(at) => (&rest[..at], rest[at + 1..].parse::<i64>().unwrap_or(0)),
         None => (rest, 0),
     };
     let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let all: String = int.chars().chain(frac.chars()).collect();
-    let lead = all.len() - all.trim_start_matches('0').len();
-    let digits = all.trim_start_matches('0').trim_end_matches('0');
+    let significant = all.trim_start_matches('0');
+    let lead = all.len() - significant.len();
+    let digits = significant.trim_end_matches('0');
     if digits.is_empty() {
         // Step 2: +0 and -0 are "0".
         return "0".into();
     }
-    let k = digits.len() as i32;
-    let n = int.len() as i32 - lead as i32 + exp;
-    let mut out = String::with_capacity(digits.len() + 8);
-    if negative {
-        // Step 3.
-        out.push('-');
-    }
-    if k <= n && n <= 21 {
-        // Step 6: the digits, then n − k zeros.
-        out.push_str(digits);
-        out.extend(std::iter::repeat_n('0', (n - k) as usize));
-    } else if 0 < n && n <= 21 {
-        // Step 7: the point after the first n digits.
-        out.push_str(&digits[..n as usize]);
-        out.push('.');
-        out.push_str(&digits[n as usize..]);
-    } else if -6 < n && n <= 0 {
-        // Step 8: "0.", −n zeros, the digits.
-        out.push_str("0.");
-        out.extend(std::iter::repeat_n('0', (-n) as usize));
-        out.push_str(digits);
-    } else {
-        // Steps 9–12: exponential notation, `e+` or `e-` and the exponent n − 1.
-        out.push_str(&digits[..1]);
-        if k > 1 {
-            out.push('.');
-            out.push_str(&digits[1..]);
-        }
-        out.push('e');
-        out.push(if n > 1 { '+' } else { '-' });
-        out.push_str(&(n - 1).unsigned_abs().to_string());
-    }
-    out
+    number_notation(negative, digits, int.len() as i64 - lead as i64 + exp)
 }
 
 #[cfg(test)]
