@@ -91,7 +91,7 @@ test('its module is at most 300 KB gzipped (with wasm-opt)', () => {
   }
 });
 
-test('the whole API\'s module is at most 600 KB gzipped (with wasm-opt)', { todo: 'goal missed: 768,005 B (750 KiB) on 2026-12-02; the data section alone is 273 KB gzipped' }, () => {
+test('the whole API\'s module is at most 600 KB gzipped (with wasm-opt)', { todo: 'goal missed: 732,026 B (715 KiB) on 2026-12-02 after the second round of size work; the data section alone is about 255 KB gzipped' }, () => {
   if (withWasmOpt) {
     const whole = gz('websyntax.wasm');
     assert.ok(whole <= 600_000, `websyntax.wasm is ${whole} bytes gzipped`);

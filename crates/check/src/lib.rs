@@ -626,7 +626,7 @@ pub fn check_document<'a>(
             urls::check(&mut cx, *encoding, document_url);
         }
         let mut out = cx.out;
-        out.sort_by_key(|(key, _)| *key);
+        websyntax_html::sort::sort_by_cold(&mut out, |a, b| a.0.cmp(&b.0));
         out
     };
     let mut report = finish(

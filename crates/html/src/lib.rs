@@ -48,6 +48,8 @@ pub mod serialize;
 #[forbid(unsafe_code)]
 pub mod sniff;
 #[forbid(unsafe_code)]
+pub mod sort;
+#[forbid(unsafe_code)]
 pub mod text;
 pub mod tokenizer;
 #[forbid(unsafe_code)]

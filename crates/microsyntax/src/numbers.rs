@@ -469,14 +469,35 @@ pub fn best_representation(n: f64) -> String {
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i64 = exp.parse().unwrap_or(0);
     let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    number_notation(n < 0.0, &digits, exp + 1)
+}
+
+/// ECMA-262 Number::toString(x), steps 3 and 6–12 (radix 10): the notation of the finite,
+/// nonzero number 0.`digits` × 10^`n`, where `digits` are its shortest round-trip decimal
+/// digits (the first and last nonzero), with a `-` in front when `negative`. A `digits` that
+/// is empty or not all ASCII digits gives `NaN`.
+///
+/// [`best_representation`] takes the digits from Rust's float formatting; a caller that already
+/// has them (from a JSON writer, say) uses this alone.
+///
+/// ```
+/// use websyntax_microsyntax::numbers::number_notation;
+/// assert_eq!(number_notation(false, "15", 22), "1.5e+21");
+/// assert_eq!(number_notation(true, "25", -6), "-2.5e-7");
+/// assert_eq!(number_notation(false, "123", 2), "12.3");
+/// ```
+pub fn number_notation(negative: bool, digits: &str, n_exp: i64) -> String {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        // Not a digit string: not a number.
+        return "NaN".to_owned();
+    }
     let k = digits.len() as i64;
-    let n_exp = exp + 1; // the "n" of ECMA-262: value = 0.digits × 10^n
     let mut out = String::with_capacity(k as usize + 24);
-    if n < 0.0 {
+    if negative {
         out.push('-');
     }
     if k <= n_exp && n_exp <= 21 {
-        out.push_str(&digits);
+        out.push_str(digits);
         out.extend(std::iter::repeat_n('0', (n_exp - k) as usize));
     } else if 0 < n_exp && n_exp <= 21 {
         let (a, b) = digits.split_at(n_exp as usize);
@@ -486,7 +507,7 @@ pub fn best_representation(n: f64) -> String {
     } else if -6 < n_exp && n_exp <= 0 {
         out.push_str("0.");
         out.extend(std::iter::repeat_n('0', (-n_exp) as usize));
-        out.push_str(&digits);
+        out.push_str(digits);
     } else {
         let (a, b) = digits.split_at(1);
         out.push_str(a);

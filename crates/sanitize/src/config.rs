@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use serde_json::{Map, Value};
+use websyntax_html::sort::sort_by_cold;
 
 /// The HTML namespace.
 pub const HTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
@@ -175,7 +176,7 @@ fn to_dom_string(v: &Value) -> String {
         Value::String(s) => s.clone(),
         Value::Null => "null".into(),
         Value::Bool(b) => b.to_string(),
-        Value::Number(n) => number_to_string(n),
+        Value::Number(n) => crate::js_number::number_to_string(n),
         Value::Array(a) => {
             // Array.prototype.toString: elements joined by ",", null as "".
             let mut parts = Vec::with_capacity(a.len());
@@ -188,22 +189,6 @@ fn to_dom_string(v: &Value) -> String {
             parts.join(",")
         }
         Value::Object(_) => "[object Object]".into(),
-    }
-}
-
-/// JavaScript's Number::toString for the numbers JSON can hold (integers print without ".0").
-fn number_to_string(n: &serde_json::Number) -> String {
-    if let Some(i) = n.as_i64() {
-        return i.to_string();
-    }
-    if let Some(u) = n.as_u64() {
-        return u.to_string();
-    }
-    let f = n.as_f64().unwrap_or(0.0);
-    if f.fract() == 0.0 && f.abs() < 1e21 {
-        format!("{f:.0}")
-    } else {
-        f.to_string()
     }
 }
 
@@ -603,7 +588,7 @@ impl SanitizerConfig {
 
 fn dup_check(list: &[&Name], key: &str) -> Result<(), ConfigError> {
     let mut sorted: Vec<&Name> = list.to_vec();
-    sorted.sort_by(|a, b| name_cmp(a, b));
+    sort_by_cold(&mut sorted, |a, b| name_cmp(a, b));
     match sorted.windows(2).find(|w| w[0] == w[1]) {
         Some(w) => err(format!("{} is listed twice in \"{key}\"", w[0])),
         None => Ok(()),
@@ -612,7 +597,7 @@ fn dup_check(list: &[&Name], key: &str) -> Result<(), ConfigError> {
 
 fn dup_targets(list: &[String], key: &str) -> Result<(), ConfigError> {
     let mut sorted: Vec<&String> = list.iter().collect();
-    sorted.sort();
+    sort_by_cold(&mut sorted, |a, b| a.cmp(b));
     match sorted.windows(2).find(|w| w[0] == w[1]) {
         Some(w) => err(format!("target {:?} is listed twice in \"{key}\"", w[0])),
         None => Ok(()),

@@ -54,6 +54,7 @@ pub mod builtins;
 pub mod compat;
 pub mod config;
 mod core;
+mod js_number;
 pub mod lint;
 mod sanitizer;
 mod stable;

@@ -711,14 +711,17 @@ impl Need {
             }
         }
         // The cheapest keys to test one element against first (the walk tests only one).
-        keys.sort_by_key(|k| match k {
-            Key::Name { .. } => 0,
-            Key::Id(_) => 1,
-            Key::Class(_) => 2,
-            Key::Attr { .. } => 3,
-            Key::ClassContains(_) | Key::IdContains(_) => 4,
-            Key::Any(_) => 5,
-        });
+        fn rank(k: &Key) -> u8 {
+            match k {
+                Key::Name { .. } => 0,
+                Key::Id(_) => 1,
+                Key::Class(_) => 2,
+                Key::Attr { .. } => 3,
+                Key::ClassContains(_) | Key::IdContains(_) => 4,
+                Key::Any(_) => 5,
+            }
+        }
+        crate::sort::sort_by_cold(&mut keys, |a, b| rank(a).cmp(&rank(b)));
         (!keys.is_empty()).then_some(Need(keys))
     }
 

@@ -520,7 +520,7 @@ impl StackIndex {
             .filter(|o| !o.is_hole())
             .map(|o| o.tag)
             .collect();
-        tags.sort_by_key(|t| *t as usize);
+        tags.sort_unstable_by_key(|t| *t as usize);
         tags.dedup();
         for t in tags {
             self.touched[t as usize / 64] |= 1 << (t as usize % 64);
