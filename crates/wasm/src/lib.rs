@@ -19,7 +19,9 @@
 //! module traps (panic = abort) and the JavaScript side refuses further calls.
 
 use wasm_bindgen::prelude::*;
-use websyntax::html::{LimitsReached, ResourceLimits};
+#[cfg(feature = "full")]
+use websyntax::html::LimitsReached;
+use websyntax::html::ResourceLimits;
 
 #[cfg(feature = "full")]
 mod check;
@@ -130,7 +132,9 @@ pub(crate) fn standard(value: &str) -> Result<websyntax::html::Standard, BindErr
 }
 
 /// The `RangeError` message of an input that reached the node or clone limit (`reached`:
-/// which one, when known).
+/// which one, when known). (The sanitizer's calls say which limits they may have reached in
+/// their own message, `limits_message`.)
+#[cfg(feature = "full")]
 pub(crate) fn node_limit(limits: &ResourceLimits, reached: Option<LimitsReached>) -> BindError {
     let what = reached
         .and_then(|r| r.stop_reason(limits))
