@@ -63,8 +63,8 @@ use std::fmt;
 
 use websyntax_html::dom::{Attr, NodeData};
 use websyntax_html::{
-    Context, Document, NodeId, ParseOptions, ResourceLimits, Standard, parse_document,
-    parse_fragment,
+    Context, Document, LimitsReached, NodeId, ParseOptions, ResourceLimits, Standard,
+    parse_document, parse_fragment,
 };
 
 pub use crate::config::{ConfigError, ElementEntry, Name, SanitizerConfig};
@@ -268,13 +268,21 @@ pub fn sanitize_fragment_with(
 /// assert!(all.ends_with("or the depth limit (512 levels)"), "{all}");
 /// ```
 pub fn limits_message(limits: &ResourceLimits) -> String {
+    // The node and clone limits in the parser's own words (`LimitsReached::stop_reason`).
+    let reason = |r: LimitsReached| r.stop_reason(limits);
     let parts: Vec<String> = [
-        limits
-            .max_nodes
-            .map(|n| format!("the node limit ({n} nodes)")),
-        limits
-            .max_clones
-            .map(|n| format!("the clone limit ({n} cloned elements and attributes)")),
+        limits.max_nodes.and_then(|_| {
+            reason(LimitsReached {
+                nodes: true,
+                ..Default::default()
+            })
+        }),
+        limits.max_clones.and_then(|_| {
+            reason(LimitsReached {
+                clones: true,
+                ..Default::default()
+            })
+        }),
         limits
             .max_tree_depth
             .map(|n| format!("the depth limit ({n} levels)")),
