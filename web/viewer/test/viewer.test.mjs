@@ -280,6 +280,7 @@ test('fragment context: a <tr> in a tbody context and in a document, in every vi
   await topRow('<b>').click();
   assert.match(await text(page, 'provenance-rule'), /no table element was open .* into the html element/);
   assert.equal(await page.getByTestId('provenance-rule').getAttribute('data-section'), '13.2.6.1');
+  await page.screenshot({ path: join(shots, 'fragment-context.png') });
   await page.context().close();
 });
 
