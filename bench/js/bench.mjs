@@ -80,6 +80,23 @@ function threadCpu() {
 }
 
 /**
+ * Waits (at most 2 s) until the process's other threads are idle: after gc(), V8 still sweeps
+ * the previous engine's garbage on background threads (jsdom leaves hundreds of MB), and on a
+ * 2-core machine those threads would take CPU from whichever engine is timed next. Idle means
+ * less than 2 ms of CPU time in a 20 ms sleep.
+ */
+function quiesce() {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const t0 = performance.now();
+  while (performance.now() - t0 < 2000) {
+    const c0 = process.cpuUsage();
+    Atomics.wait(cell, 0, 0, 20);
+    const c = process.cpuUsage(c0);
+    if (c.user + c.system < 2000) return;
+  }
+}
+
+/**
  * Runs `engines` ({name: fn(input)}) over `inputs`, interleaved; medians in seconds of wall
  * time and of CPU time: the main thread's ([`threadCpu`]), else the process's (user + system,
  * all its threads). On a loaded machine the CPU times are the steadier measure.
@@ -88,11 +105,17 @@ function measure(engines, inputs, rounds = ROUNDS) {
   const names = Object.keys(engines);
   const times = Object.fromEntries(names.map((n) => [n, []]));
   const cpu = Object.fromEntries(names.map((n) => [n, []]));
-  for (const n of names) for (const x of inputs.slice(0, 3)) engines[n](x); // warm-up
+  // Warm-up: every engine runs over the inputs (at least 3 of them, at most a second's worth),
+  // so that the JIT (and V8's tier-up of the WebAssembly code) has compiled the hot paths.
+  for (const n of names) {
+    const t0 = performance.now();
+    for (let i = 0; i < inputs.length && (i < 3 || performance.now() - t0 < 1000); i++) engines[n](inputs[i]);
+  }
   for (let r = 0; r < rounds; r++) {
     const order = names.map((_, i) => names[(i + r) % names.length]);
     for (const n of order) {
       gc();
+      quiesce();
       const c0 = process.cpuUsage();
       const th0 = threadCpu();
       const t0 = performance.now();
