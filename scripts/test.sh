@@ -52,10 +52,10 @@ cargo test
 cargo test -p websyntax-wasm --lib
 
 # The npm package's build (the WebAssembly module: two LTO builds, mostly one core each, and the
-# pinned wasm-bindgen CLI when missing) runs beside the Python, browser and language-server tests,
-# which leave a core idle most of the time; its log is shown, and its status checked, before the
-# package's tests.
-section "npm package (js/): npm ci, npm run build, in the background (log: target/js-build.log)"
+# pinned wasm-bindgen CLI when missing), then a check that the fuzz targets compile, run beside
+# the Python, browser and language-server tests, which leave a core idle most of the time; its
+# log is shown, and its status checked, before the package's tests.
+section "npm package (js/): npm ci, npm run build, then the fuzz targets' check, in the background (log: target/js-build.log)"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     echo "node and npm (Node >= 20) are needed for the npm package's tests" >&2
     exit 1
@@ -69,6 +69,12 @@ JS_BUILD_LOG="$ROOT/target/js-build.log"
         cp package-lock.json node_modules/.package-lock-installed
     fi
     npm run build
+    # Then every cargo-fuzz target compiles (on stable, without linking libFuzzer; its own
+    # target directory fuzz/target): a target that no longer compiles fails here, not at the
+    # next fuzzing session.
+    cd "$ROOT"
+    echo "== cargo check --manifest-path fuzz/Cargo.toml --bins --no-default-features (the fuzz targets compile)"
+    cargo check -q --manifest-path fuzz/Cargo.toml --bins --no-default-features
 ) >"$JS_BUILD_LOG" 2>&1 &
 JS_BUILD=$!
 trap 'kill "$JS_BUILD" 2>/dev/null || true' EXIT
@@ -136,7 +142,7 @@ crates/lsp/tests/nvim/run.sh "$ROOT/target/debug/websyntax"
 section "npm package (js/): npm test, npm pack (after its build, started above)"
 if ! wait "$JS_BUILD"; then
     cat "$JS_BUILD_LOG"
-    echo "the npm package's build failed (npm ci, npm run build in js/): the log is above" >&2
+    echo "the npm package's build or the fuzz targets' check failed (npm ci, npm run build in js/; cargo check of fuzz/): the log is above" >&2
     exit 1
 fi
 cat "$JS_BUILD_LOG"
