@@ -443,13 +443,12 @@ mod tests {
     /// with what was given and what to write.
     #[test]
     fn bare_svg_and_math_are_ambiguous() {
-        for (given, namespace, write) in [
-            ("svg", Namespace::Svg, "svg svg"),
-            ("SVG", Namespace::Svg, "svg svg"),
-            (" sVg\t", Namespace::Svg, "svg svg"),
-            ("math", Namespace::MathMl, "math math"),
-            ("\nMATH ", Namespace::MathMl, "math math"),
-        ] {
+        for given in ["svg", "SVG", " sVg\t", "math", "\nMATH "] {
+            let (namespace, write) = if given.trim().starts_with(['s', 'S']) {
+                (Namespace::Svg, "svg svg")
+            } else {
+                (Namespace::MathMl, "math math")
+            };
             let e = given.parse::<Context>().unwrap_err();
             assert_eq!(
                 e,
