@@ -91,7 +91,8 @@ pub struct Context {
 }
 
 impl Context {
-    /// An HTML context element.
+    /// An HTML context element, any name (`Context::html("svg")` is the HTML element named
+    /// `svg`, which the string syntax refuses as ambiguous: see [`ContextError::Ambiguous`]).
     pub fn html(name: &str) -> Context {
         Context {
             namespace: Namespace::Html,
@@ -236,6 +237,9 @@ impl FromStr for Context {
     }
 }
 
+/// The string syntax [`FromStr`] reads (`td`, `svg foreignObject`, `math mi`). The one context it
+/// does not read back is an HTML element named `svg` or `math` ([`Context::html`]), shown as
+/// that bare name, which [`FromStr`] refuses as [`ContextError::Ambiguous`].
 impl fmt::Display for Context {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.namespace {
