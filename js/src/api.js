@@ -261,7 +261,8 @@ function runSanitize(html, opts, flags, fname) {
 
 /**
  * `element.setHTML(html, {sanitizer})` on a `context` element (default "div"): returns what
- * `element.innerHTML` then holds.
+ * `element.innerHTML` then holds. A bare "svg" or "math" context is a TypeError (write
+ * "svg svg" / "math math").
  */
 function sanitize(html, opts) {
   return runSanitize(html, opts, SAFE, 'sanitize');
@@ -476,7 +477,7 @@ function input(v, name) {
  * Parses a document. Bytes (a Uint8Array) are decoded as a browser does: BOM, `encoding` (the
  * transport layer's charset label), `<meta charset>`, then autodetection; a string is parsed
  * as it is. `context` (a string input only): the fragment parsing algorithm with that context
- * element.
+ * element (a bare "svg" or "math" is a TypeError: write "svg svg" / "math math").
  */
 function parse(source, opts) {
   return parseWith(source, opts, true);

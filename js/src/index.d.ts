@@ -41,7 +41,13 @@ export interface Limits {
 export interface SanitizeOptions extends Limits {
   /** A `Sanitizer`, a configuration dictionary, or "default". */
   sanitizer?: Sanitizer | SanitizerConfig | 'default';
-  /** The context element: an HTML local name ("div", "td"), or "svg NAME" / "math NAME". */
+  /**
+   * The context element: an HTML local name ("div", "td"), or "svg NAME" / "math NAME" for a
+   * foreign one. A bare "svg" or "math" (any case) throws a `TypeError` naming
+   * `options.context`: write "svg svg" / "math math" for the SVG or MathML root element (an
+   * `<svg>` start tag never makes an HTML element named svg; "div" gives the tree such an
+   * element would).
+   */
   context?: string;
   /** "seed" (the standard's text this version pins; default) or "living". */
   standard?: 'seed' | 'living';
@@ -65,7 +71,8 @@ export interface ParseOptions extends Limits {
   /**
    * `parse()` of a string only: the fragment parsing algorithm with this context element
    * ("td", "svg NAME", "math NAME"), as `websyntax html parse --fragment`; the tree's top is
-   * the fragment's root `html` element.
+   * the fragment's root `html` element. A bare "svg" or "math" throws a `TypeError`, as
+   * `sanitize`'s `context` does: write "svg svg" or "math math".
    */
   context?: string;
 }

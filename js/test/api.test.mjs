@@ -198,3 +198,33 @@ test('a trap makes the module refuse further calls', () => {
   assert.equal(second, 'WebsyntaxTrapError');
   assert.match(message, /refuses further calls/);
 });
+
+test('a bare "svg" or "math" context is a TypeError naming options.context and saying what to write', () => {
+  const cases = [
+    ['svg', 'svg svg'],
+    [' SVG ', 'svg svg'],
+    ['math', 'math math'],
+    ['Math', 'math math'],
+  ];
+  for (const [context, write] of cases) {
+    const want = { name: 'TypeError', message: new RegExp(`^options\\.context: ambiguous fragment context .*write \`${write}\``) };
+    assert.throws(() => ws.sanitize('<g/>', { context }), want, context);
+    assert.throws(() => ws.sanitizeUnsafe('<g/>', { context }), want, context);
+    assert.throws(() => ws.sanitize('<g/>', { context, sanitizer: new ws.Sanitizer({}) }), want, context);
+    assert.throws(() => ws.parse('<g/>', { context }), want, context);
+  }
+  // The forms it points to, and the other contexts, work as before.
+  assert.equal(ws.sanitize('<g/><p>', { context: 'svg svg' }), '<g></g><p></p>');
+  assert.equal(ws.sanitize('<b>x', { context: 'math mi' }), '<b>x</b>');
+  assert.equal(ws.sanitize('<td>x', { context: 'tr' }), '<td>x</td>');
+  assert.equal(ws.sanitize('<td>x', { context: 'div' }), 'x');
+  assert.equal(ws.sanitizeUnsafe('<td>x', { context: 'template' }), '<td>x</td>');
+  const names = (context) => {
+    const doc = ws.parse('<g/><td>x', { context });
+    const out = doc.tree().map((n) => n.name);
+    doc.free();
+    return out;
+  };
+  assert.deepEqual(names('svg svg').slice(0, 2), ['html', 'g']);
+  assert.deepEqual(names('tbody').slice(0, 3), ['html', 'g', 'tr']);
+});

@@ -109,3 +109,12 @@ test('a trap makes the sanitize entry point refuse further calls', () => {
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', cwd: join(here, '..') });
   assert.deepEqual(JSON.parse(r.stdout), ['WebsyntaxTrapError', 'WebsyntaxTrapError']);
 });
+
+test('the sanitize entry refuses a bare "svg" or "math" context as the full one does', () => {
+  for (const context of ['svg', 'MATH']) {
+    const message = /^options\.context: ambiguous fragment context/;
+    assert.throws(() => san.sanitize('x', { context }), { name: 'TypeError', message });
+    assert.throws(() => san.sanitizeUnsafe('x', { context }), { name: 'TypeError', message });
+  }
+  assert.equal(san.sanitize('<g/>', { context: 'svg svg' }), full.sanitize('<g/>', { context: 'svg svg' }));
+});

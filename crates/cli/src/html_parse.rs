@@ -107,23 +107,6 @@ enum Output {
     Stats,
 }
 
-/// Parses a `--fragment` CONTEXT, refusing the ambiguous bare `svg` and `math` (an HTML
-/// element of that name is never what the parser creates).
-fn parse_context(s: &str) -> Result<Context, String> {
-    let t = s.trim();
-    if t.eq_ignore_ascii_case("svg") || t.eq_ignore_ascii_case("math") {
-        let ns = t.to_ascii_lowercase();
-        return Err(format!(
-            "ambiguous fragment context {s:?}: write `{ns} {ns}` for the {} `{ns}` element \
-             (a context is an HTML local name, or `svg NAME` / `math NAME`)",
-            if ns == "svg" { "SVG" } else { "MathML" }
-        ));
-    }
-    t.parse::<Context>().map_err(|e| {
-        format!("{e} (a context is an HTML local name like `td`, or `svg NAME` / `math NAME`)")
-    })
-}
-
 /// Runs `websyntax html parse`.
 pub fn run(args: Args) -> ExitCode {
     let output = args.output.unwrap_or(if std::io::stdout().is_terminal() {
@@ -153,10 +136,11 @@ fn run_with(output: Output, args: Args) -> ExitCode {
             jsonl_line(o, standard)
         });
     }
-    let context = match args.fragment.as_deref().map(parse_context) {
+    // The library's one rule (a bare `svg` or `math` is refused as ambiguous) and its words.
+    let context = match args.fragment.as_deref().map(str::parse::<Context>) {
         None => None,
         Some(Ok(c)) => Some(c),
-        Some(Err(e)) => return crate::usage_error(e),
+        Some(Err(e)) => return crate::usage_error(format!("--fragment: {e}")),
     };
     if context.is_some() && args.doc.encoding.is_some() {
         return crate::usage_error("--encoding does not go with --fragment (its input is text)");
@@ -389,7 +373,7 @@ fn jsonl_line(
     };
     let (tree, errors) = match fragment {
         Some(ctx) => {
-            let ctx: Context = parse_context(ctx)?;
+            let ctx: Context = ctx.parse().map_err(|e| format!("\"fragment\": {e}"))?;
             let f = parse_fragment(data, &ctx, options);
             node_limit(&f.document)?;
             (f.to_test_tree(), errors_json(f.errors()))

@@ -46,7 +46,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE.json")]
     config: Option<PathBuf>,
     /// The context element: an HTML local name (`td`, `template`), or `svg NAME` / `math
-    /// NAME`.
+    /// NAME` for a foreign one (`svg svg` is the SVG root element; a bare `svg` or `math` is
+    /// refused as ambiguous).
     #[arg(long, value_name = "TAG", default_value = "div")]
     context: String,
     /// `setHTMLUnsafe` / `parseHTMLUnsafe`: the configuration only, without the safe baseline
@@ -127,12 +128,6 @@ fn run_one(input: &str, job: &Job<'_>) -> Result<String, String> {
     })
 }
 
-fn parse_context(s: &str) -> Result<Context, String> {
-    s.parse::<Context>().map_err(|e| {
-        format!("{e} (a context is an HTML local name like `td`, or `svg NAME` / `math NAME`)")
-    })
-}
-
 fn decode_utf8(bytes: &[u8]) -> String {
     websyntax::encoding::decode(bytes, websyntax::encoding::Encoding::UTF_8)
         .text
@@ -141,7 +136,8 @@ fn decode_utf8(bytes: &[u8]) -> String {
 
 /// Runs `websyntax sanitize`.
 pub fn run(args: Args) -> ExitCode {
-    let context = match parse_context(&args.context) {
+    // The library's one rule (a bare `svg` or `math` is refused as ambiguous) and its words.
+    let context = match args.context.parse::<Context>() {
         Ok(c) => c,
         Err(e) => return crate::usage_error(format!("--context: {e}")),
     };
@@ -290,7 +286,7 @@ fn run_jsonl(args: &Args, default_config: Option<&Value>, default_context: &Cont
     crate::jsonl::run_batch(KEYS, |obj| {
         let input = crate::jsonl::req_str(obj, "input")?;
         let context = match crate::jsonl::opt_str(obj, "context")? {
-            Some(c) => parse_context(c)?,
+            Some(c) => c.parse().map_err(|e| format!("\"context\": {e}"))?,
             None => default_context.clone(),
         };
         let safe = !opt_bool(obj, "unsafe", args.unsafe_)?;

@@ -133,3 +133,34 @@ fn usage_errors() {
     assert_eq!(run(&["/nonexistent/file.html"], "").0, 2);
     assert_eq!(run(&["--count-errors"], "").0, 2);
 }
+
+/// A bare `svg` or `math` (any case, surrounding whitespace) is refused with the library's
+/// one message, on one line, exit 2; in `--jsonl`, as that line's error. The foreign and HTML
+/// contexts around it parse as before.
+#[test]
+fn bare_svg_or_math_fragment_is_refused_with_the_library_message() {
+    use websyntax::html::Context;
+    for given in ["svg", " SVG ", "math", "Math"] {
+        let write = given.trim().to_ascii_lowercase();
+        let write = format!("{write} {write}");
+        let (code, out, err) = run(&["--fragment", given], "<g/>");
+        let lib = given.parse::<Context>().unwrap_err();
+        assert_eq!((code, out.as_str()), (2, ""), "{given:?}");
+        assert_eq!(err, format!("websyntax: --fragment: {lib}\n"), "{given:?}");
+        assert!(err.contains(&format!("write `{write}`")), "{err}");
+        let line = format!("{{\"data\": \"<g/>\", \"fragment\": {given:?}}}\n");
+        let (code, out, _) = run(&["--jsonl"], &line);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["error"], format!("\"fragment\": {lib}"), "{out}");
+    }
+    for (context, tree) in [
+        ("svg svg", "| <svg g>\n"),
+        ("math mi", "| <g>\n"),
+        ("td", "| <g>\n"),
+        ("template", "| <g>\n"),
+    ] {
+        let (code, out, err) = run(&["--fragment", context], "<g/>");
+        assert_eq!((code, out.as_str()), (0, tree), "{context}: {err}");
+    }
+}

@@ -229,3 +229,27 @@ fn standard_living_changes_the_parse() {
     assert_eq!(got[1]["output"], "<select>x</select>");
     assert!(got[2]["error"].is_string(), "{}", got[2]);
 }
+
+/// `--context svg` (or `math`, any case) is refused with the library's one message, exit 2, as
+/// `html parse --fragment` refuses it; a `--jsonl` line's `"context"` gets it as its error.
+#[test]
+fn bare_svg_or_math_context_is_refused_with_the_library_message() {
+    use websyntax::html::Context;
+    for given in ["svg", "SVG", " math\t"] {
+        let lib = given.parse::<Context>().unwrap_err();
+        let (code, out, err) = code_out_err(run(&["sanitize", "--context", given], b"<g/>"));
+        assert_eq!((code, out.as_str()), (2, ""), "{given:?}");
+        assert_eq!(err, format!("websyntax: --context: {lib}\n"), "{given:?}");
+        let line = format!("{{\"input\": \"<b>x\", \"context\": {given:?}}}\n");
+        let (code, out, _) = code_out_err(run(&["sanitize", "--jsonl"], line.as_bytes()));
+        assert_eq!(code, 0);
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["error"], format!("\"context\": {lib}"), "{out}");
+    }
+    // What the message says to write: the SVG root element, and `div` for the tree an HTML
+    // element named svg would give.
+    let (code, out, _) = code_out_err(run(&["sanitize", "--context", "svg svg"], b"<g/><p>"));
+    assert_eq!((code, out.as_str()), (0, "<g></g><p></p>\n"));
+    let (_, out, _) = code_out_err(run(&["sanitize", "--context", "math mi"], b"<b>x"));
+    assert_eq!(out, "<b>x</b>\n");
+}

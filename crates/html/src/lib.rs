@@ -61,7 +61,7 @@ pub use input_stream::{
     DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,
 };
 pub use parser::{
-    Context, Fragment, ParseOptions, Standard, parse_document, parse_document_with_events,
-    parse_fragment, parse_fragment_with_events,
+    Context, ContextError, Fragment, ParseOptions, Standard, parse_document,
+    parse_document_with_events, parse_fragment, parse_fragment_with_events,
 };
 pub use tree_builder::{AdoptionStep, LimitsReached, ResourceLimits, StackEvent};

@@ -91,7 +91,8 @@ pub struct Context {
 }
 
 impl Context {
-    /// An HTML context element.
+    /// An HTML context element, any name (`Context::html("svg")` is the HTML element named
+    /// `svg`, which the string syntax refuses as ambiguous: see [`ContextError::Ambiguous`]).
     pub fn html(name: &str) -> Context {
         Context {
             namespace: Namespace::Html,
@@ -101,17 +102,93 @@ impl Context {
     }
 }
 
-/// An error parsing a [`Context`] from a string.
+/// An error parsing a [`Context`] from a string: what was given, and what to write instead.
+///
+/// ```
+/// use websyntax_html::{Context, ContextError, dom::Namespace};
+/// let e = " SVG ".parse::<Context>().unwrap_err();
+/// assert_eq!(e.given(), " SVG ");
+/// assert_eq!(e.suggestion(), Some("svg svg"));
+/// assert!(matches!(e, ContextError::Ambiguous { namespace: Namespace::Svg, .. }));
+/// assert!(e.to_string().contains("write `svg svg`"));
+/// let e = "svg a b".parse::<Context>().unwrap_err();
+/// assert!(matches!(e, ContextError::Invalid { .. }));
+/// assert_eq!(e.suggestion(), None);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContextError(String);
+#[non_exhaustive]
+pub enum ContextError {
+    /// Not `NAME`, `svg NAME` or `math NAME`: empty, more than two words, or two words whose
+    /// first is neither `svg` nor `math`.
+    Invalid {
+        /// The string as given.
+        given: String,
+    },
+    /// A bare `svg` or `math` (any ASCII case, surrounding whitespace trimmed). An `<svg>` or
+    /// `<math>` start tag creates the SVG `svg` or the MathML `math` element (§13.2.6.5, "in
+    /// body", "A start tag whose tag name is "svg"" / ""math""), never an HTML element of
+    /// that name, so the name alone almost surely means the foreign element: write `svg svg`
+    /// or `math math`. The string syntax has no HTML form for these two names; the HTML
+    /// element named `svg` or `math` (what `document.createElement("svg")` makes) is not
+    /// special to the fragment parsing algorithm, so its contents parse exactly as a `div`'s
+    /// do: write `div` for that tree, or build it in Rust with [`Context::html`].
+    Ambiguous {
+        /// The string as given.
+        given: String,
+        /// The foreign namespace the name is the root element of ([`Namespace::Svg`] or
+        /// [`Namespace::MathMl`]).
+        namespace: Namespace,
+    },
+}
+
+impl ContextError {
+    /// The string as given (untrimmed).
+    pub fn given(&self) -> &str {
+        match self {
+            ContextError::Invalid { given } | ContextError::Ambiguous { given, .. } => given,
+        }
+    }
+
+    /// What to write instead, when there is one thing to write: `svg svg` or `math math` for
+    /// [`ContextError::Ambiguous`].
+    pub fn suggestion(&self) -> Option<&'static str> {
+        match self {
+            ContextError::Ambiguous {
+                namespace: Namespace::Svg,
+                ..
+            } => Some("svg svg"),
+            ContextError::Ambiguous {
+                namespace: Namespace::MathMl,
+                ..
+            } => Some("math math"),
+            _ => None,
+        }
+    }
+}
+
+/// The context syntax, as every message says it.
+const CONTEXT_SYNTAX: &str =
+    "a context is an HTML local name like `td`, or `svg NAME` / `math NAME`";
 
 impl fmt::Display for ContextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid fragment context {:?}: expected NAME, `svg NAME` or `math NAME`",
-            self.0
-        )
+        match self {
+            ContextError::Invalid { given } => {
+                write!(f, "invalid fragment context {given:?}: {CONTEXT_SYNTAX}")
+            }
+            ContextError::Ambiguous { given, namespace } => {
+                let (ns, element) = match namespace {
+                    Namespace::MathMl => ("MathML", "math"),
+                    _ => ("SVG", "svg"),
+                };
+                write!(
+                    f,
+                    "ambiguous fragment context {given:?}: write `{element} {element}` for the \
+                     {ns} `{element}` element, or `div` for the tree of an HTML element named \
+                     {element} ({CONTEXT_SYNTAX})"
+                )
+            }
+        }
     }
 }
 
@@ -120,15 +197,33 @@ impl std::error::Error for ContextError {}
 impl FromStr for Context {
     type Err = ContextError;
 
-    /// `td`, `svg foreignObject`, `math mi` (the html5lib-tests `#document-fragment` syntax).
+    /// `td`, `svg foreignObject`, `math mi` (the html5lib-tests `#document-fragment` syntax),
+    /// surrounding whitespace trimmed; an HTML name is lowercased. A bare `svg` or `math` is
+    /// [`ContextError::Ambiguous`].
     fn from_str(s: &str) -> Result<Context, ContextError> {
-        let s = s.trim();
-        let mut parts = s.split(' ');
+        let t = s.trim();
+        let mut parts = t.split(' ');
         let (ns, name) = match (parts.next(), parts.next(), parts.next()) {
+            (Some(n), None, None) if n.eq_ignore_ascii_case("svg") => {
+                return Err(ContextError::Ambiguous {
+                    given: s.to_owned(),
+                    namespace: Namespace::Svg,
+                });
+            }
+            (Some(n), None, None) if n.eq_ignore_ascii_case("math") => {
+                return Err(ContextError::Ambiguous {
+                    given: s.to_owned(),
+                    namespace: Namespace::MathMl,
+                });
+            }
             (Some(n), None, None) if !n.is_empty() => (Namespace::Html, n),
             (Some("svg"), Some(n), None) if !n.is_empty() => (Namespace::Svg, n),
             (Some("math"), Some(n), None) if !n.is_empty() => (Namespace::MathMl, n),
-            _ => return Err(ContextError(s.to_owned())),
+            _ => {
+                return Err(ContextError::Invalid {
+                    given: s.to_owned(),
+                });
+            }
         };
         Ok(Context {
             namespace: ns,
@@ -142,6 +237,9 @@ impl FromStr for Context {
     }
 }
 
+/// The string syntax [`FromStr`] reads (`td`, `svg foreignObject`, `math mi`). The one context it
+/// does not read back is an HTML element named `svg` or `math` ([`Context::html`]), shown as
+/// that bare name, which [`FromStr`] refuses as [`ContextError::Ambiguous`].
 impl fmt::Display for Context {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.namespace {
@@ -339,4 +437,100 @@ fn fragment(
         context: context.clone(),
     };
     (fragment, events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bare `svg` or `math`, in any ASCII case and with surrounding whitespace, is refused
+    /// with what was given and what to write.
+    #[test]
+    fn bare_svg_and_math_are_ambiguous() {
+        for given in ["svg", "SVG", " sVg\t", "math", "\nMATH "] {
+            let (namespace, write) = if given.trim().starts_with(['s', 'S']) {
+                (Namespace::Svg, "svg svg")
+            } else {
+                (Namespace::MathMl, "math math")
+            };
+            let e = given.parse::<Context>().unwrap_err();
+            assert_eq!(
+                e,
+                ContextError::Ambiguous {
+                    given: given.to_owned(),
+                    namespace
+                }
+            );
+            assert_eq!(e.given(), given);
+            assert_eq!(e.suggestion(), Some(write));
+            let msg = e.to_string();
+            assert!(msg.contains(&format!("{given:?}")), "{msg}");
+            assert!(msg.contains(&format!("write `{write}`")), "{msg}");
+            assert!(msg.contains("`div`"), "{msg}");
+        }
+    }
+
+    /// Everything else parses exactly as before the refusal.
+    #[test]
+    fn other_contexts_parse_as_before() {
+        for (given, namespace, name) in [
+            ("td", Namespace::Html, "td"),
+            ("TD", Namespace::Html, "td"),
+            (" template ", Namespace::Html, "template"),
+            ("tbody", Namespace::Html, "tbody"),
+            ("svg svg", Namespace::Svg, "svg"),
+            ("svg foreignObject", Namespace::Svg, "foreignObject"),
+            ("math mi", Namespace::MathMl, "mi"),
+            ("math math", Namespace::MathMl, "math"),
+            ("svgs", Namespace::Html, "svgs"),
+            ("mathx", Namespace::Html, "mathx"),
+        ] {
+            let c: Context = given.parse().unwrap();
+            assert_eq!(
+                (c.namespace, c.name.as_str()),
+                (namespace, name),
+                "{given:?}"
+            );
+            assert_eq!(c.to_string().parse::<Context>().unwrap(), c);
+        }
+        for given in ["", "  ", "svg a b", "SVG g", "html svg", "svg  g"] {
+            let e = given.parse::<Context>().unwrap_err();
+            assert_eq!(
+                e,
+                ContextError::Invalid {
+                    given: given.to_owned()
+                },
+                "{given:?}"
+            );
+            assert_eq!(e.suggestion(), None);
+            assert!(e.to_string().contains("`svg NAME` / `math NAME`"), "{e}");
+        }
+    }
+
+    /// What the error says to write for the HTML element: an HTML `svg` or `math` context
+    /// gives the tree and serialization a `div` context gives (neither name is special to
+    /// the fragment parsing algorithm).
+    #[test]
+    fn html_svg_and_math_contexts_parse_as_div() {
+        let div = Context::html("div");
+        for html in [
+            "<svg><g/></svg>x",
+            "</svg>a<math><mi>b</math></math>",
+            "<td>c<tr>d<table><td>e",
+            "<title>&amp;</title><textarea>t",
+            "<form><form><p><svg><foreignObject><p>f",
+            "<script>1</script><noscript><b>n",
+            "<frameset><frame>",
+            "<template><td>x</template>",
+            "<body a=1><html b=2>",
+            "a\0b<plaintext></svg>",
+        ] {
+            let want = parse_fragment(html, &div, ParseOptions::default());
+            for name in ["svg", "math"] {
+                let got = parse_fragment(html, &Context::html(name), ParseOptions::default());
+                assert_eq!(got.to_test_tree(), want.to_test_tree(), "{name}: {html:?}");
+                assert_eq!(got.to_html(), want.to_html(), "{name}: {html:?}");
+            }
+        }
+    }
 }

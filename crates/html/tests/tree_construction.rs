@@ -429,3 +429,43 @@ fn living_form_in_template_contents() {
         );
     }
 }
+
+/// `ContextError::Ambiguous` says an HTML element named `svg` or `math` parses its contents
+/// as a `div` does: so it does for every `#data` of the suite, with both scripting flags.
+#[test]
+fn html_svg_and_math_contexts_parse_as_div_in_every_case() {
+    let div = Context::html("div");
+    let contexts = [Context::html("svg"), Context::html("math")];
+    let mut compared = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(DIR).unwrap().flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        if entry.path().extension().is_none_or(|x| x != "dat") {
+            continue;
+        }
+        for c in parse_dat(&std::fs::read(entry.path()).unwrap()) {
+            for scripting in [true, false] {
+                let opts = ParseOptions {
+                    scripting,
+                    ..ParseOptions::default()
+                };
+                let want = websyntax_html::parse_fragment(&c.data, &div, opts);
+                for ctx in &contexts {
+                    let got = websyntax_html::parse_fragment(&c.data, ctx, opts);
+                    assert_eq!(
+                        got.to_test_tree(),
+                        want.to_test_tree(),
+                        "{ctx}: {:?}",
+                        c.data
+                    );
+                    assert_eq!(got.to_html(), want.to_html(), "{ctx}: {:?}", c.data);
+                    compared += 1;
+                }
+            }
+        }
+    }
+    report!(
+        "html5lib tree-construction: HTML svg and math contexts parse as div: {compared} of {compared} runs"
+    );
+    assert!(compared > 5000, "{compared}");
+}

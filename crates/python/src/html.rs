@@ -491,7 +491,9 @@ pub fn parse(
 }
 
 /// Parses an HTML fragment in the context of an element, as ``element.innerHTML = html``
-/// does. ``context`` is an HTML local name (``"td"``), or ``"svg NAME"`` / ``"math NAME"``.
+/// does. ``context`` is an HTML local name (``"td"``), or ``"svg NAME"`` / ``"math NAME"``;
+/// a bare ``"svg"`` or ``"math"`` (any case) raises ``ValueError`` naming ``context``: write
+/// ``"svg svg"`` or ``"math math"`` for the SVG or MathML root element.
 /// The limits are :func:`parse`'s.
 ///
 /// >>> import websyntax
@@ -513,9 +515,10 @@ pub fn parse_fragment(
     standard: &str,
 ) -> PyResult<Document> {
     let standard = standard_arg(standard)?;
+    // The library's one rule (a bare `svg` or `math` is refused as ambiguous) and its words.
     let ctx: Context = context
         .parse()
-        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+        .map_err(|e| PyValueError::new_err(format!("context: {e}")))?;
     let options = ParseOptions {
         scripting,
         limits: limits(max_nodes, max_depth, html.len()),

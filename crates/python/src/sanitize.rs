@@ -265,7 +265,9 @@ fn default_for(safe: bool) -> Arc<s::Sanitizer> {
 
 /// Sanitizes an HTML fragment: what ``element.innerHTML`` holds after
 /// ``element.setHTML(html, {sanitizer})`` on a ``context`` element (``"div"``, ``"td"``,
-/// ``"svg g"`` ...). ``sanitizer``: a :class:`Sanitizer`, a configuration dict, or ``None``
+/// ``"svg g"`` ...; a bare ``"svg"`` or ``"math"`` raises ``ValueError`` naming ``context``:
+/// write ``"svg svg"`` or ``"math math"``). ``sanitizer``: a :class:`Sanitizer`, a
+/// configuration dict, or ``None``
 /// for the built-in safe default configuration. ``unsafe=True``: ``setHTMLUnsafe`` (the
 /// configuration only; without one, nothing is removed). ``max_nodes`` and ``max_depth`` are
 /// :func:`parse`'s limits: an input that reaches the node limit raises
@@ -322,9 +324,10 @@ pub fn sanitize<'py>(
     let ctx: &Context = if context == "div" {
         div_context()
     } else {
+        // The library's one rule (a bare `svg` or `math` is refused as ambiguous) and its words.
         parsed = context
             .parse::<Context>()
-            .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+            .map_err(|e| PyValueError::new_err(format!("context: {e}")))?;
         &parsed
     };
     let standard = standard_arg(standard)?;

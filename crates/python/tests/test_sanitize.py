@@ -158,3 +158,17 @@ def test_standard_keyword():
     ):
         with pytest.raises(ValueError):
             call()
+
+
+@pytest.mark.parametrize("context,write", [("svg", "svg svg"), (" SVG ", "svg svg"), ("math", "math math"), ("Math", "math math")])
+def test_bare_svg_or_math_context_is_refused(context, write):
+    # One rule in the library: a ValueError naming the argument and saying what to write.
+    with pytest.raises(ValueError, match=rf"^context: ambiguous fragment context .*write `{write}`"):
+        sanitize("<g/>", context=context)
+    with pytest.raises(ValueError, match=rf"^context: ambiguous fragment context .*write `{write}`"):
+        websyntax.parse_fragment("<g/>", context)
+    # What it says to write works as before.
+    assert sanitize("<g/><p>", context="svg svg") == "<g></g><p></p>"
+    assert sanitize("<b>x", context="math mi") == "<b>x</b>"
+    assert sanitize("<td>x", context="tr") == "<td>x</td>"
+    assert websyntax.parse_fragment("<g/>", write).root.children[0].tag == "g"

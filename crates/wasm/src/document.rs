@@ -84,7 +84,8 @@ pub(crate) fn dom_node_type(kind: NodeKind) -> u32 {
 impl WsDocument {
     /// `parse(input, options)` of a string (`bytes` absent) or of bytes (then `text` is
     /// ignored). `context` (a string only): the fragment parsing algorithm (13.4) with this
-    /// context element (`td`, `svg NAME`, `math NAME`), as `html parse --fragment`.
+    /// context element (`td`, `svg NAME`, `math NAME`; a bare `svg` or `math` is refused), as
+    /// `html parse --fragment`.
     /// `record`: keep the parse errors (`errors`) and the tree builder's record (`tree()`'s
     /// provenance), as `parse()` does; the one-call helpers (`markdown`, `mainText`,
     /// `htmlToText`) read neither and parse without them.
@@ -106,8 +107,9 @@ impl WsDocument {
         let standard = standard(standard_name)?;
         let context = context
             .map(|c| {
+                // The library's one rule (a bare `svg` or `math` is refused) and its words.
                 c.parse::<h::Context>()
-                    .map_err(|e| error("type", format!("context: {e}")))
+                    .map_err(|e| error("type", format!("options.context: {e}")))
             })
             .transpose()?;
         let mut root = NodeId::DOCUMENT;
@@ -115,7 +117,7 @@ impl WsDocument {
             Some(_) if context.is_some() => {
                 return Err(error(
                     "type",
-                    "context: a fragment is parsed from a string, not bytes",
+                    "options.context: a fragment is parsed from a string, not bytes",
                 ));
             }
             Some(b) => {

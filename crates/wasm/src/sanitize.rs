@@ -303,15 +303,10 @@ fn run(
         let ctx = match context.as_deref() {
             None | Some("div") => div_context(),
             Some(name) => {
-                parsed = name.parse::<Context>().map_err(|e| {
-                    error(
-                        "type",
-                        format!(
-                            "context: {e} (an HTML local name like \"td\", or \"svg NAME\" / \
-                             \"math NAME\")"
-                        ),
-                    )
-                })?;
+                // The library's one rule (a bare `svg` or `math` is refused) and its words.
+                parsed = name
+                    .parse::<Context>()
+                    .map_err(|e| error("type", format!("options.context: {e}")))?;
                 &parsed
             }
         };

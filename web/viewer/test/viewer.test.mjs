@@ -305,6 +305,20 @@ test('fragment context: Compare uses innerHTML on the context element, Sanitize 
   await page.getByTestId('context').fill('foo bar');
   await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Could not parse'));
   assert.match(await text(page, 'status'), /context/);
+  // A bare svg is refused as the CLI refuses it (an HTML element named svg is never what the
+  // parser makes), the status saying what to write; what it says to write parses again.
+  await page.getByTestId('context').fill('svg');
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.includes('ambiguous'));
+  const refused = spawnSync(CLI, ['html', 'parse', '--fragment', 'svg', file], { encoding: 'utf8' });
+  assert.equal(refused.status, 2, refused.stderr);
+  assert.match(refused.stderr, /write `svg svg`/);
+  const said = refused.stderr.replace(/^websyntax: --fragment: /, '').trimEnd();
+  assert.equal(await text(page, 'status'), `Could not parse: TypeError: options.context: ${said}`);
+  await page.getByTestId('context').fill('svg svg');
+  await parsed(page);
+  await page.waitForFunction(() => !document.querySelector('[data-testid=status]').textContent.includes('ambiguous'));
+  const svgNodes = JSON.parse(cli(['html', 'parse', '--fragment', 'svg svg', '--output', 'stats', file])).nodes;
+  assert.equal(Number(await text(page, 'node-count')), svgNodes, 'svg svg again: node-count');
   // A document again: DOMParser.
   await page.getByTestId('context').fill('');
   await parsed(page);
