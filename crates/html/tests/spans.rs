@@ -530,6 +530,36 @@ fn utf8_bom_and_crlf_offsets_are_file_offsets() {
 }
 
 #[test]
+fn text_starting_with_crlf_spans_its_cr() {
+    // Preprocessing turns CR LF into one LF; a text whose first character it is starts at
+    // the CR (as parse5's locations do), in one chunk and split between the CR and the LF.
+    for (src, text, span) in [
+        (
+            "<head>\r\n\t\t<script></script>",
+            "\n\t\t",
+            Span::new(6, 10),
+        ),
+        ("<p>\r\nx", "\nx", Span::new(3, 6)),
+        ("<div>\r\n\r\n<p>", "\n\n", Span::new(5, 9)),
+        ("<p>a\r\nb", "a\nb", Span::new(3, 7)),
+    ] {
+        let doc = parse_document(src, ParseOptions::default());
+        let t = doc
+            .node_ids()
+            .find(|&id| doc.text(id).is_some())
+            .expect("a text node");
+        assert_eq!(doc.text(t), Some(text), "{src:?}");
+        assert_eq!(doc.span(t), Some(span), "{src:?}");
+        let cr = src.find('\r').unwrap();
+        assert_eq!(
+            spans_fed(src, None, &[cr + 1]),
+            spans_fed(src, None, &[]),
+            "{src:?} split after the CR"
+        );
+    }
+}
+
+#[test]
 fn implied_nodes_have_no_span() {
     let src = "<table><tr><td><b>x<p>y</b>z";
     let doc = parse_document(src, ParseOptions::default());

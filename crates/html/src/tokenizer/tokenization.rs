@@ -918,23 +918,28 @@ impl Machine {
     ) -> Result<usize, usize> {
         let bytes = input.as_bytes();
         let mut a = pos;
+        // Where the run's source starts: `a`, or the CR of a CR LF whose LF starts the run
+        // (the run's span covers the bytes its characters came from).
+        let mut from = pos;
         let mut i = pos;
         loop {
             i = scan(bytes, i, t);
             let Some(&b) = bytes.get(i) else {
-                self.emit_run(sink, input, a, i);
+                self.emit_run_from(sink, input, from, a, i);
                 return if eof { Ok(i) } else { Err(i) };
             };
             match RUN_END[usize::from(b)] {
                 RUN_END_CR => match bytes.get(i + 1) {
                     Some(b'\n') => {
-                        // CR LF: drop the CR, the LF starts the next run.
-                        self.emit_run(sink, input, a, i);
+                        // CR LF: drop the CR, the LF starts the next run, whose span starts
+                        // at the CR.
+                        self.emit_run_from(sink, input, from, a, i);
+                        from = i;
                         i += 1;
                         a = i;
                     }
                     _ => {
-                        self.emit_run(sink, input, a, i);
+                        self.emit_run_from(sink, input, from, a, i);
                         return Ok(i);
                     }
                 },
@@ -942,8 +947,9 @@ impl Machine {
                     // 13.2.5.1 data state: U+0000 is an error but is emitted as is;
                     // 13.2.5.69 CDATA section state: emitted as is.
                     if nul == Nul::Error {
-                        self.emit_run(sink, input, a, i);
+                        self.emit_run_from(sink, input, from, a, i);
                         a = i;
+                        from = i;
                         self.err(sink, bytes, i, "unexpected-null-character");
                     }
                     i += 1;
@@ -954,34 +960,50 @@ impl Machine {
                         .and_then(|s| s.chars().next())
                         .unwrap_or('\u{FFFD}');
                     if let Some(code) = self.pre_error(i, c) {
-                        self.emit_run(sink, input, a, i);
+                        self.emit_run_from(sink, input, from, a, i);
                         a = i;
+                        from = i;
                         self.err(sink, bytes, i, code);
                     }
                     i += c.len_utf8();
                 }
                 _ => {
                     // The common end of a run (at `<`, `&` and the like): inlined.
-                    self.emit_run_inline(sink, input, a, i);
+                    self.emit_run_inline(sink, input, from, a, i);
                     return Ok(i);
                 }
             }
         }
     }
 
-    /// Emits `input[a..b]` (if not empty) at the position of `a`.
+    /// Emits `input[a..b]` (if not empty) at the position of `a`, with a span from `from`
+    /// (before `a` when a CR that preprocessing dropped precedes the run).
     #[inline]
-    pub(super) fn emit_run<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
-        self.emit_run_inline(sink, input, a, b);
+    fn emit_run_from<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        input: &str,
+        from: usize,
+        a: usize,
+        b: usize,
+    ) {
+        self.emit_run_inline(sink, input, from, a, b);
     }
 
-    /// [`Machine::emit_run`], always inlined.
+    /// [`Machine::emit_run_from`], always inlined.
     #[inline(always)]
-    fn emit_run_inline<S: TokenSink>(&mut self, sink: &mut S, input: &str, a: usize, b: usize) {
+    fn emit_run_inline<S: TokenSink>(
+        &mut self,
+        sink: &mut S,
+        input: &str,
+        from: usize,
+        a: usize,
+        b: usize,
+    ) {
         if a < b {
             let at = self.pos_of(input.as_bytes(), a);
             if let Some(s) = input.get(a..b) {
-                let span = Span::new(self.base + a, self.base + b);
+                let span = Span::new(self.base + from, self.base + b);
                 let r = sink.process_token_with_span(Token::Characters(s), span, at);
                 self.apply(r);
             }
