@@ -116,3 +116,23 @@ test('toParse5 = parse5.parse, locations included: corpus sample', () => {
     assert.equal(e, null, `${page.name}: ${e?.message.slice(0, 2000)}`);
   }
 });
+
+test('toParse5 = parse5.parse, locations included: CR LF before a text, and the end of a non-ASCII input of 64n bytes', () => {
+  // A text that starts with CR LF starts at the CR (it started at the LF: 25 of the 40
+  // bench pages); an offset at the end of a non-ASCII input whose UTF-8 length is a
+  // multiple of 64 was 0.
+  const tail = '<p>caf\u00e9';
+  const pad = 'x'.repeat(64 - (new TextEncoder().encode(tail).length % 64));
+  const inputs = [
+    '<head>\r\n\t\t<script></script>',
+    '<p>\r\nx',
+    '<div>\r\n\r\n<p>',
+    '<!DOCTYPE html>\r\n<html>\r\n<body>\r\n<p>a\r\nb</p>\r\n</body></html>\r\n',
+    pad + tail,
+  ];
+  assert.equal(new TextEncoder().encode(inputs[4]).length % 64, 0);
+  for (const input of inputs) {
+    const e = same(input);
+    assert.equal(e, null, `${JSON.stringify(input)}: ${e?.message.slice(0, 2000)}`);
+  }
+});

@@ -55,7 +55,7 @@ pub mod tokenizer;
 #[forbid(unsafe_code)]
 pub mod tree_builder;
 
-pub use dom::{Document, NodeId};
+pub use dom::{Document, NodeId, Positions, SourcePosition};
 pub use error::{ParseError, Position, Span};
 pub use input_stream::{
     DocumentParser, DocumentParserOptions, ParsedDocument, parse_document_bytes,

@@ -23,7 +23,7 @@
 
 use wasm_bindgen::prelude::*;
 use websyntax::html::dom::{AttrNamespace, Namespace, NodeData, QuirksMode};
-use websyntax::html::{self as h, NodeId, ParseOptions, Span, StackEvent};
+use websyntax::html::{self as h, NodeId, ParseOptions, Positions, Span, StackEvent};
 
 use crate::{BindError, limits, node_limit};
 
@@ -51,8 +51,8 @@ pub fn parse5_json(
         return Err(node_limit(&lim, Some(doc.limits_reached())));
     }
     let locs = locations.then(|| locate(&doc, &events));
-    let place = Place::new(html, &doc);
-    Ok(records(&doc, locs.as_deref(), &place))
+    let mut place = Place(doc.positions());
+    Ok(records(&doc, locs.as_deref(), &mut place))
 }
 
 /// Where an element is in the source, as parse5 records it.
@@ -195,10 +195,30 @@ impl Out {
         Out(v)
     }
 
-    fn num(&mut self, n: impl std::fmt::Display) {
-        use std::io::Write;
-        // Writing to a vector does not fail.
-        let _ = write!(self.0, "{n},");
+    /// A whole number, in decimal digits (no formatting machinery: a tree with locations
+    /// has about 30 numbers an element).
+    fn num(&mut self, n: usize) {
+        let mut digits = [0u8; 20];
+        let mut i = digits.len();
+        let mut n = n;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.0.extend_from_slice(&digits[i..]);
+        self.0.push(b',');
+    }
+
+    /// A parent record: its index, or `-1` for none.
+    fn parent(&mut self, parent: Option<usize>) {
+        match parent {
+            Some(p) => self.num(p),
+            None => self.0.extend_from_slice(b"-1,"),
+        }
     }
 
     fn str(&mut self, s: &str) {
@@ -218,65 +238,23 @@ impl Out {
 }
 
 /// Byte offsets into the input as parse5's positions: line, column (1-based, UTF-16 code
-/// units) and offset (UTF-16 code units).
-struct Place<'a> {
-    doc: &'a h::Document,
-    html: &'a str,
-    /// UTF-16 code units before each 64-byte block (empty for an ASCII input: offsets are
-    /// then the same).
-    blocks: Vec<u32>,
-}
+/// units) and offset (UTF-16 code units), from the document's line index.
+struct Place<'a>(Positions<'a>);
 
-impl<'a> Place<'a> {
-    fn new(html: &'a str, doc: &'a h::Document) -> Place<'a> {
-        let mut blocks = Vec::new();
-        if !html.is_ascii() {
-            let mut units = 0u32;
-            for chunk in html.as_bytes().chunks(64) {
-                blocks.push(units);
-                units += utf16_units(chunk);
-            }
-        }
-        Place { doc, html, blocks }
-    }
-
-    /// The UTF-16 offset of byte offset `at`.
-    fn offset(&self, at: usize) -> usize {
-        if self.blocks.is_empty() {
-            return at;
-        }
-        let at = at.min(self.html.len());
-        let block = at / 64;
-        let before = self.blocks.get(block).copied().unwrap_or(0) as usize;
-        before + utf16_units(&self.html.as_bytes()[block * 64..at]) as usize
-    }
-
+impl Place<'_> {
     /// Pushes line, column and offset of byte offset `at`.
-    fn push(&self, out: &mut Out, at: usize) {
-        let (line, col) = self.doc.line_col(at);
-        out.num(line);
-        out.num(col);
-        out.num(self.offset(at));
+    fn push(&mut self, out: &mut Out, at: usize) {
+        let p = self.0.position(at);
+        out.num(p.line);
+        out.num(p.column);
+        out.num(p.utf16_offset);
     }
 
     /// Pushes the six numbers of `span`.
-    fn push_span(&self, out: &mut Out, span: Span) {
+    fn push_span(&mut self, out: &mut Out, span: Span) {
         self.push(out, span.start);
         self.push(out, span.end);
     }
-}
-
-/// The UTF-16 code units of the characters that start in `bytes` (a continuation byte
-/// counts nothing, a four-byte character two).
-fn utf16_units(bytes: &[u8]) -> u32 {
-    bytes
-        .iter()
-        .map(|&b| match b {
-            0x80..=0xBF => 0,
-            0xF0..=0xFF => 2,
-            _ => 1,
-        })
-        .sum()
 }
 
 /// The span parse5 gives text node `id` whose own span is `span`: the first text of a `pre`,
@@ -306,7 +284,7 @@ fn push_location(
     doc: &h::Document,
     id: NodeId,
     locs: &[ElemLoc],
-    place: &Place<'_>,
+    place: &mut Place<'_>,
     out: &mut Out,
 ) {
     match doc.data(id) {
@@ -358,11 +336,11 @@ fn push_location(
 }
 
 /// The flat record list of `doc` (see the module docs), with locations when `locs` is given.
-fn records(doc: &h::Document, locs: Option<&[ElemLoc]>, place: &Place<'_>) -> String {
+fn records(doc: &h::Document, locs: Option<&[ElemLoc]>, place: &mut Place<'_>) -> String {
     let mut out = Out::new(doc.len() * 24);
-    let mut count: i64 = 0;
+    let mut count: usize = 0;
     // (node, parent record) in reverse of the order they are emitted.
-    let mut stack: Vec<(NodeId, i64)> = vec![(doc.root(), -1)];
+    let mut stack: Vec<(NodeId, Option<usize>)> = vec![(doc.root(), None)];
     while let Some((id, parent)) = stack.pop() {
         let kind = match doc.data(id) {
             NodeData::Document => 0,
@@ -380,7 +358,7 @@ fn records(doc: &h::Document, locs: Option<&[ElemLoc]>, place: &Place<'_>) -> St
         let me = count;
         count += 1;
         out.num(kind);
-        out.num(parent);
+        out.parent(parent);
         match doc.data(id) {
             NodeData::Document => out.str(match doc.quirks_mode {
                 QuirksMode::NoQuirks => "no-quirks",
@@ -425,19 +403,17 @@ fn records(doc: &h::Document, locs: Option<&[ElemLoc]>, place: &Place<'_>) -> St
         }
         // Children in reverse, so that they pop in order; a template's go under its
         // content fragment, emitted first.
-        let children: Vec<NodeId> = doc.children(id).collect();
-        for &c in children.iter().rev() {
-            stack.push((c, me));
-        }
+        let first = stack.len();
+        stack.extend(doc.children(id).map(|c| (c, Some(me))));
+        stack[first..].reverse();
         if let Some(content) = doc.template_contents(id) {
             let frag = count;
             count += 1;
             out.num(5);
             out.num(me);
-            let inner: Vec<NodeId> = doc.children(content).collect();
-            for &c in inner.iter().rev() {
-                stack.push((c, frag));
-            }
+            let first = stack.len();
+            stack.extend(doc.children(content).map(|c| (c, Some(frag))));
+            stack[first..].reverse();
         }
     }
     out.finish()

@@ -28,6 +28,7 @@ pub use edit::HierarchyRequestError;
 
 pub use access::{AttrRef, Attrs, NodeKind};
 pub use name::LocalName;
+pub use spans::{Positions, SourcePosition};
 
 use name::NameTable;
 pub(crate) use name::{short_key, short_slot};
