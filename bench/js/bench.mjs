@@ -13,7 +13,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { JSDOM, VirtualConsole } from 'jsdom';
 import sanitizeHtml from 'sanitize-html';
 import TurndownService from 'turndown';
 import { Readability } from '@mozilla/readability';
@@ -252,7 +252,9 @@ if (only.includes('main')) {
     const ids = Object.keys(gt).sort();
     const html = ids.map((id) => gunzipSync(readFileSync(join(articlesDir, 'html', `${id}.html.gz`))).toString('utf8'));
     const readability = (x, url) => {
-      const doc = new JSDOM(x, { url }).window.document;
+      // A console that drops jsdom's messages (CSS it cannot parse): printing them is not
+      // Readability's work.
+      const doc = new JSDOM(x, { url, virtualConsole: new VirtualConsole() }).window.document;
       const r = new Readability(doc).parse();
       return r ? r.textContent : '';
     };

@@ -641,7 +641,14 @@ function decodeParse5(r, loc) {
           node.sourceCodeLocation = null;
         } else if (tag === 2) {
           const startTag = span6(r, k);
-          const l = { ...startTag, endLine: r[k + 6], endCol: r[k + 7], endOffset: r[k + 8] };
+          const l = {
+            startLine: r[k],
+            startCol: r[k + 1],
+            startOffset: r[k + 2],
+            endLine: r[k + 6],
+            endCol: r[k + 7],
+            endOffset: r[k + 8],
+          };
           k += 9;
           if (r[k++] === 1) {
             l.endTag = span6(r, k);
