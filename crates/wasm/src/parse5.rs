@@ -195,21 +195,11 @@ impl Out {
         Out(v)
     }
 
-    /// A whole number, in decimal digits (no formatting machinery: a tree with locations
-    /// has about 30 numbers an element).
+    /// A whole number, in decimal digits (`itoa`, which serde_json already links: no
+    /// formatting machinery, and a tree with locations has about 30 numbers an element).
     fn num(&mut self, n: usize) {
-        let mut digits = [0u8; 20];
-        let mut i = digits.len();
-        let mut n = n;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.0.extend_from_slice(&digits[i..]);
+        self.0
+            .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
         self.0.push(b',');
     }
 
